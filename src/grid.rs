@@ -1,0 +1,323 @@
+//! The tile grid shared by the engine, the game, the solver and the batch modes.
+//!
+//! Besides the tiles, a [`Board`] keeps per-row and per-column prefix counts of
+//! occupied cells, so the path engine can tell in O(1) whether a straight run of
+//! cells is empty. The counts are updated on every [`Board::set`], at a cost of
+//! O(rows + cols).
+
+/// A tile kind. `EMPTY` (0) marks a free cell; any other value is a tile.
+pub type Tile = u32;
+
+/// The value of a free cell.
+pub const EMPTY: Tile = 0;
+
+/// A cell position, 0-based. Signed so that a path corner may sit on the empty
+/// ring one cell outside the board (row or column -1, `rows` or `cols`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point {
+    /// Row, counted from the top.
+    pub row: i32,
+    /// Column, counted from the left.
+    pub col: i32,
+}
+
+impl Point {
+    /// A point from its row and column.
+    pub const fn new(row: i32, col: i32) -> Self {
+        Point { row, col }
+    }
+}
+
+/// Why a board could not be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardError {
+    /// Rows or columns is zero, or the board is larger than [`Board::MAX_CELLS`].
+    BadSize { rows: usize, cols: usize },
+    /// The tile list does not hold rows x cols entries.
+    WrongLength { expected: usize, got: usize },
+}
+
+impl std::fmt::Display for BoardError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BoardError::BadSize { rows, cols } => write!(
+                f,
+                "a board of {rows} x {cols} is not allowed (1 to {} cells, each side at least 1)",
+                Board::MAX_CELLS
+            ),
+            BoardError::WrongLength { expected, got } => {
+                write!(f, "expected {expected} tiles, got {got}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// A rectangular grid of tiles with occupancy prefix counts.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    tiles: Vec<Tile>,
+    /// `row_occ[r * (cols + 1) + c]`: occupied cells of row `r` in columns `0..c`.
+    row_occ: Vec<u32>,
+    /// `col_occ[r * cols + c]`: occupied cells of column `c` in rows `0..r`.
+    col_occ: Vec<u32>,
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "Board {}x{}", self.rows, self.cols)?;
+        for r in 0..self.rows {
+            let row: Vec<String> = self.tiles[r * self.cols..(r + 1) * self.cols]
+                .iter()
+                .map(|t| t.to_string())
+                .collect();
+            writeln!(f, "  {}", row.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+impl Board {
+    /// The largest number of cells a board may have: enough for the judge's
+    /// 1000 x 1000, and a bound on memory for hostile input.
+    pub const MAX_CELLS: usize = 4_000_000;
+
+    /// An empty board of `rows` x `cols`.
+    pub fn empty(rows: usize, cols: usize) -> Result<Self, BoardError> {
+        Self::check_size(rows, cols)?;
+        Self::from_tiles(rows, cols, vec![EMPTY; rows * cols])
+    }
+
+    /// A board from its tiles in row-major order.
+    pub fn from_tiles(rows: usize, cols: usize, tiles: Vec<Tile>) -> Result<Self, BoardError> {
+        Self::check_size(rows, cols)?;
+        if tiles.len() != rows * cols {
+            return Err(BoardError::WrongLength {
+                expected: rows * cols,
+                got: tiles.len(),
+            });
+        }
+        let mut board = Board {
+            rows,
+            cols,
+            tiles,
+            row_occ: Vec::new(),
+            col_occ: Vec::new(),
+        };
+        board.rebuild_counts();
+        Ok(board)
+    }
+
+    /// A board from rows of tiles, for tests and small literals.
+    pub fn from_rows<R: AsRef<[Tile]>>(rows: &[R]) -> Result<Self, BoardError> {
+        let cols = rows.first().map_or(0, |r| r.as_ref().len());
+        let mut tiles = Vec::with_capacity(rows.len() * cols);
+        for row in rows {
+            if row.as_ref().len() != cols {
+                return Err(BoardError::WrongLength {
+                    expected: cols,
+                    got: row.as_ref().len(),
+                });
+            }
+            tiles.extend_from_slice(row.as_ref());
+        }
+        Self::from_tiles(rows.len(), cols, tiles)
+    }
+
+    fn check_size(rows: usize, cols: usize) -> Result<(), BoardError> {
+        match rows.checked_mul(cols) {
+            Some(n) if rows > 0 && cols > 0 && n <= Self::MAX_CELLS => Ok(()),
+            _ => Err(BoardError::BadSize { rows, cols }),
+        }
+    }
+
+    /// Recomputes both prefix-count tables from the tiles.
+    fn rebuild_counts(&mut self) {
+        let (rows, cols) = (self.rows, self.cols);
+        self.row_occ.clear();
+        self.row_occ.reserve(rows * (cols + 1));
+        self.col_occ.clear();
+        self.col_occ.resize((rows + 1) * cols, 0);
+        for r in 0..rows {
+            let mut run = 0;
+            self.row_occ.push(0);
+            let (above, below) = self.col_occ.split_at_mut((r + 1) * cols);
+            let above = &above[r * cols..];
+            for c in 0..cols {
+                let occ = u32::from(self.tiles[r * cols + c] != EMPTY);
+                run += occ;
+                self.row_occ.push(run);
+                below[c] = above[c] + occ;
+            }
+        }
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The tiles in row-major order.
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles
+    }
+
+    /// Whether `p` lies on the board (not on the outer ring).
+    pub fn contains(&self, p: Point) -> bool {
+        p.row >= 0 && p.col >= 0 && (p.row as usize) < self.rows && (p.col as usize) < self.cols
+    }
+
+    fn index(&self, p: Point) -> usize {
+        debug_assert!(self.contains(p), "{p:?} is off the board");
+        p.row as usize * self.cols + p.col as usize
+    }
+
+    /// The tile at `p`; points off the board read as `EMPTY`.
+    pub fn get(&self, p: Point) -> Tile {
+        if self.contains(p) {
+            self.tiles[self.index(p)]
+        } else {
+            EMPTY
+        }
+    }
+
+    /// Whether `p` holds no tile (points off the board are empty).
+    pub fn is_empty_at(&self, p: Point) -> bool {
+        self.get(p) == EMPTY
+    }
+
+    /// Puts `tile` at `p` (which must be on the board) and updates the counts.
+    pub fn set(&mut self, p: Point, tile: Tile) {
+        assert!(self.contains(p), "set off the board at {p:?}");
+        let i = self.index(p);
+        let was = self.tiles[i] != EMPTY;
+        let now = tile != EMPTY;
+        self.tiles[i] = tile;
+        if was == now {
+            return;
+        }
+        let (r, c) = (p.row as usize, p.col as usize);
+        let cols = self.cols;
+        let row = &mut self.row_occ[r * (cols + 1) + c + 1..(r + 1) * (cols + 1)];
+        for n in row {
+            *n = if now { *n + 1 } else { *n - 1 };
+        }
+        for rr in r + 1..=self.rows {
+            let n = &mut self.col_occ[rr * cols + c];
+            *n = if now { *n + 1 } else { *n - 1 };
+        }
+    }
+
+    /// Occupied cells in row `row`, columns `from..=to`. Rows and columns off
+    /// the board count as empty, so the outer ring is always free.
+    pub fn occupied_in_row(&self, row: i32, from: i32, to: i32) -> u32 {
+        if row < 0 || row as usize >= self.rows {
+            return 0;
+        }
+        let lo = from.max(0) as usize;
+        let hi = (to + 1).clamp(0, self.cols as i32) as usize;
+        if lo >= hi {
+            return 0;
+        }
+        let base = row as usize * (self.cols + 1);
+        self.row_occ[base + hi] - self.row_occ[base + lo]
+    }
+
+    /// Occupied cells in column `col`, rows `from..=to`; off-board cells are empty.
+    pub fn occupied_in_col(&self, col: i32, from: i32, to: i32) -> u32 {
+        if col < 0 || col as usize >= self.cols {
+            return 0;
+        }
+        let lo = from.max(0) as usize;
+        let hi = (to + 1).clamp(0, self.rows as i32) as usize;
+        if lo >= hi {
+            return 0;
+        }
+        let c = col as usize;
+        self.col_occ[hi * self.cols + c] - self.col_occ[lo * self.cols + c]
+    }
+
+    /// Number of tiles on the board.
+    pub fn tile_count(&self) -> usize {
+        self.tiles.iter().filter(|&&t| t != EMPTY).count()
+    }
+
+    /// Every cell position, row by row.
+    pub fn points(&self) -> impl Iterator<Item = Point> + use<> {
+        let (rows, cols) = (self.rows as i32, self.cols as i32);
+        (0..rows).flat_map(move |r| (0..cols).map(move |c| Point::new(r, c)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn naive_row(b: &Board, row: i32, from: i32, to: i32) -> u32 {
+        (from..=to)
+            .filter(|&c| !b.is_empty_at(Point::new(row, c)))
+            .count() as u32
+    }
+
+    fn naive_col(b: &Board, col: i32, from: i32, to: i32) -> u32 {
+        (from..=to)
+            .filter(|&r| !b.is_empty_at(Point::new(r, col)))
+            .count() as u32
+    }
+
+    #[test]
+    fn counts_follow_every_set() {
+        let mut b = Board::from_rows(&[[1, 0, 2], [0, 3, 0]]).unwrap();
+        let edits = [
+            (Point::new(0, 1), 5),
+            (Point::new(1, 1), 0),
+            (Point::new(0, 0), 0),
+            (Point::new(1, 2), 7),
+            (Point::new(1, 2), 8),
+        ];
+        for (p, t) in edits {
+            b.set(p, t);
+            for r in -1..=2 {
+                for from in -1..=3 {
+                    for to in from - 1..=3 {
+                        assert_eq!(b.occupied_in_row(r, from, to), naive_row(&b, r, from, to));
+                    }
+                }
+            }
+            for c in -1..=3 {
+                for from in -1..=2 {
+                    for to in from - 1..=2 {
+                        assert_eq!(b.occupied_in_col(c, from, to), naive_col(&b, c, from, to));
+                    }
+                }
+            }
+        }
+        assert_eq!(b.tile_count(), 3);
+    }
+
+    #[test]
+    fn bad_sizes_are_errors() {
+        assert!(Board::empty(0, 3).is_err());
+        assert!(Board::empty(3, 0).is_err());
+        assert!(Board::empty(100_000, 100_000).is_err());
+        assert!(Board::empty(usize::MAX, 2).is_err());
+        assert!(Board::from_tiles(2, 2, vec![1, 2, 3]).is_err());
+        assert!(Board::from_rows(&[vec![1, 2], vec![1]]).is_err());
+    }
+
+    #[test]
+    fn off_board_reads_empty() {
+        let b = Board::from_rows(&[[1]]).unwrap();
+        assert!(b.is_empty_at(Point::new(-1, 0)));
+        assert!(b.is_empty_at(Point::new(0, 1)));
+        assert!(!b.is_empty_at(Point::new(0, 0)));
+    }
+}

@@ -1,0 +1,9 @@
+//! Lianliankan (Onet, Shisen-Sho) for the terminal: the library behind the binary.
+//!
+//! - [`grid`]: the tile grid with occupancy counts.
+//! - [`engine`]: the fewest-turn path between two cells.
+//! - [`reference`]: a plain search used to check the engine in tests and benchmarks.
+
+pub mod engine;
+pub mod grid;
+pub mod reference;

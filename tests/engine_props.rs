@@ -1,0 +1,81 @@
+//! The engine against the plain reference search on many random boards, for
+//! every rule combination: same answer, a legal line, and the fewest turns.
+
+use lianliankan::engine::{Border, Rules, find_path, find_path_layered};
+use lianliankan::grid::{Board, Point};
+use lianliankan::reference::{check_path, min_turns};
+use proptest::prelude::*;
+
+/// A random board of 1x1 to 12x12 with a random density, tiles of kinds 1..=3.
+fn board() -> impl Strategy<Value = Board> {
+    (1usize..=12, 1usize..=12, 0u32..=100).prop_flat_map(|(rows, cols, density)| {
+        proptest::collection::vec((0u32..100, 1u32..=3), rows * cols).prop_map(move |cells| {
+            let tiles = cells
+                .into_iter()
+                .map(|(roll, kind)| if roll < density { kind } else { 0 })
+                .collect();
+            Board::from_tiles(rows, cols, tiles).unwrap()
+        })
+    })
+}
+
+fn all_rules() -> impl Iterator<Item = Rules> {
+    [Border::Open, Border::Closed]
+        .into_iter()
+        .flat_map(|border| (0..=3).map(move |max_turns| Rules { max_turns, border }))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    #[test]
+    fn engine_agrees_with_reference(board in board(), picks in proptest::collection::vec((any::<u16>(), any::<u16>()), 6)) {
+        let cells: Vec<Point> = board.points().collect();
+        for (i, j) in picks {
+            let a = cells[i as usize % cells.len()];
+            let b = cells[j as usize % cells.len()];
+            for rules in all_rules() {
+                let expected = min_turns(&board, a, b, rules);
+                let fast = find_path(&board, a, b, rules);
+                let layered = find_path_layered(&board, a, b, rules);
+                for (name, found) in [("find_path", &fast), ("layered", &layered)] {
+                    prop_assert_eq!(found.as_ref().map(|p| p.turns() as u32), expected,
+                        "{} {:?} {:?} -> {:?} on {:?}", name, rules, a, b, board);
+                    if let Some(path) = found {
+                        prop_assert!(check_path(&board, &path.corners, a, b, rules).is_ok(),
+                            "{} gave a bad line {:?}: {:?} on {:?}", name, path.corners,
+                            check_path(&board, &path.corners, a, b, rules), board);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn engine_follows_board_edits(board in board(), edits in proptest::collection::vec((any::<u16>(), 0u32..=2), 1..20)) {
+        let mut board = board;
+        let cells: Vec<Point> = board.points().collect();
+        for (i, kind) in edits {
+            board.set(cells[i as usize % cells.len()], kind);
+        }
+        let rebuilt = Board::from_tiles(board.rows(), board.cols(), board.tiles().to_vec()).unwrap();
+        prop_assert_eq!(&board, &rebuilt);
+    }
+}
+
+#[test]
+fn check_path_rejects_bad_lines() {
+    let board = Board::from_rows(&[[1, 0, 1], [0, 2, 0]]).unwrap();
+    let (a, b) = (Point::new(0, 0), Point::new(0, 2));
+    let ok = [a, b];
+    assert!(check_path(&board, &ok, a, b, Rules::JUDGE).is_ok());
+    let through_tile = [a, Point::new(1, 0), Point::new(1, 2), b];
+    assert!(check_path(&board, &through_tile, a, b, Rules::JUDGE).is_err());
+    let diagonal = [a, Point::new(1, 1), b];
+    assert!(check_path(&board, &diagonal, a, b, Rules::JUDGE).is_err());
+    let ring = [a, Point::new(-1, 0), Point::new(-1, 2), b];
+    assert!(check_path(&board, &ring, a, b, Rules::JUDGE).is_err());
+    assert!(check_path(&board, &ring, a, b, Rules::CLASSIC).is_ok());
+    let no_turn = [a, Point::new(0, 1), b];
+    assert!(check_path(&board, &no_turn, a, b, Rules::CLASSIC).is_err());
+}

@@ -1,1 +1,28 @@
-fn main() {}
+//! The `lianliankan` command: plays the game, or runs a batch mode.
+//!
+//! The command line is parsed here; everything else lives in the library.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Lianliankan (Onet, Shisen-Sho) in the terminal.
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None => {
+            println!("The game is not playable yet.");
+            ExitCode::SUCCESS
+        }
+    }
+}

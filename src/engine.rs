@@ -13,7 +13,7 @@
 use crate::grid::{Board, Point};
 
 /// Whether the line may leave the board through the ring of empty cells around it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Border {
     /// The line may use the empty ring one cell outside the board (the classic game rule).
     Open,

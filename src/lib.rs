@@ -2,8 +2,11 @@
 //!
 //! - [`grid`]: the tile grid with occupancy counts.
 //! - [`engine`]: the fewest-turn path between two cells.
+//! - [`batch`] and [`scanner`]: the `check` batch modes and their input reader.
 //! - [`reference`]: a plain search used to check the engine in tests and benchmarks.
 
+pub mod batch;
 pub mod engine;
 pub mod grid;
 pub mod reference;
+pub mod scanner;

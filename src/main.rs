@@ -15,13 +15,17 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Answer connection queries read from a file or stdin (HDU 1175 or grid format).
+    Check(lianliankan::batch::CheckArgs),
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Some(Command::Check(args)) => lianliankan::batch::run_check(&args),
         None => {
-            println!("The game is not playable yet.");
+            println!("The game is not playable yet. Try: lianliankan check --help");
             ExitCode::SUCCESS
         }
     }

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 
 use crate::engine::{Border, Rules, find_path};
-use crate::grid::{Board, EMPTY, Point, Tile};
+use crate::grid::{Board, BoardBuilder, EMPTY, Point, Tile};
 use crate::scanner::{InputError, Scanner};
 
 /// The input format of `check`.
@@ -191,9 +191,13 @@ fn answer(out: &mut impl Write, yes: bool) -> io::Result<()> {
 }
 
 fn check_hdu(s: &mut Scanner, rules: Rules, out: &mut impl Write) -> Result<(), BatchError> {
+    let mut spare: Option<Board> = None;
+    let mut row_tiles: Vec<Tile> = Vec::new();
     while let Some((rows, cols)) = read_size(s)? {
-        let mut tiles: Vec<Tile> = Vec::with_capacity(rows * cols);
+        let mut builder =
+            BoardBuilder::new(rows, cols, spare.take()).expect("size checked by read_size");
         for row in 1..=rows {
+            row_tiles.clear();
             s.skip_space();
             let line = s.line();
             for col in 1..=cols {
@@ -210,17 +214,19 @@ fn check_hdu(s: &mut Scanner, rules: Rules, out: &mut impl Write) -> Result<(), 
                     line,
                     message: format!("tile {value} is too large (at most {})", Tile::MAX),
                 })?;
-                tiles.push(tile);
+                row_tiles.push(tile);
             }
             s.end_line("the row (it has more than the declared number of columns)")?;
+            builder.push_row(&row_tiles);
         }
-        let board = Board::from_tiles(rows, cols, tiles).expect("size checked by read_size");
+        let board = builder.finish().expect("every row was pushed");
         let queries = s.number("the number of queries q")?;
         s.end_line("the query count line")?;
         for _ in 0..queries {
             let (a, b) = read_query(s, &board)?;
             answer(out, can_match(&board, a, b, rules))?;
         }
+        spare = Some(board);
     }
     Ok(())
 }

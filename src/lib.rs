@@ -3,10 +3,12 @@
 //! - [`grid`]: the tile grid with occupancy counts.
 //! - [`engine`]: the fewest-turn path between two cells.
 //! - [`batch`] and [`scanner`]: the `check` batch modes and their input reader.
+//! - [`sample_boards`]: seeded boards and inputs for benchmarks and stress tests.
 //! - [`reference`]: a plain search used to check the engine in tests and benchmarks.
 
 pub mod batch;
 pub mod engine;
 pub mod grid;
 pub mod reference;
+pub mod sample_boards;
 pub mod scanner;

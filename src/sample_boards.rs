@@ -32,15 +32,29 @@ pub fn maze_board(rows: usize, cols: usize) -> Board {
     Board::from_tiles(rows, cols, tiles).expect("caller passes a legal size")
 }
 
-/// `count` random pairs of occupied cells on `board` (cells may repeat).
+/// `count` random queries on `board`: the first cell always occupied, the
+/// second every other time anywhere on the board and otherwise close by (so
+/// that a good share of queries connect).
 pub fn random_queries(board: &Board, count: usize, seed: u64) -> Vec<(Point, Point)> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let occupied: Vec<Point> = board.points().filter(|&p| !board.is_empty_at(p)).collect();
     if occupied.is_empty() {
         return Vec::new();
     }
-    let mut pick = || occupied[rng.random_range(0..occupied.len())];
-    (0..count).map(|_| (pick(), pick())).collect()
+    let (rows, cols) = (board.rows() as i32, board.cols() as i32);
+    (0..count)
+        .map(|i| {
+            let a = occupied[rng.random_range(0..occupied.len())];
+            let b = if i % 2 == 0 {
+                occupied[rng.random_range(0..occupied.len())]
+            } else {
+                let row = (a.row + rng.random_range(-3..=3)).clamp(0, rows - 1);
+                let col = (a.col + rng.random_range(-3..=3)).clamp(0, cols - 1);
+                Point::new(row, col)
+            };
+            (a, b)
+        })
+        .collect()
 }
 
 /// An HDU 1175 input of `cases` random boards of `rows` x `cols` (density

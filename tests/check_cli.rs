@@ -65,3 +65,57 @@ fn missing_file_and_bad_flags_are_clear_errors() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("sideways"));
 }
+
+#[test]
+fn a_1000_by_1000_case_agrees_with_the_reference() {
+    use lianliankan::engine::Rules;
+    use lianliankan::grid::{Board, Point};
+    use lianliankan::reference::min_turns;
+    use lianliankan::sample_boards::hdu_input;
+
+    let input = hdu_input(1, 1000, 1000, 12, 11);
+    let out = check(&[], &input);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answers: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(String::from)
+        .collect();
+
+    // Read the same case back and answer it with the plain reference search.
+    let text = String::from_utf8(input).unwrap();
+    let mut lines = text.lines().skip(1);
+    let rows: Vec<Vec<u32>> = (0..1000)
+        .map(|_| {
+            lines
+                .next()
+                .unwrap()
+                .split(' ')
+                .map(|n| n.parse().unwrap())
+                .collect()
+        })
+        .collect();
+    let board = Board::from_rows(&rows).unwrap();
+    assert_eq!(lines.next(), Some("12"));
+    let expected: Vec<&str> = lines
+        .take(12)
+        .map(|q| {
+            let n: Vec<i32> = q.split(' ').map(|n| n.parse().unwrap()).collect();
+            let (a, b) = (
+                Point::new(n[0] - 1, n[1] - 1),
+                Point::new(n[2] - 1, n[3] - 1),
+            );
+            let same = a != b && board.get(a) != 0 && board.get(a) == board.get(b);
+            if same && min_turns(&board, a, b, Rules::JUDGE).is_some() {
+                "YES"
+            } else {
+                "NO"
+            }
+        })
+        .collect();
+    assert_eq!(answers, expected);
+    assert!(answers.iter().any(|a| a == "YES"), "some queries connect");
+}

@@ -249,6 +249,9 @@ pub fn find_path_layered(board: &Board, a: Point, b: Point, rules: Rules) -> Opt
                 }
             }
         }
+        if next.is_empty() {
+            break;
+        }
         frontier = next;
     }
     None
@@ -371,5 +374,10 @@ mod tests {
         let path = find_path(&board, a, b, closed(4)).unwrap();
         assert_eq!(path.turns(), 4);
         assert_eq!(find_path(&board, a, b, closed(3)), None);
+        // A huge turn limit ends as soon as nothing new is reached.
+        assert_eq!(find_path(&board, a, b, closed(u32::MAX)).unwrap().turns(), 4);
+        let walled = Board::from_rows(&[[1, 9, 1]]).unwrap();
+        let far = Point::new(0, 2);
+        assert_eq!(find_path(&walled, Point::new(0, 0), far, closed(u32::MAX)), None);
     }
 }

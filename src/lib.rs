@@ -3,7 +3,9 @@
 //! - [`grid`]: the tile grid with occupancy counts.
 //! - [`engine`]: the fewest-turn path between two cells.
 //! - [`reference`]: a plain search used to check the engine in tests and benchmarks.
+//! - [`game`]: the game state and its rules, free of terminal code.
 
 pub mod engine;
+pub mod game;
 pub mod grid;
 pub mod reference;

@@ -1,0 +1,308 @@
+//! Drawing: `impl Widget for &App`. Reads the state, never changes it.
+//!
+//! Tiles are drawn first, then the line of the last match straight into the
+//! buffer, then the status lines and any overlay (help, win, pause).
+
+mod line;
+
+use std::time::Duration;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::border;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use crate::app::App;
+use crate::grid::{EMPTY, Tile};
+use crate::layout::{BoardLayout, Screen};
+
+/// How a tile is marked, from plain to most prominent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    Plain,
+    Hint,
+    Cursor,
+    Selected,
+    Removed,
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let screen = Screen::new(area);
+        let Some(layout) = self.board_layout(area) else {
+            self.render_too_small(area, buf);
+            return;
+        };
+        self.render_title(screen.title, buf);
+        self.render_status(screen.status, buf);
+        if self.game.is_paused() {
+            let text = "Paused. Press p to resume.";
+            centred_box(layout.outer, 2 + text.len() as u16, 3, buf);
+            Paragraph::new(text)
+                .alignment(Alignment::Center)
+                .render(centred(layout.outer, text.len() as u16, 1), buf);
+        } else {
+            self.render_board(&layout, buf);
+        }
+        if let Some(win) = self.game.win() {
+            self.render_win(area, win, buf);
+        }
+        if self.help {
+            self.render_help(area, buf);
+        }
+    }
+}
+
+impl App {
+    fn render_board(&self, layout: &BoardLayout, buf: &mut Buffer) {
+        let game = &self.game;
+        let board = game.board();
+        let hint = game.hint_pair();
+        for p in board.points() {
+            let kind = board.get(p);
+            if kind == EMPTY {
+                continue;
+            }
+            let mark = if game.selected() == Some(p) {
+                Mark::Selected
+            } else if game.cursor() == p {
+                Mark::Cursor
+            } else if hint.is_some_and(|(a, b)| a == p || b == p) {
+                Mark::Hint
+            } else {
+                Mark::Plain
+            };
+            self.render_tile(layout.cell_rect(p), kind, mark, buf);
+        }
+        if let Some(removal) = game.removal(self.now) {
+            let corners = &removal.path.corners;
+            let ends = [corners.first(), corners.last()];
+            for &p in ends.into_iter().flatten() {
+                self.render_tile(layout.cell_rect(p), removal.kind, Mark::Removed, buf);
+            }
+            let shown = self.now.saturating_duration_since(removal.at);
+            let style = self.line_style();
+            line::draw(layout, corners, grown(shown), style, buf);
+        }
+        // A cursor on an empty cell is still shown, as brackets.
+        let cursor = game.cursor();
+        if board.get(cursor) == EMPTY && game.win().is_none() {
+            let rect = layout.cell_rect(cursor);
+            let (_, cy) = layout.centre(cursor);
+            let style = Style::new().add_modifier(Modifier::BOLD);
+            buf.set_string(rect.x, cy, "[", style);
+            buf.set_string(rect.right() - 1, cy, "]", style);
+        }
+    }
+
+    fn line_style(&self) -> Style {
+        let style = Style::new().add_modifier(Modifier::BOLD);
+        if self.color {
+            style.fg(Color::LightYellow)
+        } else {
+            style
+        }
+    }
+
+    fn render_tile(&self, rect: Rect, kind: Tile, mark: Mark, buf: &mut Buffer) {
+        let glyph = self.theme.glyph(kind);
+        let symbol = glyph.map_or("?", |g| g.symbol.as_str());
+        let mut style = Style::new();
+        if self.color {
+            let bg = glyph.map_or(Color::White, |g| g.color);
+            style = style.fg(Color::Black).bg(bg);
+        }
+        match mark {
+            Mark::Selected | Mark::Removed => {
+                style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD)
+            }
+            Mark::Cursor => style = style.add_modifier(Modifier::BOLD),
+            Mark::Hint => style = style.add_modifier(Modifier::UNDERLINED),
+            Mark::Plain => {}
+        }
+        buf.set_style(rect, style);
+        let cy = rect.y + rect.height / 2;
+        let cx = rect.x + rect.width / 2;
+        if rect.width >= 5 && rect.height >= 3 {
+            let set = match mark {
+                Mark::Plain => border::PLAIN,
+                Mark::Hint => border::ROUNDED,
+                Mark::Cursor => border::THICK,
+                Mark::Selected | Mark::Removed => border::DOUBLE,
+            };
+            Block::bordered()
+                .border_set(set)
+                .border_style(style)
+                .render(rect, buf);
+        }
+        let (left, right) = match mark {
+            Mark::Cursor => ("[", "]"),
+            Mark::Hint => ("<", ">"),
+            Mark::Removed => ("*", "*"),
+            Mark::Plain | Mark::Selected => (" ", " "),
+        };
+        if rect.width >= 3 {
+            buf.set_string(cx - 1, cy, left, style);
+            buf.set_string(cx + 1, cy, right, style);
+        }
+        buf.set_string(cx, cy, symbol, style);
+    }
+
+    fn render_title(&self, area: Rect, buf: &mut Buffer) {
+        let title = Style::new().add_modifier(Modifier::BOLD);
+        Line::styled(" lianliankan", title).render(area, buf);
+        let now = self.now;
+        let message = match self.game.notice(now) {
+            Some(n) => n.text().to_string(),
+            None => match self.game.removal(now) {
+                Some(r) if self.game.streak() > 0 => {
+                    format!("+{}  streak x{}", r.points, self.game.streak() + 1)
+                }
+                Some(r) => format!("+{}", r.points),
+                None => String::new(),
+            },
+        };
+        let style = if self.color {
+            Style::new()
+                .fg(Color::LightYellow)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::BOLD)
+        };
+        Line::styled(format!("{message} "), style)
+            .alignment(Alignment::Right)
+            .render(area, buf);
+    }
+
+    fn render_status(&self, area: Rect, buf: &mut Buffer) {
+        let g = &self.game;
+        let text = format!(
+            " Score {}  Time {}  Tiles {}  Hints {} (t)  Shuffles {} (r)  Help ?",
+            g.score(),
+            clock(g.elapsed(self.now)),
+            g.board().tile_count(),
+            g.hints_left(),
+            g.reshuffles_left(),
+        );
+        let style = if self.color {
+            Style::new().fg(Color::Black).bg(Color::Gray)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED)
+        };
+        buf.set_style(area, style);
+        Line::raw(text).render(area, buf);
+    }
+
+    fn render_win(&self, area: Rect, win: crate::game::Win, buf: &mut Buffer) {
+        let lines = vec![
+            Line::raw(""),
+            Line::raw("Board cleared!").alignment(Alignment::Center),
+            Line::raw(""),
+            Line::raw(format!("Score  {}", win.score)).alignment(Alignment::Center),
+            Line::raw(format!("Time   {}", clock(win.time))).alignment(Alignment::Center),
+            Line::raw(""),
+            Line::raw("n  new game    q  quit").alignment(Alignment::Center),
+        ];
+        let rect = centred(area, 30, 9);
+        Clear.render(rect, buf);
+        Paragraph::new(lines)
+            .block(
+                Block::bordered()
+                    .border_set(border::DOUBLE)
+                    .title(" You won "),
+            )
+            .render(rect, buf);
+    }
+
+    fn render_help(&self, area: Rect, buf: &mut Buffer) {
+        const KEYS: [(&str, &str); 11] = [
+            ("arrows, h j k l", "move the cursor"),
+            ("Space, Enter", "select the tile under the cursor"),
+            ("left click", "select the tile under the pointer"),
+            ("", "select the same tile again to drop it"),
+            ("t", "hint: show a pair that can go"),
+            ("r", "reshuffle the tiles"),
+            ("p", "pause and hide the board"),
+            ("n", "new game"),
+            ("?", "this help (Esc closes it)"),
+            ("q, Esc, Ctrl-C", "quit"),
+            ("", ""),
+        ];
+        let mut lines: Vec<Line> = KEYS
+            .iter()
+            .map(|(k, what)| Line::raw(format!(" {k:<16} {what}")))
+            .collect();
+        lines.push(Line::raw(
+            " Join two equal tiles with a line of up to three straight parts \
+             (two turns); it may run round the outside of the board.",
+        ));
+        let rect = centred(area, 60, lines.len() as u16 + 3);
+        Clear.render(rect, buf);
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(" Help "))
+            .render(rect, buf);
+    }
+
+    fn render_too_small(&self, area: Rect, buf: &mut Buffer) {
+        let board = self.game.board();
+        let (w, h) = BoardLayout::min_screen(board.rows(), board.cols());
+        let text = format!(
+            "Please make the terminal larger: this board needs {w} x {h}, \
+             the terminal is {} x {}. (q quits)",
+            area.width, area.height
+        );
+        let y = area.y + area.height / 2;
+        let rect = Rect::new(
+            area.x,
+            area.y.max(y.saturating_sub(1)),
+            area.width,
+            3.min(area.height),
+        );
+        Paragraph::new(text)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true })
+            .render(rect.intersection(area), buf);
+    }
+}
+
+/// How much of a match line is drawn `shown` after the match: it grows over
+/// the first two thirds of its time on screen, then stays whole.
+fn grown(shown: Duration) -> f32 {
+    let grow = crate::game::REMOVAL_TIME.as_secs_f32() * 2.0 / 3.0;
+    (shown.as_secs_f32() / grow).clamp(0.0, 1.0)
+}
+
+/// `m:ss`, or `h:mm:ss` after an hour.
+fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// A rectangle of at most `w` x `h` centred in `area`.
+fn centred(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// Clears a bordered box of `w` x `h` in the middle of `area`.
+fn centred_box(area: Rect, w: u16, h: u16, buf: &mut Buffer) {
+    let rect = centred(area, w, h);
+    Clear.render(rect, buf);
+    Block::bordered().render(rect, buf);
+}
+
+#[cfg(test)]
+mod tests;

@@ -76,6 +76,15 @@ impl App {
             };
             self.render_tile(layout.cell_rect(p), kind, mark, buf);
         }
+        // A cursor on an empty cell is still shown, as brackets.
+        let cursor = game.cursor();
+        if board.get(cursor) == EMPTY && game.win().is_none() {
+            let rect = layout.cell_rect(cursor);
+            let (_, cy) = layout.centre(cursor);
+            let style = Style::new().add_modifier(Modifier::BOLD);
+            buf.set_string(rect.x, cy, "[", style);
+            buf.set_string(rect.right() - 1, cy, "]", style);
+        }
         if let Some(removal) = game.removal(self.now) {
             let corners = &removal.path.corners;
             let ends = [corners.first(), corners.last()];
@@ -85,15 +94,6 @@ impl App {
             let shown = self.now.saturating_duration_since(removal.at);
             let style = self.line_style();
             line::draw(layout, corners, grown(shown), style, buf);
-        }
-        // A cursor on an empty cell is still shown, as brackets.
-        let cursor = game.cursor();
-        if board.get(cursor) == EMPTY && game.win().is_none() {
-            let rect = layout.cell_rect(cursor);
-            let (_, cy) = layout.centre(cursor);
-            let style = Style::new().add_modifier(Modifier::BOLD);
-            buf.set_string(rect.x, cy, "[", style);
-            buf.set_string(rect.right() - 1, cy, "]", style);
         }
     }
 

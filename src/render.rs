@@ -200,8 +200,8 @@ impl App {
             Line::raw(""),
             Line::raw("Board cleared!").alignment(Alignment::Center),
             Line::raw(""),
-            Line::raw(format!("Score  {}", win.score)).alignment(Alignment::Center),
-            Line::raw(format!("Time   {}", clock(win.time))).alignment(Alignment::Center),
+            Line::raw(format!("Score {:>7}", win.score)).alignment(Alignment::Center),
+            Line::raw(format!("Time  {:>7}", clock(win.time))).alignment(Alignment::Center),
             Line::raw(""),
             Line::raw("n  new game    q  quit").alignment(Alignment::Center),
         ];
@@ -230,18 +230,20 @@ impl App {
             ("q, Esc, Ctrl-C", "quit"),
             ("", ""),
         ];
-        let mut lines: Vec<Line> = KEYS
+        const RULES: [&str; 4] = [
+            " Join two equal tiles with a line of at most three straight",
+            " parts (two turns) through empty cells; the line may run",
+            " round the outside of the board. Quick matches score more;",
+            " a hint or a reshuffle makes the next match score less.",
+        ];
+        let lines: Vec<Line> = KEYS
             .iter()
             .map(|(k, what)| Line::raw(format!(" {k:<16} {what}")))
+            .chain(RULES.iter().map(|r| Line::raw(*r)))
             .collect();
-        lines.push(Line::raw(
-            " Join two equal tiles with a line of up to three straight parts \
-             (two turns); it may run round the outside of the board.",
-        ));
-        let rect = centred(area, 60, lines.len() as u16 + 3);
+        let rect = centred(area, 62, lines.len() as u16 + 2);
         Clear.render(rect, buf);
         Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
             .block(Block::bordered().title(" Help "))
             .render(rect, buf);
     }
@@ -249,19 +251,21 @@ impl App {
     fn render_too_small(&self, area: Rect, buf: &mut Buffer) {
         let board = self.game.board();
         let (w, h) = BoardLayout::min_screen(board.rows(), board.cols());
-        let text = format!(
-            "Please make the terminal larger: this board needs {w} x {h}, \
-             the terminal is {} x {}. (q quits)",
-            area.width, area.height
-        );
-        let y = area.y + area.height / 2;
+        let lines = vec![
+            Line::raw("Please make the terminal larger."),
+            Line::raw(format!(
+                "This board needs {w} x {h}; it is {} x {}.",
+                area.width, area.height
+            )),
+            Line::raw("(q quits)"),
+        ];
         let rect = Rect::new(
             area.x,
-            area.y.max(y.saturating_sub(1)),
+            area.y + area.height.saturating_sub(3) / 2,
             area.width,
-            3.min(area.height),
+            3,
         );
-        Paragraph::new(text)
+        Paragraph::new(lines)
             .alignment(Alignment::Center)
             .wrap(Wrap { trim: true })
             .render(rect.intersection(area), buf);

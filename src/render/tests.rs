@@ -276,7 +276,7 @@ fn win_screen_shows_score_time_and_new_game() {
     app.game.apply(Action::Click(at(0, 1)), later);
     app.now = later + Duration::from_secs(10);
     let screen = text(&draw(&app, 80, 24)).join("\n");
-    for needle in ["You won", "Score  10", "Time   1:15", "n  new game"] {
+    for needle in ["You won", "Score      10", "Time     1:15", "n  new game"] {
         assert!(
             screen.contains(needle),
             "win screen lacks {needle}:\n{screen}"
@@ -305,7 +305,7 @@ fn too_small_asks_for_more_room_and_never_panics() {
     );
     let screen = text(&draw(&app, 40, 10)).join("\n");
     assert!(screen.contains("larger"), "{screen}");
-    assert!(screen.contains("50 x 12"), "{screen}");
+    assert!(screen.contains("needs 50 x 12; it is 40 x 10"), "{screen}");
     for w in 0..60 {
         for h in 0..16 {
             let area = Rect::new(0, 0, w, h);

@@ -18,14 +18,13 @@ use crate::app::App;
 use crate::grid::{EMPTY, Tile};
 use crate::layout::{BoardLayout, Screen};
 
-/// How a tile is marked, from plain to most prominent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mark {
-    Plain,
-    Hint,
-    Cursor,
-    Selected,
-    Removed,
+/// How a tile is marked; several marks may meet on one tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Marks {
+    hint: bool,
+    cursor: bool,
+    selected: bool,
+    removed: bool,
 }
 
 impl Widget for &App {
@@ -65,16 +64,13 @@ impl App {
             if kind == EMPTY {
                 continue;
             }
-            let mark = if game.selected() == Some(p) {
-                Mark::Selected
-            } else if game.cursor() == p {
-                Mark::Cursor
-            } else if hint.is_some_and(|(a, b)| a == p || b == p) {
-                Mark::Hint
-            } else {
-                Mark::Plain
+            let marks = Marks {
+                hint: hint.is_some_and(|(a, b)| a == p || b == p),
+                cursor: game.cursor() == p,
+                selected: game.selected() == Some(p),
+                removed: false,
             };
-            self.render_tile(layout.cell_rect(p), kind, mark, buf);
+            self.render_tile(layout.cell_rect(p), kind, marks, buf);
         }
         // A cursor on an empty cell is still shown, as brackets.
         let cursor = game.cursor();
@@ -89,7 +85,11 @@ impl App {
             let corners = &removal.path.corners;
             let ends = [corners.first(), corners.last()];
             for &p in ends.into_iter().flatten() {
-                self.render_tile(layout.cell_rect(p), removal.kind, Mark::Removed, buf);
+                let marks = Marks {
+                    removed: true,
+                    ..Marks::default()
+                };
+                self.render_tile(layout.cell_rect(p), removal.kind, marks, buf);
             }
             let shown = self.now.saturating_duration_since(removal.at);
             let style = self.line_style();
@@ -106,7 +106,7 @@ impl App {
         }
     }
 
-    fn render_tile(&self, rect: Rect, kind: Tile, mark: Mark, buf: &mut Buffer) {
+    fn render_tile(&self, rect: Rect, kind: Tile, marks: Marks, buf: &mut Buffer) {
         let glyph = self.theme.glyph(kind);
         let symbol = glyph.map_or("?", |g| g.symbol.as_str());
         let mut style = Style::new();
@@ -114,34 +114,41 @@ impl App {
             let bg = glyph.map_or(Color::White, |g| g.color);
             style = style.fg(Color::Black).bg(bg);
         }
-        match mark {
-            Mark::Selected | Mark::Removed => {
-                style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD)
-            }
-            Mark::Cursor => style = style.add_modifier(Modifier::BOLD),
-            Mark::Hint => style = style.add_modifier(Modifier::UNDERLINED),
-            Mark::Plain => {}
+        if marks.selected || marks.removed {
+            style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+        }
+        if marks.cursor {
+            style = style.add_modifier(Modifier::BOLD);
+        }
+        if marks.hint {
+            style = style.add_modifier(Modifier::UNDERLINED);
         }
         buf.set_style(rect, style);
         let cy = rect.y + rect.height / 2;
         let cx = rect.x + rect.width / 2;
         if rect.width >= 5 && rect.height >= 3 {
-            let set = match mark {
-                Mark::Plain => border::PLAIN,
-                Mark::Hint => border::ROUNDED,
-                Mark::Cursor => border::THICK,
-                Mark::Selected | Mark::Removed => border::DOUBLE,
+            let set = if marks.selected || marks.removed {
+                border::DOUBLE
+            } else if marks.cursor {
+                border::THICK
+            } else if marks.hint {
+                border::ROUNDED
+            } else {
+                border::PLAIN
             };
             Block::bordered()
                 .border_set(set)
                 .border_style(style)
                 .render(rect, buf);
         }
-        let (left, right) = match mark {
-            Mark::Cursor => ("[", "]"),
-            Mark::Hint => ("<", ">"),
-            Mark::Removed => ("*", "*"),
-            Mark::Plain | Mark::Selected => (" ", " "),
+        let (left, right) = if marks.cursor {
+            ("[", "]")
+        } else if marks.removed {
+            ("*", "*")
+        } else if marks.hint {
+            ("<", ">")
+        } else {
+            (" ", " ")
         };
         if rect.width >= 3 {
             buf.set_string(cx - 1, cy, left, style);

@@ -27,8 +27,9 @@ impl Drop for Restore {
 /// terminal back as it was.
 pub fn run(app: &mut App) -> io::Result<()> {
     install_panic_hook();
-    let mut terminal = ratatui::try_init()?;
+    // Made first, so a set-up that fails half-way is undone too.
     let _restore = Restore;
+    let mut terminal = ratatui::try_init()?;
     execute!(stdout(), EnableMouseCapture)?;
     event_loop(&mut terminal, app)
 }

@@ -333,3 +333,17 @@ fn large_terminal_gets_boxed_tiles() {
     let r2 = layout.cell_rect(at(0, 1));
     assert_eq!(buf[(r2.x, r2.y)].symbol(), "┌");
 }
+
+#[test]
+fn cursor_on_the_selected_tile_shows_both() {
+    let t = Instant::now();
+    let board = Board::from_rows(&[[1, 2, 3, 1], [4, 2, 3, 4]]).unwrap();
+    let mut app = app_with(board, t);
+    app.color = false;
+    app.game.apply(Action::Click(at(0, 1)), t);
+    let buf = draw(&app, 24, 9);
+    let r = app.board_layout(buf.area).unwrap().cell_rect(at(0, 1));
+    let shown: String = (r.x..r.right()).map(|x| buf[(x, r.y)].symbol()).collect();
+    assert_eq!(shown, "[B]");
+    assert!(buf[(r.x + 1, r.y)].modifier.contains(Modifier::REVERSED));
+}

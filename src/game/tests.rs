@@ -273,3 +273,21 @@ fn bad_configs_are_errors() {
         Err(DealError::BadKinds { .. })
     ));
 }
+
+#[test]
+fn a_whole_default_game_can_be_played_to_the_win() {
+    for seed in 0..5 {
+        let t = Instant::now();
+        let mut g = Game::new(Config { seed, ..cfg() }, t).unwrap();
+        let mut moves = 0;
+        while g.win().is_none() {
+            let (a, b) = find_match(g.board()).expect("never left in deadlock");
+            g.apply(Action::Click(a), t);
+            g.apply(Action::Click(b), t);
+            moves += 1;
+            assert!(moves <= 64, "seed {seed}: too many moves");
+        }
+        assert_eq!(moves, 64);
+        assert_eq!(g.board().tile_count(), 0);
+    }
+}

@@ -82,11 +82,11 @@ fn board_cursor_and_status_at_80x24() {
     assert_eq!(lines[0].trim_end(), " lianliankan");
     assert_eq!(
         lines[4].trim_end(),
-        "        [a]  e   G   Y   e   J   A   B   O   D   V   W   M   Z   H   S"
+        "        [2]  6   G   Y   6   J   A   B   O   D   V   W   M   Z   H   S"
     );
     assert_eq!(
         lines[18].trim_end(),
-        "         I   F   W   E   U   W   H   F   f   c   E   L   O   G   P   T"
+        "         I   F   W   E   U   W   H   F   7   4   E   L   O   G   P   T"
     );
     assert_eq!(
         lines[23].trim_end(),

@@ -123,6 +123,7 @@ fn main() {
 
     s.send(b"q");
     let status = s.wait_exit(WAIT);
+    let restored = s.local_flags() == s.cooked;
 
     println!("lianliankan in a pseudo-terminal (80x24, release build, --seed 1)");
     println!("  first frame                 {first_ms:8.1} ms   (goal <= 50 ms)");
@@ -142,4 +143,5 @@ fn main() {
     println!("  bytes per cursor move, med. {:8.0}", median(sizes));
     println!("  resize to redrawn (140x40)  {resize_ms:8.1} ms   (includes 5 ms polling)");
     println!("  exit status                 {status:?}");
+    println!("  terminal back in cooked mode {restored}");
 }

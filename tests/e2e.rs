@@ -52,11 +52,12 @@ fn click_a_pair_hint_reshuffle_and_quit_in_a_real_terminal() {
     let (bx, by) = layout.centre(b);
 
     let mut s = Session::start(&["--seed", &seed.to_string()], 80, 24);
-    let cooked = s.master.get_termios().expect("termios").local_flags;
+    let cooked = s.cooked.clone().expect("termios");
+    assert!(cooked.contains("ICANON"), "{cooked}");
     s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
     assert!(s.seen.lock().unwrap().first_frame.is_some());
     assert_ne!(
-        s.master.get_termios().expect("termios").local_flags,
+        s.local_flags().expect("termios"),
         cooked,
         "the game should put the terminal in raw mode"
     );
@@ -93,7 +94,7 @@ fn click_a_pair_hint_reshuffle_and_quit_in_a_real_terminal() {
     assert!(!seen.parser.as_ref().unwrap().screen().alternate_screen());
     drop(seen);
     assert_eq!(
-        s.master.get_termios().expect("termios").local_flags,
+        s.local_flags().expect("termios"),
         cooked,
         "raw mode should be off again"
     );

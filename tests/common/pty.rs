@@ -26,6 +26,8 @@ pub struct Session {
     pub child: Box<dyn Child + Send + Sync>,
     pub writer: Box<dyn Write + Send>,
     pub seen: Arc<Mutex<Seen>>,
+    /// The pty's line discipline flags before the game started (cooked mode).
+    pub cooked: Option<String>,
 }
 
 impl Session {
@@ -43,6 +45,7 @@ impl Session {
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
+        let cooked = local_flags(pty.master.as_ref());
         let child = pty.slave.spawn_command(cmd).expect("spawn the game");
         drop(pty.slave);
         let mut reader = pty.master.try_clone_reader().expect("pty reader");
@@ -81,7 +84,13 @@ impl Session {
             child,
             writer,
             seen,
+            cooked,
         }
+    }
+
+    /// The pty's line discipline flags now, to compare with [`Session::cooked`].
+    pub fn local_flags(&self) -> Option<String> {
+        local_flags(self.master.as_ref())
     }
 
     /// Sends raw bytes as if typed.
@@ -137,4 +146,10 @@ impl Drop for Session {
             let _ = self.child.kill();
         }
     }
+}
+
+/// The local (line discipline) flags of the pty, printed: raw mode clears
+/// ICANON and ECHO among them.
+fn local_flags(master: &(dyn MasterPty + Send)) -> Option<String> {
+    master.get_termios().map(|t| format!("{:?}", t.local_flags))
 }

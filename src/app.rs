@@ -52,14 +52,19 @@ impl App {
         BoardLayout::fit(Screen::new(area).middle, board.rows(), board.cols())
     }
 
-    /// Applies a terminal event on a screen of `area` at `now`.
-    pub fn handle_event(&mut self, event: &Event, area: Rect, now: Instant) {
+    /// Applies a terminal event on a screen of `area` at `now`. Returns
+    /// whether the screen needs drawing again (mouse motion, for one, does not).
+    pub fn handle_event(&mut self, event: &Event, area: Rect, now: Instant) -> bool {
         self.now = now;
         match event {
             Event::Key(key) if key.is_press() => self.handle_key(*key, now),
-            Event::Mouse(mouse) => self.handle_mouse(*mouse, area, now),
-            _ => {}
+            Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+                self.handle_click(*mouse, area, now)
+            }
+            Event::Resize(..) | Event::FocusGained => {}
+            _ => return false,
         }
+        true
     }
 
     fn handle_key(&mut self, key: KeyEvent, now: Instant) {
@@ -101,10 +106,7 @@ impl App {
         self.game.apply(action, now);
     }
 
-    fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect, now: Instant) {
-        if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
-            return;
-        }
+    fn handle_click(&mut self, mouse: MouseEvent, area: Rect, now: Instant) {
         if self.help {
             self.help = false;
             return;
@@ -224,6 +226,22 @@ mod tests {
         // On a screen too small for the board, clicks do nothing.
         a.handle_event(&click(3, 3), Rect::new(0, 0, 10, 5), t);
         assert_eq!(a.game.selected(), Some(Point::new(2, 5)));
+    }
+
+    #[test]
+    fn only_events_that_change_something_redraw() {
+        let (mut a, t) = app();
+        assert!(a.handle_event(&key(KeyCode::Char('l')), AREA, t));
+        assert!(a.handle_event(&click(0, 0), AREA, t));
+        assert!(a.handle_event(&Event::Resize(100, 30), AREA, t));
+        let moved = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Moved,
+            column: 5,
+            row: 5,
+            modifiers: KeyModifiers::NONE,
+        });
+        assert!(!a.handle_event(&moved, AREA, t));
+        assert!(!a.handle_event(&Event::FocusLost, AREA, t));
     }
 
     #[test]

@@ -46,24 +46,30 @@ fn install_panic_hook() {
 }
 
 fn event_loop(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<()> {
+    let mut dirty = true;
     loop {
-        app.now = Instant::now();
-        terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+        if dirty {
+            app.now = Instant::now();
+            terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+        }
         // Sleep until input, or until the screen changes by itself.
         let wait = app.timeout(Instant::now()).unwrap_or(IDLE_WAIT);
-        if event::poll(wait)? {
-            // Take every event already waiting before drawing again.
-            loop {
-                let ev = event::read()?;
-                let area = terminal.size()?.into();
-                app.handle_event(&ev, area, Instant::now());
-                if app.quit || !event::poll(Duration::ZERO)? {
-                    break;
-                }
-            }
+        if !event::poll(wait)? {
+            dirty = true;
+            continue;
         }
-        if app.quit {
-            return Ok(());
+        // Take every event already waiting before drawing again.
+        dirty = false;
+        loop {
+            let ev = event::read()?;
+            let area = terminal.size()?.into();
+            dirty |= app.handle_event(&ev, area, Instant::now());
+            if app.quit {
+                return Ok(());
+            }
+            if !event::poll(Duration::ZERO)? {
+                break;
+            }
         }
     }
 }

@@ -247,6 +247,13 @@ impl App {
             .iter()
             .map(|(k, what)| Line::raw(format!(" {k:<16} {what}")))
             .chain(RULES.iter().map(|r| Line::raw(*r)))
+            .chain([
+                Line::raw(""),
+                Line::raw(format!(
+                    " Replay this deal with --seed {}",
+                    self.game.config().seed
+                )),
+            ])
             .collect();
         let rect = centred(area, 62, lines.len() as u16 + 2);
         Clear.render(rect, buf);

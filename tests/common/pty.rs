@@ -13,8 +13,11 @@ use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system}
 /// the time each chunk arrived.
 #[derive(Default)]
 pub struct Seen {
+    /// The emulated screen.
     pub parser: Option<vt100::Parser>,
+    /// Every byte the game wrote.
     pub bytes: Vec<u8>,
+    /// When each read returned, and how many bytes it brought.
     pub chunks: Vec<(Instant, usize)>,
     /// When the status line's last words were first on screen.
     pub first_frame: Option<Instant>,
@@ -22,9 +25,13 @@ pub struct Seen {
 
 /// The game under test.
 pub struct Session {
+    /// The terminal side of the pty (resize, termios).
     pub master: Box<dyn MasterPty + Send>,
+    /// The game process.
     pub child: Box<dyn Child + Send + Sync>,
+    /// Where typed bytes go.
     pub writer: Box<dyn Write + Send>,
+    /// What the reader thread has seen so far.
     pub seen: Arc<Mutex<Seen>>,
     /// The pty's line discipline flags before the game started (cooked mode).
     pub cooked: Option<String>,

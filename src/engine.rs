@@ -375,9 +375,15 @@ mod tests {
         assert_eq!(path.turns(), 4);
         assert_eq!(find_path(&board, a, b, closed(3)), None);
         // A huge turn limit ends as soon as nothing new is reached.
-        assert_eq!(find_path(&board, a, b, closed(u32::MAX)).unwrap().turns(), 4);
+        assert_eq!(
+            find_path(&board, a, b, closed(u32::MAX)).unwrap().turns(),
+            4
+        );
         let walled = Board::from_rows(&[[1, 9, 1]]).unwrap();
         let far = Point::new(0, 2);
-        assert_eq!(find_path(&walled, Point::new(0, 0), far, closed(u32::MAX)), None);
+        assert_eq!(
+            find_path(&walled, Point::new(0, 0), far, closed(u32::MAX)),
+            None
+        );
     }
 }

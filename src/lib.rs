@@ -5,10 +5,14 @@
 //! - [`batch`] and [`scanner`]: the `check` batch modes and their input reader.
 //! - [`sample_boards`]: seeded boards and inputs for benchmarks and stress tests.
 //! - [`reference`]: a plain search used to check the engine in tests and benchmarks.
+//! - [`storage`]: the data directory, atomic writes, keeping unreadable files aside.
+//! - [`document`]: versioned JSON files (high scores, the saved game) on top of `storage`.
 
 pub mod batch;
+pub mod document;
 pub mod engine;
 pub mod grid;
 pub mod reference;
 pub mod sample_boards;
 pub mod scanner;
+pub mod storage;

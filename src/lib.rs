@@ -7,6 +7,7 @@
 //! - [`reference`]: a plain search used to check the engine in tests and benchmarks.
 //! - [`storage`]: the data directory, atomic writes, keeping unreadable files aside.
 //! - [`document`]: versioned JSON files (high scores, the saved game) on top of `storage`.
+//! - [`scores`]: the high-score tables and player names; [`score_report`]: the `scores` command.
 
 pub mod batch;
 pub mod document;
@@ -15,4 +16,6 @@ pub mod grid;
 pub mod reference;
 pub mod sample_boards;
 pub mod scanner;
+pub mod score_report;
+pub mod scores;
 pub mod storage;

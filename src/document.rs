@@ -16,7 +16,8 @@ use std::path::Path;
 use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::{Deserialize, Serialize};
 
-use crate::storage::{self, FileContents, StorageError, escape_controls};
+use crate::escape::escape_controls;
+use crate::storage::{self, FileContents, StorageError};
 
 /// A value kept in its own file in the data directory. Implementing it is all
 /// a type needs to be saved with [`save`] and read back with [`load`].

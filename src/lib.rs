@@ -5,6 +5,7 @@
 //! - [`batch`] and [`scanner`]: the `check` batch modes and their input reader.
 //! - [`sample_boards`]: seeded boards and inputs for benchmarks and stress tests.
 //! - [`reference`]: a plain search used to check the engine in tests and benchmarks.
+//! - [`escape`]: outside text made safe to print on a terminal.
 //! - [`storage`]: the data directory, atomic writes, keeping unreadable files aside.
 //! - [`document`]: versioned JSON files (high scores, the saved game) on top of `storage`.
 //! - [`scores`]: the high-score tables and player names; [`score_report`]: the `scores` command.
@@ -12,6 +13,7 @@
 pub mod batch;
 pub mod document;
 pub mod engine;
+pub mod escape;
 pub mod grid;
 pub mod reference;
 pub mod sample_boards;

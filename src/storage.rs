@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crate::escape::escape_controls;
+
 /// The environment variable that overrides the per-user data directory, so
 /// tests and unusual setups can point the game at a directory of their own.
 pub const DATA_DIR_ENV: &str = "LIANLIANKAN_DATA_DIR";
@@ -118,21 +120,6 @@ pub fn unix_now() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
-}
-
-/// Replaces control characters with their escapes (`\u{1b}`, `\n`), so text
-/// that came from a file or the environment can go to a terminal without
-/// moving the cursor or changing colours.
-pub fn escape_controls(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 /// Writes `bytes` to `dir/file_name` so that a crash at any moment leaves the
@@ -377,9 +364,9 @@ mod tests {
     }
 
     #[test]
-    fn controls_are_escaped() {
-        assert_eq!(escape_controls("a\x1b[2Jb\n连"), "a\\u{1b}[2Jb\\n连");
+    fn errors_escape_control_characters() {
         let err = StorageError::io("open", Path::new("/x\x07"), io::Error::other("bad"));
-        assert!(!err.to_string().contains('\x07'));
+        assert!(!err.to_string().contains('\x07'), "{err}");
+        assert!(err.to_string().contains("\\u{7}"), "{err}");
     }
 }

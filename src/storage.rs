@@ -114,9 +114,9 @@ pub fn data_dir() -> Result<PathBuf, StorageError> {
     }
 }
 
-/// Seconds since the Unix epoch (0 for a clock set before it); stored in
-/// score entries and used to name files that are kept aside.
-pub fn unix_now() -> u64 {
+/// Seconds since the Unix epoch (0 for a clock set before it), to name files
+/// that are kept aside.
+fn unix_now() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
@@ -299,6 +299,33 @@ mod tests {
         // The leftover does not disturb the next write or read.
         write_atomic(dir.path(), "f.json", b"newer").unwrap();
         assert_eq!(fs::read(dir.path().join("f.json")).unwrap(), b"newer");
+    }
+
+    #[test]
+    fn a_crash_mid_save_keeps_the_old_high_scores() {
+        use crate::scores::{BoardKey, Entry, Scores};
+        let dir = tempfile::tempdir().unwrap();
+        let key = BoardKey::new(9, 16, "none").unwrap();
+        let entry = |name: &str| Entry::new(name, 10, 10, SystemTime::now(), false).unwrap();
+        let mut old = Scores::default();
+        old.insert(&key, entry("old"));
+        old.save(dir.path()).unwrap();
+        let mut new = old.clone();
+        new.insert(&key, entry("new"));
+        // The new table is written to its temporary file, then the process dies.
+        let json = fs::read(dir.path().join("scores.json")).unwrap();
+        let text = String::from_utf8(json).unwrap().replace("old", "new");
+        std::mem::forget(PendingFile::write(dir.path(), "scores.json", text.as_bytes()).unwrap());
+        // Half a temporary file from a crash in the middle of writing it.
+        fs::write(
+            dir.path().join(".scores.json.99-0.tmp"),
+            &text[..text.len() / 2],
+        )
+        .unwrap();
+        assert_eq!(Scores::load(dir.path()).unwrap(), (old, None));
+        // The next save goes through and is read back.
+        new.save(dir.path()).unwrap();
+        assert_eq!(Scores::load(dir.path()).unwrap(), (new, None));
     }
 
     #[test]

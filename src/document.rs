@@ -10,6 +10,40 @@
 //! Loading never fails on bad contents: a file that cannot be read or parsed,
 //! or whose values are out of range, is kept aside and reported once as a
 //! warning. A file from a newer version is refused and never overwritten.
+//!
+//! How the game keeps its state:
+//!
+//! ```no_run
+//! use lianliankan::document::{self, Document};
+//! use lianliankan::storage::{StorageError, data_dir};
+//! use serde::{Deserialize, Serialize};
+//!
+//! #[derive(Default, Serialize, Deserialize)]
+//! struct Game {
+//!     tiles: Vec<u32>,
+//!     seconds: u32,
+//! }
+//!
+//! impl Document for Game {
+//!     const FILE_NAME: &'static str = "game.json";
+//!     const VERSION: u32 = 1;
+//!     const DESCRIPTION: &'static str = "The saved game";
+//! }
+//!
+//! fn main() -> Result<(), StorageError> {
+//!     let dir = data_dir()?;
+//!     // On start: resume, telling the player once if a bad file was kept aside.
+//!     let resumed = document::load::<Game>(&dir)?;
+//!     if let Some(warning) = resumed.warning {
+//!         eprintln!("{warning}");
+//!     }
+//!     let game = resumed.value.unwrap_or_default();
+//!     // After every move and on quit.
+//!     document::save(&dir, &game)?;
+//!     // Once the game is won or abandoned.
+//!     document::remove::<Game>(&dir)
+//! }
+//! ```
 
 use std::path::Path;
 

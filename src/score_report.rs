@@ -1,6 +1,7 @@
 //! `lianliankan scores`: prints the high-score tables as aligned text.
 
 use std::fmt::Write as _;
+use std::io::{self, Write as _};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -52,8 +53,17 @@ pub fn run_scores(args: &ScoresArgs) -> ExitCode {
             if let Some(warning) = warning {
                 eprintln!("lianliankan scores: {warning}");
             }
-            print!("{}", report(&scores, args));
-            ExitCode::SUCCESS
+            let mut stdout = io::stdout().lock();
+            match stdout
+                .write_all(report(&scores, args).as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("lianliankan scores: cannot write the tables: {e}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Err(e) => {
             eprintln!("lianliankan scores: {e}");
@@ -73,7 +83,8 @@ pub fn report(scores: &Scores, filter: &ScoresArgs) -> String {
     if tables.is_empty() {
         match filter.exact_key() {
             Some(key) => {
-                let _ = writeln!(out, "{}\n  No scores yet.", title(&key));
+                let _ = writeln!(out, "{}", title(&key));
+                write_table(&mut out, &[]);
             }
             None if scores.tables().next().is_none() => out.push_str("No high scores yet.\n"),
             None => out.push_str("No high scores yet for the boards asked.\n"),
@@ -99,6 +110,10 @@ fn title(key: &BoardKey) -> String {
 }
 
 fn write_table(out: &mut String, entries: &[Entry]) {
+    if entries.is_empty() {
+        out.push_str("  No scores yet.\n");
+        return;
+    }
     let name_width = entries
         .iter()
         .map(|e| e.name().width())

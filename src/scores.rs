@@ -261,7 +261,7 @@ impl Scores {
         }
     }
 
-    /// Every table that has entries, with its key, in order.
+    /// Every table with its key, ordered by board size then gravity name.
     pub fn tables(&self) -> impl Iterator<Item = (&BoardKey, &[Entry])> {
         self.tables
             .iter()

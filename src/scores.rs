@@ -535,6 +535,8 @@ mod tests {
             sanitize_name("连连看连连看连连看").as_deref(),
             Some("连连看连连看连连")
         );
+        let default = default_player_name();
+        assert_eq!(sanitize_name(&default), Some(default));
         let marks = format!("a{}", "\u{301}".repeat(100));
         assert_eq!(sanitize_name(&marks).unwrap().chars().count(), 32);
     }

@@ -215,16 +215,25 @@ pub(crate) enum FileContents {
     Missing,
     /// The whole file, at most [`MAX_FILE_BYTES`] long.
     Bytes(Vec<u8>),
-    /// The file exists and could be opened, but not read whole (too large, or a
-    /// read error such as a directory in its place); the reason says why.
+    /// The file exists but cannot be read whole: too large, not a regular file
+    /// (a directory or a named pipe in its place), or a read error.
     Unreadable(String),
 }
 
-/// Reads a whole file, at most [`MAX_FILE_BYTES`] of it. A file that cannot be
-/// opened for a reason other than its absence (an unreadable directory, say)
-/// is an error; one that opens but cannot be read is [`FileContents::Unreadable`],
-/// for the caller to keep aside.
+/// Reads a whole file, at most [`MAX_FILE_BYTES`] of it. A path that cannot be
+/// looked at or opened for a reason other than its absence (an unreadable
+/// directory, say) is an error; a file that is there but cannot be read whole
+/// is [`FileContents::Unreadable`], for the caller to keep aside.
 pub(crate) fn read_file(path: &Path) -> Result<FileContents, StorageError> {
+    // Checked before opening: opening a named pipe would wait for a writer.
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            return Ok(FileContents::Unreadable("it is not a regular file".into()));
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(FileContents::Missing),
+        Err(e) => return Err(StorageError::io("open", path, e)),
+        Ok(_) => {}
+    }
     let file = match File::open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(FileContents::Missing),
@@ -360,8 +369,20 @@ mod tests {
             read_file(&path).unwrap(),
             FileContents::Unreadable(_)
         ));
+        #[cfg(unix)]
+        {
+            fs::remove_file(&path).unwrap();
+            let made = std::process::Command::new("mkfifo").arg(&path).status();
+            assert!(made.unwrap().success());
+            assert!(matches!(
+                read_file(&path).unwrap(),
+                FileContents::Unreadable(_)
+            ));
+        }
         // A data directory that is a plain file cannot be opened at all.
-        let err = read_file(&path.join("scores.json")).unwrap_err();
+        let file = dir.path().join("file");
+        fs::write(&file, b"").unwrap();
+        let err = read_file(&file.join("scores.json")).unwrap_err();
         assert!(matches!(err, StorageError::Io { .. }), "{err}");
     }
 

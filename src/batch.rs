@@ -19,6 +19,7 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 
 use crate::engine::{Border, Rules, find_path};
+use crate::escape::escape_controls;
 use crate::grid::{Board, BoardBuilder, EMPTY, Point, Tile};
 use crate::scanner::{InputError, Scanner};
 
@@ -76,7 +77,7 @@ pub fn read_input(file: Option<&std::path::Path>) -> Result<Vec<u8>, String> {
         None => io::stdin().lock().read_to_end(&mut input),
     };
     result.map_err(|e| match file {
-        Some(path) => format!("cannot read {}: {e}", path.display()),
+        Some(path) => escape_controls(&format!("cannot read {}: {e}", path.display())),
         None => format!("cannot read standard input: {e}"),
     })?;
     Ok(input)
@@ -131,18 +132,23 @@ fn read_size(s: &mut Scanner) -> Result<Option<(usize, usize)>, InputError> {
     if s.at_end() {
         return Ok(None);
     }
+    let line = s.line();
     let rows = s.number("the number of rows")?;
     let cols = s.number_on_line("the number of columns")?;
     s.end_line("the size line")?;
     if rows == 0 && cols == 0 {
         return Ok(None);
     }
-    let fits = rows >= 1 && cols >= 1 && rows.saturating_mul(cols) <= Board::MAX_CELLS as u64;
+    let side = 1..=Board::MAX_SIDE as u64;
+    let fits = side.contains(&rows)
+        && side.contains(&cols)
+        && rows.saturating_mul(cols) <= Board::MAX_CELLS as u64;
     if !fits {
         return Err(InputError {
-            line: s.line() - 1,
+            line,
             message: format!(
-                "a board of {rows} x {cols} is out of range (each side at least 1, at most {} cells)",
+                "a board of {rows} x {cols} is out of range (each side 1 to {}, at most {} cells)",
+                Board::MAX_SIDE,
                 Board::MAX_CELLS
             ),
         });
@@ -343,6 +349,8 @@ mod tests {
             ("1 2\n5 5 5\n", 2, "more than"),
             ("0 5\n", 1, "out of range"),
             ("100000 100000\n", 1, "out of range"),
+            ("65536 1\n", 1, "out of range"),
+            ("1 2\n5 5\n0\n1000000 1000000", 4, "out of range"),
             ("1\n", 1, "columns"),
             ("1 2\n5 99999999999\n", 2, "too large"),
         ];

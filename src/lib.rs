@@ -11,10 +11,16 @@
 //! - [`app`]: the game plus screen-only state; terminal events to actions.
 //! - [`render`]: draws an [`app::App`] into a ratatui buffer.
 //! - [`tui`]: the terminal set-up and the event loop.
+//! - [`escape`]: outside text made safe to print on a terminal.
+//! - [`storage`]: the data directory, atomic writes, keeping unreadable files aside.
+//! - [`document`]: versioned JSON files (high scores, the saved game) on top of `storage`.
+//! - [`scores`]: the high-score tables and player names; [`score_report`]: the `scores` command.
 
 pub mod app;
 pub mod batch;
+pub mod document;
 pub mod engine;
+pub mod escape;
 pub mod game;
 pub mod grid;
 pub mod layout;
@@ -22,5 +28,8 @@ pub mod reference;
 pub mod render;
 pub mod sample_boards;
 pub mod scanner;
+pub mod score_report;
+pub mod scores;
+pub mod storage;
 pub mod theme;
 pub mod tui;

@@ -25,6 +25,8 @@ struct Cli {
 enum Command {
     /// Answer connection queries read from a file or stdin (HDU 1175 or grid format).
     Check(lianliankan::batch::CheckArgs),
+    /// Show the high-score tables (all, or those of one board size and gravity variant).
+    Scores(lianliankan::score_report::ScoresArgs),
 }
 
 /// The options of the game (used when no subcommand is given).
@@ -51,6 +53,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Check(args)) => lianliankan::batch::run_check(&args),
+        Some(Command::Scores(args)) => lianliankan::score_report::run_scores(&args),
         None => play(cli.play),
     }
 }

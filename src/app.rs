@@ -58,9 +58,12 @@ impl App {
         self.now = now;
         match event {
             Event::Key(key) if key.is_press() => self.handle_key(*key, now),
-            Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
-                self.handle_click(*mouse, area, now)
-            }
+            Event::Mouse(
+                mouse @ MouseEvent {
+                    kind: MouseEventKind::Down(button @ (MouseButton::Left | MouseButton::Right)),
+                    ..
+                },
+            ) => self.handle_click(*button, *mouse, area, now),
             Event::Resize(..) | Event::FocusGained => {}
             _ => return false,
         }
@@ -71,6 +74,10 @@ impl App {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         if ctrl && matches!(key.code, KeyCode::Char('c' | 'C')) {
             self.quit = true;
+            return;
+        }
+        if ctrl && !self.help && matches!(key.code, KeyCode::Char('r' | 'R')) {
+            self.game.apply(Action::Redo, now);
             return;
         }
         if self.help {
@@ -101,12 +108,17 @@ impl App {
             KeyCode::Char('r') => Action::Reshuffle,
             KeyCode::Char('n') => Action::NewGame,
             KeyCode::Char('p') => Action::TogglePause,
+            KeyCode::Char('u') => Action::Undo,
+            KeyCode::Char('U') => Action::Redo,
+            KeyCode::Char('f') => Action::Highlight(self.game.cursor()),
             _ => return,
         };
         self.game.apply(action, now);
     }
 
-    fn handle_click(&mut self, mouse: MouseEvent, area: Rect, now: Instant) {
+    /// A left click selects the tile under the pointer; a right click
+    /// highlights its kind, or clears the highlight off the tiles.
+    fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, area: Rect, now: Instant) {
         if self.help {
             self.help = false;
             return;
@@ -114,9 +126,13 @@ impl App {
         let cell = self
             .board_layout(area)
             .and_then(|l| l.cell_at(mouse.column, mouse.row));
-        if let Some(p) = cell {
-            self.game.apply(Action::Click(p), now);
-        }
+        let action = match (button, cell) {
+            (MouseButton::Right, Some(p)) => Action::Highlight(p),
+            (MouseButton::Right, None) => Action::ClearHighlight,
+            (_, Some(p)) => Action::Click(p),
+            (_, None) => return,
+        };
+        self.game.apply(action, now);
     }
 
     /// How long the event loop may sleep before the screen must change by

@@ -625,3 +625,5 @@ impl Game {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod undo_tests;

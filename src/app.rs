@@ -244,6 +244,61 @@ mod tests {
         assert_eq!(a.game.selected(), Some(Point::new(2, 5)));
     }
 
+    fn right_click(x: u16, y: u16) -> Event {
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Right),
+            column: x,
+            row: y,
+            modifiers: KeyModifiers::NONE,
+        })
+    }
+
+    #[test]
+    fn right_click_and_f_highlight_a_kind_and_clear_it() {
+        let (mut a, t) = app();
+        let layout = a.board_layout(AREA).unwrap();
+        let p = Point::new(2, 5);
+        let kind = a.game.board().get(p);
+        let rect = layout.cell_rect(p);
+        a.handle_event(&right_click(rect.x + 1, rect.y), AREA, t);
+        assert_eq!(a.game.highlight_kind(), Some(kind));
+        // A right click selects nothing.
+        assert_eq!(a.game.selected(), None);
+        assert_eq!(a.game.cursor(), Point::new(0, 0));
+        a.handle_event(&right_click(rect.x + 1, rect.y), AREA, t);
+        assert_eq!(a.game.highlight_kind(), None);
+        a.handle_event(&right_click(rect.x + 1, rect.y), AREA, t);
+        a.handle_event(&right_click(0, 0), AREA, t);
+        assert_eq!(a.game.highlight_kind(), None, "outside the board clears");
+        a.handle_event(&key(KeyCode::Char('f')), AREA, t);
+        assert_eq!(
+            a.game.highlight_kind(),
+            Some(a.game.board().get(Point::new(0, 0)))
+        );
+        a.handle_event(&key(KeyCode::Char('f')), AREA, t);
+        assert_eq!(a.game.highlight_kind(), None);
+    }
+
+    #[test]
+    fn u_undoes_and_shift_u_or_ctrl_r_redo() {
+        let (mut a, t) = app();
+        let (p, q) = crate::game::find_match(a.game.board()).unwrap();
+        a.game.apply(Action::Click(p), t);
+        a.game.apply(Action::Click(q), t);
+        let after = a.game.board().clone();
+        a.handle_event(&key(KeyCode::Char('u')), AREA, t);
+        assert_eq!(a.game.board().tile_count(), 128);
+        a.handle_event(&key(KeyCode::Char('U')), AREA, t);
+        assert_eq!(a.game.board(), &after);
+        a.handle_event(&key(KeyCode::Char('u')), AREA, t);
+        let shuffles = a.game.reshuffles_left();
+        let ctrl_r = Event::Key(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL));
+        a.handle_event(&ctrl_r, AREA, t);
+        assert_eq!(a.game.board(), &after);
+        assert_eq!(a.game.reshuffles_left(), shuffles, "Ctrl-R is not r");
+        assert!(a.game.assisted());
+    }
+
     #[test]
     fn only_events_that_change_something_redraw() {
         let (mut a, t) = app();

@@ -254,11 +254,12 @@ impl App {
             ("q, Esc, Ctrl-C", "quit"),
             ("", ""),
         ];
-        const RULES: [&str; 4] = [
-            " Join two equal tiles with a line of at most two turns through",
-            " empty cells, also round the outside of the board. Quick",
-            " matches score more; a hint or a reshuffle makes the next",
-            " match score less. Undo or a hint marks the game assisted.",
+        const RULES: [&str; 5] = [
+            " Join two equal tiles by a line with at most two turns",
+            " through empty cells, also round the outside of the board.",
+            " Quick matches score more; a hint or a reshuffle makes the",
+            " next match score less. A game in which undo or a hint was",
+            " used is marked assisted.",
         ];
         let lines: Vec<Line> = KEYS
             .iter()

@@ -266,9 +266,13 @@ fn help_lists_every_key_and_the_mouse() {
         "U, Ctrl-R",
         "f, right click",
         "highlight",
-        "assisted",
+        "assisted.",
     ] {
         assert!(screen.contains(needle), "help lacks {needle}:\n{screen}");
+    }
+    // No line runs into the right border.
+    for line in screen.lines().filter(|l| l.contains('│')) {
+        assert!(line.trim_end().ends_with(" │"), "{line}");
     }
 }
 

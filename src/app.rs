@@ -58,9 +58,12 @@ impl App {
         self.now = now;
         match event {
             Event::Key(key) if key.is_press() => self.handle_key(*key, now),
-            Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
-                self.handle_click(*mouse, area, now)
-            }
+            Event::Mouse(
+                mouse @ MouseEvent {
+                    kind: MouseEventKind::Down(button @ (MouseButton::Left | MouseButton::Right)),
+                    ..
+                },
+            ) => self.handle_click(*button, *mouse, area, now),
             Event::Resize(..) | Event::FocusGained => {}
             _ => return false,
         }
@@ -71,6 +74,10 @@ impl App {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         if ctrl && matches!(key.code, KeyCode::Char('c' | 'C')) {
             self.quit = true;
+            return;
+        }
+        if ctrl && !self.help && matches!(key.code, KeyCode::Char('r' | 'R')) {
+            self.game.apply(Action::Redo, now);
             return;
         }
         if self.help {
@@ -101,12 +108,17 @@ impl App {
             KeyCode::Char('r') => Action::Reshuffle,
             KeyCode::Char('n') => Action::NewGame,
             KeyCode::Char('p') => Action::TogglePause,
+            KeyCode::Char('u') => Action::Undo,
+            KeyCode::Char('U') => Action::Redo,
+            KeyCode::Char('f') => Action::Highlight(self.game.cursor()),
             _ => return,
         };
         self.game.apply(action, now);
     }
 
-    fn handle_click(&mut self, mouse: MouseEvent, area: Rect, now: Instant) {
+    /// A left click selects the tile under the pointer; a right click
+    /// highlights its kind, or clears the highlight off the tiles.
+    fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, area: Rect, now: Instant) {
         if self.help {
             self.help = false;
             return;
@@ -114,9 +126,13 @@ impl App {
         let cell = self
             .board_layout(area)
             .and_then(|l| l.cell_at(mouse.column, mouse.row));
-        if let Some(p) = cell {
-            self.game.apply(Action::Click(p), now);
-        }
+        let action = match (button, cell) {
+            (MouseButton::Right, Some(p)) => Action::Highlight(p),
+            (MouseButton::Right, None) => Action::ClearHighlight,
+            (_, Some(p)) => Action::Click(p),
+            (_, None) => return,
+        };
+        self.game.apply(action, now);
     }
 
     /// How long the event loop may sleep before the screen must change by
@@ -226,6 +242,61 @@ mod tests {
         // On a screen too small for the board, clicks do nothing.
         a.handle_event(&click(3, 3), Rect::new(0, 0, 10, 5), t);
         assert_eq!(a.game.selected(), Some(Point::new(2, 5)));
+    }
+
+    fn right_click(x: u16, y: u16) -> Event {
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Right),
+            column: x,
+            row: y,
+            modifiers: KeyModifiers::NONE,
+        })
+    }
+
+    #[test]
+    fn right_click_and_f_highlight_a_kind_and_clear_it() {
+        let (mut a, t) = app();
+        let layout = a.board_layout(AREA).unwrap();
+        let p = Point::new(2, 5);
+        let kind = a.game.board().get(p);
+        let rect = layout.cell_rect(p);
+        a.handle_event(&right_click(rect.x + 1, rect.y), AREA, t);
+        assert_eq!(a.game.highlight_kind(), Some(kind));
+        // A right click selects nothing.
+        assert_eq!(a.game.selected(), None);
+        assert_eq!(a.game.cursor(), Point::new(0, 0));
+        a.handle_event(&right_click(rect.x + 1, rect.y), AREA, t);
+        assert_eq!(a.game.highlight_kind(), None);
+        a.handle_event(&right_click(rect.x + 1, rect.y), AREA, t);
+        a.handle_event(&right_click(0, 0), AREA, t);
+        assert_eq!(a.game.highlight_kind(), None, "outside the board clears");
+        a.handle_event(&key(KeyCode::Char('f')), AREA, t);
+        assert_eq!(
+            a.game.highlight_kind(),
+            Some(a.game.board().get(Point::new(0, 0)))
+        );
+        a.handle_event(&key(KeyCode::Char('f')), AREA, t);
+        assert_eq!(a.game.highlight_kind(), None);
+    }
+
+    #[test]
+    fn u_undoes_and_shift_u_or_ctrl_r_redo() {
+        let (mut a, t) = app();
+        let (p, q) = crate::game::find_match(a.game.board()).unwrap();
+        a.game.apply(Action::Click(p), t);
+        a.game.apply(Action::Click(q), t);
+        let after = a.game.board().clone();
+        a.handle_event(&key(KeyCode::Char('u')), AREA, t);
+        assert_eq!(a.game.board().tile_count(), 128);
+        a.handle_event(&key(KeyCode::Char('U')), AREA, t);
+        assert_eq!(a.game.board(), &after);
+        a.handle_event(&key(KeyCode::Char('u')), AREA, t);
+        let shuffles = a.game.reshuffles_left();
+        let ctrl_r = Event::Key(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL));
+        a.handle_event(&ctrl_r, AREA, t);
+        assert_eq!(a.game.board(), &after);
+        assert_eq!(a.game.reshuffles_left(), shuffles, "Ctrl-R is not r");
+        assert!(a.game.assisted());
     }
 
     #[test]

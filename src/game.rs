@@ -1,10 +1,12 @@
-//! The game state: the board, selection, score, clock, hints and reshuffles.
+//! The game state: the board, selection, score, clock, hints, reshuffles,
+//! undo history and the highlighted kind.
 //!
 //! Nothing here knows about the terminal. Input arrives as [`Action`]s, time as
 //! an `Instant` argument, so every rule can be tested step by step.
 
 mod clock;
 mod dealing;
+mod history;
 mod score;
 
 use std::time::{Duration, Instant};
@@ -17,6 +19,7 @@ use crate::grid::{Board, EMPTY, Point, Tile};
 
 pub use clock::Clock;
 pub use dealing::{DealError, RULES, can_match, deal, find_match, reshuffle};
+pub use history::History;
 pub use score::Score;
 
 /// The size and contents of a deal, and how much help a game grants.
@@ -79,6 +82,15 @@ pub enum Action {
     NewGame,
     /// Pause or resume: the clock stops and the board is hidden.
     TogglePause,
+    /// Take back the last match, reshuffle or hint (the clock keeps running).
+    Undo,
+    /// Play the last undone move again.
+    Redo,
+    /// Highlight every tile of the kind at this cell; the same kind again,
+    /// an empty cell or a point off the board clears the highlight.
+    Highlight(Point),
+    /// Clear the highlight.
+    ClearHighlight,
 }
 
 /// A short message for the player about the last action.
@@ -96,6 +108,14 @@ pub enum Notice {
     NoHintsLeft,
     /// No reshuffles are left.
     NoReshufflesLeft,
+    /// The last move was taken back.
+    Undone,
+    /// An undone move was played again.
+    Redone,
+    /// Undo with nothing to take back.
+    NothingToUndo,
+    /// Redo with nothing undone.
+    NothingToRedo,
 }
 
 impl Notice {
@@ -108,6 +128,10 @@ impl Notice {
             Notice::Reshuffled => "reshuffled",
             Notice::NoHintsLeft => "no hints left",
             Notice::NoReshufflesLeft => "no reshuffles left",
+            Notice::Undone => "undone",
+            Notice::Redone => "redone",
+            Notice::NothingToUndo => "nothing to undo",
+            Notice::NothingToRedo => "nothing to redo",
         }
     }
 }
@@ -138,10 +162,25 @@ pub struct Win {
     pub score: u32,
     /// The playing time.
     pub time: Duration,
+    /// Whether undo or a hint was used on the way.
+    pub assisted: bool,
+}
+
+/// The part of the game a move changes, as it stands between two moves: what
+/// undo and redo put back. The clock is not in it (time is not undone), nor
+/// the cursor, the selection or what is on show.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    board: Board,
+    rng: Xoshiro256PlusPlus,
+    score: Score,
+    hints_left: u32,
+    reshuffles_left: u32,
+    hint: Option<(Point, Point)>,
 }
 
 /// One game of lianliankan.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
     config: Config,
     rng: Xoshiro256PlusPlus,
@@ -157,6 +196,9 @@ pub struct Game {
     removal: Option<Removal>,
     notice: Option<(Notice, Instant)>,
     win: Option<Win>,
+    history: History<Snapshot>,
+    assisted: bool,
+    highlight: Option<Tile>,
 }
 
 impl Game {
@@ -208,6 +250,9 @@ impl Game {
             removal: None,
             notice: None,
             win: None,
+            history: History::default(),
+            assisted: false,
+            highlight: None,
         };
         game.settle(now);
         game
@@ -218,7 +263,10 @@ impl Game {
         match action {
             Action::NewGame => return self.new_game(now),
             Action::TogglePause => return self.toggle_pause(now),
-            _ if self.paused || self.win.is_some() => return,
+            _ if self.paused => return,
+            // A finished game can still take its last move back.
+            Action::Undo => return self.undo(now),
+            _ if self.win.is_some() => return,
             _ => {}
         }
         match action {
@@ -231,7 +279,10 @@ impl Game {
             Action::Click(_) => {}
             Action::Hint => self.hint(now),
             Action::Reshuffle => self.reshuffle_on_request(now),
-            Action::NewGame | Action::TogglePause => {}
+            Action::Redo => self.redo(now),
+            Action::Highlight(p) => self.highlight(p),
+            Action::ClearHighlight => self.highlight = None,
+            Action::NewGame | Action::TogglePause | Action::Undo => {}
         }
     }
 
@@ -291,7 +342,10 @@ impl Game {
             return;
         }
         match find_path(&self.board, first, p, RULES) {
-            Some(path) => self.remove(path, kind, now),
+            Some(path) => {
+                self.checkpoint();
+                self.remove(path, kind, now);
+            }
             None => {
                 self.selected = Some(p);
                 self.notice = Some((Notice::NoPath, now));
@@ -314,17 +368,13 @@ impl Game {
             at: now,
             points,
         });
+        self.drop_gone_highlight();
         self.settle(now);
     }
 
     /// After every change: declare the win, or end a deadlock by reshuffling.
     fn settle(&mut self, now: Instant) {
-        if self.board.tile_count() == 0 {
-            self.clock.pause(now);
-            self.win = Some(Win {
-                score: self.score.points,
-                time: self.clock.elapsed(now),
-            });
+        if self.declare_win(now) {
             return;
         }
         if find_match(&self.board).is_none() {
@@ -332,6 +382,20 @@ impl Game {
             self.after_reshuffle();
             self.notice = Some((Notice::Deadlock, now));
         }
+    }
+
+    /// Ends the game if the board is clear; returns whether it did.
+    fn declare_win(&mut self, now: Instant) -> bool {
+        if self.board.tile_count() > 0 {
+            return false;
+        }
+        self.clock.pause(now);
+        self.win = Some(Win {
+            score: self.score.points,
+            time: self.clock.elapsed(now),
+            assisted: self.assisted,
+        });
+        true
     }
 
     fn after_reshuffle(&mut self) {
@@ -349,6 +413,8 @@ impl Game {
         }
         // settle() guarantees a match exists whenever tiles are left.
         if let Some(pair) = find_match(&self.board) {
+            self.checkpoint();
+            self.assisted = true;
             self.hints_left -= 1;
             self.hint = Some(pair);
             self.score.record_help();
@@ -360,11 +426,94 @@ impl Game {
             self.notice = Some((Notice::NoReshufflesLeft, now));
             return;
         }
+        self.checkpoint();
         self.reshuffles_left -= 1;
         reshuffle(&mut self.board, &mut self.rng);
         self.after_reshuffle();
         self.score.record_help();
         self.notice = Some((Notice::Reshuffled, now));
+    }
+
+    /// The state a move changes, as it stands now.
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            board: self.board.clone(),
+            rng: self.rng.clone(),
+            score: self.score,
+            hints_left: self.hints_left,
+            reshuffles_left: self.reshuffles_left,
+            hint: self.hint,
+        }
+    }
+
+    /// Puts `s` back; what was on show of the replaced state goes.
+    fn restore(&mut self, s: Snapshot) {
+        let Snapshot {
+            board,
+            rng,
+            score,
+            hints_left,
+            reshuffles_left,
+            hint,
+        } = s;
+        self.board = board;
+        self.rng = rng;
+        self.score = score;
+        self.hints_left = hints_left;
+        self.reshuffles_left = reshuffles_left;
+        self.hint = hint;
+        self.selected = None;
+        self.removal = None;
+        self.drop_gone_highlight();
+    }
+
+    /// Records the state before a move, for undo.
+    fn checkpoint(&mut self) {
+        let before = self.snapshot();
+        self.history.record(before);
+    }
+
+    fn undo(&mut self, now: Instant) {
+        let Some(before) = self.history.undo(self.snapshot()) else {
+            self.notice = Some((Notice::NothingToUndo, now));
+            return;
+        };
+        self.restore(before);
+        self.assisted = true;
+        if self.win.take().is_some() {
+            self.clock.resume(now);
+        }
+        self.notice = Some((Notice::Undone, now));
+    }
+
+    fn redo(&mut self, now: Instant) {
+        let Some(after) = self.history.redo(self.snapshot()) else {
+            self.notice = Some((Notice::NothingToRedo, now));
+            return;
+        };
+        self.restore(after);
+        self.notice = Some((Notice::Redone, now));
+        // A redone last match wins again; any deadlock after it was already
+        // reshuffled in the snapshot.
+        self.declare_win(now);
+    }
+
+    fn highlight(&mut self, p: Point) {
+        let kind = if self.board.contains(p) {
+            self.board.get(p)
+        } else {
+            EMPTY
+        };
+        self.highlight = (kind != EMPTY && self.highlight != Some(kind)).then_some(kind);
+    }
+
+    /// Clears the highlight once no tile of its kind is left.
+    fn drop_gone_highlight(&mut self) {
+        if let Some(kind) = self.highlight
+            && !self.board.tiles().contains(&kind)
+        {
+            self.highlight = None;
+        }
     }
 
     /// The board as it stands (matched tiles are already gone).
@@ -456,7 +605,25 @@ impl Game {
     pub fn win(&self) -> Option<Win> {
         self.win
     }
+
+    /// Whether undo or a hint has been used in this game (for the win screen
+    /// and the high scores).
+    pub fn assisted(&self) -> bool {
+        self.assisted
+    }
+
+    /// The moves that can be undone and redone.
+    pub fn history(&self) -> &History<Snapshot> {
+        &self.history
+    }
+
+    /// The kind whose tiles are all highlighted, if any.
+    pub fn highlight_kind(&self) -> Option<Tile> {
+        self.highlight
+    }
 }
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod undo_tests;

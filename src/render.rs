@@ -22,6 +22,7 @@ use crate::layout::{BoardLayout, Screen};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 struct Marks {
     hint: bool,
+    highlight: bool,
     cursor: bool,
     selected: bool,
     removed: bool,
@@ -59,6 +60,7 @@ impl App {
         let game = &self.game;
         let board = game.board();
         let hint = game.hint_pair();
+        let highlight = game.highlight_kind();
         for p in board.points() {
             let kind = board.get(p);
             if kind == EMPTY {
@@ -66,6 +68,7 @@ impl App {
             }
             let marks = Marks {
                 hint: hint.is_some_and(|(a, b)| a == p || b == p),
+                highlight: highlight == Some(kind),
                 cursor: game.cursor() == p,
                 selected: game.selected() == Some(p),
                 removed: false,
@@ -123,6 +126,9 @@ impl App {
         if marks.hint {
             style = style.add_modifier(Modifier::UNDERLINED);
         }
+        if marks.highlight {
+            style = style.add_modifier(Modifier::ITALIC);
+        }
         buf.set_style(rect, style);
         let cy = rect.y + rect.height / 2;
         let cx = rect.x + rect.width / 2;
@@ -133,6 +139,8 @@ impl App {
                 border::THICK
             } else if marks.hint {
                 border::ROUNDED
+            } else if marks.highlight {
+                border::LIGHT_DOUBLE_DASHED
             } else {
                 border::PLAIN
             };
@@ -147,6 +155,8 @@ impl App {
             ("*", "*")
         } else if marks.hint {
             ("<", ">")
+        } else if marks.highlight {
+            ("{", "}")
         } else {
             (" ", " ")
         };
@@ -186,7 +196,7 @@ impl App {
     fn render_status(&self, area: Rect, buf: &mut Buffer) {
         let g = &self.game;
         let text = format!(
-            " Score {}  Time {}  Tiles {}  Hints {} (t)  Shuffles {} (r)  Help ?",
+            " Score {}  Time {}  Tiles {}  Hints {} (t)  Shuffles {} (r)  Undo u  Help ?",
             g.score(),
             clock(g.elapsed(self.now)),
             g.board().tile_count(),
@@ -203,16 +213,21 @@ impl App {
     }
 
     fn render_win(&self, area: Rect, win: crate::game::Win, buf: &mut Buffer) {
-        let lines = vec![
+        let mut lines = vec![
             Line::raw(""),
             Line::raw("Board cleared!").alignment(Alignment::Center),
             Line::raw(""),
             Line::raw(format!("Score {:>7}", win.score)).alignment(Alignment::Center),
             Line::raw(format!("Time  {:>7}", clock(win.time))).alignment(Alignment::Center),
-            Line::raw(""),
-            Line::raw("n  new game    q  quit").alignment(Alignment::Center),
         ];
-        let rect = centred(area, 30, 9);
+        if win.assisted {
+            lines.push(Line::raw("(assisted: undo or hint)").alignment(Alignment::Center));
+        }
+        lines.extend([
+            Line::raw(""),
+            Line::raw("n  new game   u  undo   q  quit").alignment(Alignment::Center),
+        ]);
+        let rect = centred(area, 36, lines.len() as u16 + 2);
         Clear.render(rect, buf);
         Paragraph::new(lines)
             .block(
@@ -224,24 +239,27 @@ impl App {
     }
 
     fn render_help(&self, area: Rect, buf: &mut Buffer) {
-        const KEYS: [(&str, &str); 11] = [
+        const KEYS: [(&str, &str); 13] = [
             ("arrows, h j k l", "move the cursor"),
             ("Space, Enter", "select the tile under the cursor"),
             ("left click", "select the tile under the pointer"),
             ("", "select the same tile again to drop it"),
+            ("f, right click", "highlight every tile of that kind"),
             ("t", "hint: show a pair that can go"),
             ("r", "reshuffle the tiles"),
+            ("u; U, Ctrl-R", "undo; redo (matches, reshuffles, hints)"),
             ("p", "pause and hide the board"),
             ("n", "new game"),
             ("?", "this help (Esc closes it)"),
             ("q, Esc, Ctrl-C", "quit"),
             ("", ""),
         ];
-        const RULES: [&str; 4] = [
-            " Join two equal tiles with a line of at most three straight",
-            " parts (two turns) through empty cells; the line may run",
-            " round the outside of the board. Quick matches score more;",
-            " a hint or a reshuffle makes the next match score less.",
+        const RULES: [&str; 5] = [
+            " Join two equal tiles by a line with at most two turns",
+            " through empty cells, also round the outside of the board.",
+            " Quick matches score more; a hint or a reshuffle makes the",
+            " next match score less. A game in which undo or a hint was",
+            " used is marked assisted.",
         ];
         let lines: Vec<Line> = KEYS
             .iter()

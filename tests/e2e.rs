@@ -29,10 +29,9 @@ fn click(s: &mut Session, col: u16, row: u16) {
     s.send(format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").as_bytes());
 }
 
-#[test]
-fn click_a_pair_hint_reshuffle_and_quit_in_a_real_terminal() {
-    // The same deal the binary makes from --seed 7, to know where a pair lies.
-    let seed = 7;
+/// The deal the binary makes from `--seed`, and its layout at 80 x 24, to
+/// know where a pair lies.
+fn deal(seed: u64) -> (Game, BoardLayout) {
     let game = Game::new(
         Config {
             seed,
@@ -41,13 +40,20 @@ fn click_a_pair_hint_reshuffle_and_quit_in_a_real_terminal() {
         Instant::now(),
     )
     .unwrap();
-    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
     let layout = BoardLayout::fit(
         Screen::new(Rect::new(0, 0, 80, 24)).middle,
         game.board().rows(),
         game.board().cols(),
     )
     .unwrap();
+    (game, layout)
+}
+
+#[test]
+fn click_a_pair_hint_reshuffle_and_quit_in_a_real_terminal() {
+    let seed = 7;
+    let (game, layout) = deal(seed);
+    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
     let (ax, ay) = layout.centre(a);
     let (bx, by) = layout.centre(b);
 
@@ -98,6 +104,64 @@ fn click_a_pair_hint_reshuffle_and_quit_in_a_real_terminal() {
         cooked,
         "raw mode should be off again"
     );
+}
+
+#[test]
+fn undo_brings_the_pair_and_the_score_back_and_right_click_highlights() {
+    let seed = 11;
+    let (game, layout) = deal(seed);
+    let board = game.board();
+    let (a, b) = find_match(board).expect("a fresh deal has a match");
+    let (ax, ay) = layout.centre(a);
+    let (bx, by) = layout.centre(b);
+    let mut s = Session::start(&["--seed", &seed.to_string()], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    let symbol = cell(&s, ax, ay);
+
+    click(&mut s, ax, ay);
+    click(&mut s, bx, by);
+    s.wait_for("the match", WAIT, |t| {
+        t.contains("Score 10 ") && t.contains("Tiles 126")
+    });
+    s.wait_for("the tiles to vanish", WAIT, |_| {
+        cell(&s, ax, ay).trim().is_empty() && cell(&s, bx, by).trim().is_empty()
+    });
+
+    s.send(b"u");
+    s.wait_for("the undo", WAIT, |t| {
+        t.contains("undone") && t.contains("Score 0 ") && t.contains("Tiles 128")
+    });
+    assert_eq!(cell(&s, ax, ay), symbol);
+    assert_eq!(cell(&s, bx, by), symbol);
+
+    s.send(b"U");
+    s.wait_for("the redo", WAIT, |t| {
+        t.contains("redone") && t.contains("Score 10 ") && t.contains("Tiles 126")
+    });
+    assert!(cell(&s, ax, ay).trim().is_empty());
+
+    // Right click on a tile of another kind: all its tiles get braces.
+    let p = board
+        .points()
+        .find(|&p| board.get(p) != board.get(a))
+        .unwrap();
+    let kind = board.get(p);
+    let (px, py) = layout.centre(p);
+    s.send(format!("\x1b[<2;{x};{y}M\x1b[<2;{x};{y}m", x = px + 1, y = py + 1).as_bytes());
+    let marked: Vec<(u16, u16)> = board
+        .points()
+        .filter(|&q| board.get(q) == kind)
+        .map(|q| layout.centre(q))
+        .collect();
+    s.wait_for("the highlight", WAIT, |_| {
+        marked
+            .iter()
+            .all(|&(x, y)| cell(&s, x - 1, y) == "{" && cell(&s, x + 1, y) == "}")
+    });
+
+    s.send(b"q");
+    let status = s.wait_exit(WAIT).expect("the game should quit on q");
+    assert!(status.success(), "{status:?}");
 }
 
 #[test]

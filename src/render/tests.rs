@@ -90,7 +90,7 @@ fn board_cursor_and_status_at_80x24() {
     );
     assert_eq!(
         lines[23].trim_end(),
-        " Score 0  Time 0:00  Tiles 128  Hints 3 (t)  Shuffles 2 (r)  Help ?"
+        " Score 0  Time 0:00  Tiles 128  Hints 3 (t)  Shuffles 2 (r)  Undo u  Help ?"
     );
     // Each tile is a box in its kind's colour; the status line has its own colours.
     assert_eq!(
@@ -262,8 +262,17 @@ fn help_lists_every_key_and_the_mouse() {
         "pause",
         "new game",
         "q, Esc, Ctrl-C",
+        "undo; redo",
+        "U, Ctrl-R",
+        "f, right click",
+        "highlight",
+        "assisted.",
     ] {
         assert!(screen.contains(needle), "help lacks {needle}:\n{screen}");
+    }
+    // No line runs into the right border.
+    for line in screen.lines().filter(|l| l.contains('│')) {
+        assert!(line.trim_end().ends_with(" │"), "{line}");
     }
 }
 
@@ -346,4 +355,90 @@ fn cursor_on_the_selected_tile_shows_both() {
     let shown: String = (r.x..r.right()).map(|x| buf[(x, r.y)].symbol()).collect();
     assert_eq!(shown, "[B]");
     assert!(buf[(r.x + 1, r.y)].modifier.contains(Modifier::REVERSED));
+}
+
+#[test]
+fn highlighted_kind_is_marked_apart_from_cursor_selection_and_hint() {
+    let t = Instant::now();
+    // Kind 2 (B) at (0,1), (1,1), (0,4), (1,4).
+    let board = Board::from_rows(&[[1, 2, 3, 1, 2], [4, 2, 3, 4, 2]]).unwrap();
+    let mut app = app_with(board, t);
+    app.color = false;
+    app.game.apply(Action::Click(at(1, 1)), t);
+    app.game.apply(Action::Highlight(at(0, 4)), t);
+    let buf = draw(&app, 24, 9);
+    let layout = app.board_layout(buf.area).unwrap();
+    let show = |p: Point| {
+        let r = layout.cell_rect(p);
+        (r.x..r.right())
+            .map(|x| buf[(x, r.y)].symbol().to_string())
+            .collect::<String>()
+    };
+    let italic = |p: Point| {
+        let r = layout.cell_rect(p);
+        buf[(r.x + 1, r.y)].modifier.contains(Modifier::ITALIC)
+    };
+    for p in [at(0, 1), at(0, 4), at(1, 4)] {
+        assert_eq!(show(p), "{B}", "{p:?}");
+        assert!(italic(p), "{p:?}");
+    }
+    // The selected (cursor) B keeps its own marks and still shows the highlight.
+    assert_eq!(show(at(1, 1)), "[B]");
+    assert!(italic(at(1, 1)));
+    for p in [at(0, 0), at(0, 2), at(1, 0), at(1, 3)] {
+        assert!(!show(p).contains('{') && !italic(p), "{p:?}");
+    }
+    // Right click again: gone.
+    app.game.apply(Action::Highlight(at(0, 4)), t);
+    let buf = draw(&app, 24, 9);
+    assert!(!text(&buf).concat().contains('{'));
+}
+
+#[test]
+fn boxed_highlighted_tiles_get_a_dashed_border() {
+    let t = Instant::now();
+    let mut app = App::new(
+        Game::new(Config::DEFAULT, t).unwrap(),
+        Theme::builtin("ascii").unwrap(),
+        false,
+        t,
+    );
+    let p = at(3, 7);
+    app.game.apply(Action::Highlight(p), t);
+    let kind = app.game.board().get(p);
+    let buf = draw(&app, 140, 40);
+    let layout = app.board_layout(buf.area).unwrap();
+    assert!(layout.tile.boxed());
+    let board = app.game.board();
+    for q in board.points().filter(|&q| q != at(0, 0)) {
+        let r = layout.cell_rect(q);
+        let dashed = buf[(r.x + 1, r.y)].symbol() == "╌";
+        assert_eq!(dashed, board.get(q) == kind, "{q:?}");
+    }
+}
+
+#[test]
+fn win_screen_says_assisted_after_undo_and_offers_undo() {
+    let t = Instant::now();
+    let mut app = app_with(Board::from_rows(&[[1, 1], [2, 2]]).unwrap(), t);
+    app.game.apply(Action::Click(at(0, 0)), t);
+    app.game.apply(Action::Click(at(0, 1)), t);
+    app.game.apply(Action::Undo, t);
+    app.game.apply(Action::Redo, t);
+    app.game.apply(Action::Click(at(1, 0)), t);
+    app.game.apply(Action::Click(at(1, 1)), t);
+    app.now = t + Duration::from_secs(1);
+    let screen = text(&draw(&app, 80, 24)).join("\n");
+    for needle in ["You won", "assisted", "u  undo"] {
+        assert!(
+            screen.contains(needle),
+            "win screen lacks {needle}:\n{screen}"
+        );
+    }
+    // Unassisted wins do not say so.
+    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
+    app.game.apply(Action::Click(at(0, 0)), t);
+    app.game.apply(Action::Click(at(0, 1)), t);
+    let screen = text(&draw(&app, 80, 24)).join("\n");
+    assert!(screen.contains("You won") && !screen.contains("assisted"));
 }

@@ -45,6 +45,14 @@ fn engine_queries(c: &mut Criterion) {
         &random,
         &random_queries(&random, 20, 4),
     );
+    // Nearly empty: free runs span the board, so the engine scans long runs.
+    let sparse = random_board(1000, 1000, 0.002, 2, 5);
+    queries_bench(
+        c,
+        "1000x1000-sparse-x5",
+        &sparse,
+        &random_queries(&sparse, 5, 6),
+    );
     let maze = maze_board(1000, 1000);
     // Tiles on both sides of a corridor, far apart: the line runs along it.
     let queries: Vec<(Point, Point)> = (0..20)

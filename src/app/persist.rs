@@ -29,6 +29,12 @@ impl App {
         self
     }
 
+    /// Shows `message` once in a box (the app plays without saving).
+    pub fn with_message(mut self, message: String) -> Self {
+        self.tell(message);
+        self
+    }
+
     /// Shows `message` in the message box (after any already there).
     fn tell(&mut self, message: String) {
         self.warning = Some(match self.warning.take() {

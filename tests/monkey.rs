@@ -136,7 +136,7 @@ fn check(app: &App, prev: &Game, i: usize) {
         counts[t as usize] += 1;
     }
     for (kind, &n) in counts.iter().enumerate().skip(1) {
-        assert!(n % 2 == 0, "event {i}: kind {kind} has {n} tiles");
+        assert!(n.is_multiple_of(2), "event {i}: kind {kind} has {n} tiles");
     }
     let occupied = board.tiles().iter().filter(|&&t| t != EMPTY).count();
     assert_eq!(board.tile_count(), occupied, "event {i}");
@@ -191,7 +191,12 @@ fn run(config: Config, seed: u64, events: usize) -> (usize, usize) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut now = Instant::now();
     let game = Game::new(config, now).unwrap();
-    let mut app = App::new(game, Theme::builtin("ascii").unwrap(), seed % 2 == 0, now);
+    let mut app = App::new(
+        game,
+        Theme::builtin("ascii").unwrap(),
+        seed.is_multiple_of(2),
+        now,
+    );
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     let mut area = Rect::new(0, 0, 80, 24);
     let mut pending = Vec::new();

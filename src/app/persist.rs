@@ -134,3 +134,137 @@ impl App {
             .unwrap_or_default()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use ratatui::crossterm::event::Event;
+    use ratatui::layout::Rect;
+
+    use super::*;
+    use crate::game::Config;
+    use crate::scores::{BoardKey, Scores};
+    use crate::session::Wanted;
+    use crate::theme::Theme;
+
+    const AREA: Rect = Rect::new(0, 0, 80, 24);
+
+    fn tiny(dir: &Path) -> App {
+        let config = Config {
+            rows: 2,
+            cols: 2,
+            kinds: 1,
+            seed: 3,
+            ..Config::DEFAULT
+        };
+        let now = Instant::now();
+        let start = Session::start(dir.into(), false, Wanted::default(), config, 59, now).unwrap();
+        App::new(start.game, Theme::builtin("ascii").unwrap(), false, now).with_session(
+            start.session,
+            start.resumed,
+            start.message,
+        )
+    }
+
+    fn keys(app: &mut App, codes: &[KeyCode]) {
+        for &code in codes {
+            let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+            app.handle_event(&ev, AREA, app.now);
+        }
+    }
+
+    fn type_str(app: &mut App, text: &str) {
+        let codes: Vec<KeyCode> = text.chars().map(KeyCode::Char).collect();
+        keys(app, &codes);
+    }
+
+    fn win(app: &mut App) {
+        type_str(app, " l j h ");
+        assert!(app.game.win().is_some());
+    }
+
+    fn table(dir: &Path) -> Vec<(String, u32)> {
+        let (scores, _) = Scores::load(dir).unwrap();
+        let key = BoardKey::new(2, 2, "none").unwrap();
+        scores
+            .table(&key)
+            .iter()
+            .map(|e| (e.name().to_string(), e.score()))
+            .collect()
+    }
+
+    #[test]
+    fn the_name_is_typed_and_recorded_on_enter_and_the_save_goes() {
+        let dir = tempfile::tempdir().unwrap();
+        let saved = dir.path().join("game.json");
+        let mut app = tiny(dir.path());
+        type_str(&mut app, " l ");
+        assert!(saved.exists(), "saved after the first match");
+        type_str(&mut app, "j h ");
+        let screen = app.win_screen.as_ref().expect("the win screen");
+        assert!(screen.prompting());
+        // Undo takes the win back; the game is saved in play again.
+        let undo = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
+        app.handle_event(&undo, AREA, app.now);
+        assert!(app.win_screen.is_none() && app.game.win().is_none());
+        assert!(saved.exists());
+        type_str(&mut app, "h l ");
+        assert!(app.game.win().is_some());
+        // Letters type (they are not commands here), Backspace deletes.
+        app.win_screen.as_mut().unwrap().name.clear();
+        type_str(&mut app, "qnux");
+        keys(&mut app, &[KeyCode::Backspace, KeyCode::Enter]);
+        assert!(!app.quit);
+        assert_eq!(table(dir.path()), [("qnu".to_string(), 25)]);
+        assert!(!saved.exists(), "a recorded win removes the save");
+        // A recorded win cannot be undone; n deals a new game.
+        type_str(&mut app, "u");
+        assert!(app.game.win().is_some());
+        assert!(app.close(app.now).is_empty());
+        assert!(!saved.exists(), "closing does not save a recorded win");
+        type_str(&mut app, "n");
+        assert!(app.win_screen.is_none() && app.game.win().is_none());
+        assert_eq!(table(dir.path()).len(), 1, "recorded once");
+    }
+
+    #[test]
+    fn leaving_the_win_screen_records_and_a_resumed_win_shows_it_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = tiny(dir.path());
+        win(&mut app);
+        // A crash now: the next start shows the same win, still to record.
+        let mut again = tiny(dir.path());
+        assert_eq!(again.note, Some("Resumed"));
+        assert!(again.win_screen.as_ref().is_some_and(WinScreen::prompting));
+        assert!(again.close(again.now).is_empty());
+        assert_eq!(table(dir.path()).len(), 1);
+        assert!(!dir.path().join("game.json").exists());
+        // The first one leaves by Esc (quit): recorded too, after the first.
+        type_str(&mut app, "\u{0}");
+        keys(&mut app, &[KeyCode::Esc]);
+        assert!(app.quit);
+        app.close(app.now);
+        assert_eq!(table(dir.path()).len(), 2);
+        let mut third = tiny(dir.path());
+        assert_eq!(third.note, None, "nothing to resume");
+        win(&mut third);
+        type_str(&mut third, "\u{8}");
+        keys(&mut third, &[KeyCode::Enter]);
+        type_str(&mut third, "n");
+        assert_eq!(table(dir.path()).len(), 3);
+    }
+
+    #[test]
+    fn a_message_box_takes_the_first_key() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("game.json"), b"not json").unwrap();
+        let mut app = tiny(dir.path());
+        assert!(app.warning.as_ref().unwrap().contains("kept as"));
+        type_str(&mut app, "l");
+        assert!(app.warning.is_none());
+        assert_eq!(app.game.cursor(), crate::grid::Point::new(0, 0));
+        type_str(&mut app, "l");
+        assert_eq!(app.game.cursor(), crate::grid::Point::new(0, 1));
+    }
+}

@@ -56,23 +56,26 @@ impl App {
     pub(super) fn render_message(&self, area: Rect, message: &str, buf: &mut Buffer) {
         let width = area.width.min(70);
         let inner = usize::from(width.saturating_sub(2)).max(1);
-        // Roughly how many lines the wrapped text takes, plus the key line.
+        // Roughly how many lines the wrapped text takes (word wrapping may
+        // take one more per paragraph).
         let text_lines: usize = message
             .lines()
-            .map(|l| l.chars().count().div_ceil(inner).max(1))
+            .map(|l| l.chars().count().div_ceil(inner) + 1)
             .sum();
-        let height = u16::try_from(text_lines + 4).unwrap_or(u16::MAX);
+        let height = u16::try_from(text_lines + 2).unwrap_or(u16::MAX);
         let rect = centred(area, width, height);
-        let mut lines: Vec<Line> = message
+        let lines: Vec<Line> = message
             .lines()
             .map(|l| Line::raw(escape_controls(l)))
             .collect();
-        lines.push(Line::raw(""));
-        lines.push(Line::raw("(any key)").alignment(Alignment::Center));
         Clear.render(rect, buf);
         Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(" Note "))
+            .wrap(Wrap { trim: true })
+            .block(
+                Block::bordered()
+                    .title(" Note ")
+                    .title_bottom(Line::raw(" any key ").alignment(Alignment::Center)),
+            )
             .render(rect, buf);
     }
 }

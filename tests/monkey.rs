@@ -259,3 +259,70 @@ fn a_hundred_thousand_random_events_break_nothing() {
         start.elapsed()
     );
 }
+
+/// With saving on: after every event the file on disk is the game on screen
+/// (so a crash at any moment loses at most the move in flight).
+#[test]
+fn the_save_on_disk_follows_every_move() {
+    use lianliankan::document;
+    use lianliankan::session::{Session, Wanted};
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config {
+        rows: 4,
+        cols: 6,
+        kinds: 6,
+        seed: 9,
+        ..Config::DEFAULT
+    };
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+    let mut now = Instant::now();
+    let start =
+        Session::start(dir.path().into(), false, Wanted::default(), config, 59, now).unwrap();
+    let mut app = App::new(start.game, Theme::builtin("ascii").unwrap(), false, now).with_session(
+        start.session,
+        false,
+        None,
+    );
+    let area = Rect::new(0, 0, 80, 24);
+    let mut pending = Vec::new();
+    let mut checked = 0;
+    for i in 0..3_000 {
+        now += Duration::from_millis(rng.random_range(0..2500));
+        let ev = match event(&mut rng, &app, area, &mut pending) {
+            // Quitting is tested elsewhere; here the game goes on.
+            Event::Resize(..) => continue,
+            ev => ev,
+        };
+        app.handle_event(&ev, area, now);
+        app.quit = false;
+        let g = &app.game;
+        let moves = g.history().undo_len() + g.history().redo_len();
+        let recorded = app.win_screen.as_ref().is_some_and(|w| w.recorded);
+        let saved = document::load::<SavedGame>(dir.path()).unwrap();
+        assert!(saved.warning.is_none(), "event {i}");
+        match saved.value {
+            Some(saved) if moves > 0 && !recorded => {
+                let r = saved.restore(now).unwrap();
+                assert_eq!(r.board(), g.board(), "event {i}");
+                assert_eq!(r.score(), g.score(), "event {i}");
+                // (The history's match times are relative to the save, so
+                // compare its shape; save_props compares it whole.)
+                let lens = |g: &Game| (g.history().undo_len(), g.history().redo_len());
+                assert_eq!(lens(&r), lens(g), "event {i}");
+                assert_eq!(
+                    (r.hints_left(), r.reshuffles_left(), r.is_paused()),
+                    (g.hints_left(), g.reshuffles_left(), g.is_paused()),
+                    "event {i}"
+                );
+                checked += 1;
+            }
+            None if moves == 0 || recorded => {}
+            other => panic!(
+                "event {i}: {} moves, recorded {recorded}, file {:?}",
+                moves,
+                other.is_some()
+            ),
+        }
+    }
+    assert!(checked > 1000, "only {checked} saves compared");
+}

@@ -255,6 +255,46 @@ mod tests {
         assert_eq!(table(dir.path()).len(), 3);
     }
 
+    fn screen(app: &App) -> String {
+        use ratatui::buffer::Buffer;
+        use ratatui::widgets::Widget;
+        let mut buf = Buffer::empty(AREA);
+        app.render(AREA, &mut buf);
+        buf.content
+            .chunks(usize::from(AREA.width))
+            .map(|row| row.iter().map(|c| c.symbol()).collect::<String>() + "\n")
+            .collect()
+    }
+
+    #[test]
+    fn the_win_screen_shows_the_table_the_prompt_and_assisted_games() {
+        let dir = tempfile::tempdir().unwrap();
+        // An assisted game first (a hint), recorded under a hostile name.
+        let mut app = tiny(dir.path());
+        type_str(&mut app, "t l ");
+        type_str(&mut app, "j h ");
+        app.win_screen.as_mut().unwrap().name = "x\u{1b}[2J".into();
+        keys(&mut app, &[KeyCode::Enter]);
+        let shown = screen(&app);
+        assert!(shown.contains("Recorded in place 1"), "{shown}");
+        assert!(shown.contains("n  new game   q  quit"), "{shown}");
+        assert!(!shown.contains('\u{1b}'), "{shown}");
+        // A better game: it goes first, marked, with the prompt open.
+        let mut app = tiny(dir.path());
+        win(&mut app);
+        let shown = screen(&app);
+        for needle in [
+            "A high score: place 1 of 10",
+            "Your name: ",
+            " 1> ",
+            " 2  x[2J",
+            " * assisted",
+            "Enter record   Ctrl-Z undo   Esc quit",
+        ] {
+            assert!(shown.contains(needle), "{needle:?} missing:\n{shown}");
+        }
+    }
+
     #[test]
     fn a_message_box_takes_the_first_key() {
         let dir = tempfile::tempdir().unwrap();

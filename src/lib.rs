@@ -5,5 +5,6 @@
 //! - [`reference`]: a plain search used to check the engine in tests and benchmarks.
 
 pub mod engine;
+pub mod gravity;
 pub mod grid;
 pub mod reference;

@@ -101,37 +101,36 @@ fn pack(board: &mut Board, line: &[Point], slides: &mut Vec<Slide>) {
 }
 
 /// Removes the pair at `a` and `b` (both at once), then lets the tiles slide
-/// under `gravity`. Only the lines through `a` and `b` move, so the board must
-/// already be settled (as every dealt board and every board after a move is).
-/// Returns every tile that moved, each once, from its cell
-/// before the removal to its cell after. The caller checks the move is legal.
+/// under `gravity` until the board settles. Returns every tile that moved, each
+/// once, from its cell before the removal to its cell after, for animation.
+/// The caller checks that the move is legal.
 pub fn remove_pair(board: &mut Board, a: Point, b: Point, gravity: Gravity) -> Vec<Slide> {
     board.set(a, EMPTY);
     board.set(b, EMPTY);
-    let mut slides = Vec::new();
-    let Some(first) = gravity.line_through(board, a) else {
-        return slides;
-    };
-    pack(board, &first, &mut slides);
-    if let Some(second) = gravity.line_through(board, b)
-        && second != first
-    {
-        pack(board, &second, &mut slides);
-    }
-    slides
+    settle(board, gravity)
 }
 
 /// Lets every line of the board settle under `gravity`, for boards built or
-/// edited by hand; returns the tiles that moved.
+/// edited by hand and after each removal; returns the tiles that moved.
 pub fn settle(board: &mut Board, gravity: Gravity) -> Vec<Slide> {
     let mut slides = Vec::new();
-    let mut seen = Vec::new();
-    for p in board.points() {
-        if let Some(line) = gravity.line_through(board, p)
-            && !seen.contains(&line)
-        {
+    let (rows, cols) = (board.rows() as i32, board.cols() as i32);
+    let mut starts: Vec<Point> = match gravity {
+        Gravity::None => Vec::new(),
+        Gravity::Down | Gravity::Up => (0..cols).map(|c| Point::new(0, c)).collect(),
+        Gravity::Left | Gravity::Right => (0..rows).map(|r| Point::new(r, 0)).collect(),
+        Gravity::CenterH => (0..rows)
+            .flat_map(|r| [Point::new(r, 0), Point::new(r, cols - 1)])
+            .collect(),
+        Gravity::CenterV => (0..cols)
+            .flat_map(|c| [Point::new(0, c), Point::new(rows - 1, c)])
+            .collect(),
+    };
+    // A board one cell wide or high has a single half: its two starts coincide.
+    starts.dedup();
+    for p in starts {
+        if let Some(line) = gravity.line_through(board, p) {
             pack(board, &line, &mut slides);
-            seen.push(line);
         }
     }
     slides
@@ -228,7 +227,7 @@ mod tests {
         check(Gravity::CenterH, &["axb.cx"], &[".abc.."]);
         check(Gravity::CenterH, &["a.x.bx"], &["..ab.."]);
         // Odd width 5: left half columns 0..2, right half 2..5 (holds the middle).
-        check(Gravity::CenterH, &["ax.xb", "cd.ef"], &[".ab..", "cd.ef"]);
+        check(Gravity::CenterH, &["ax.xb", "cdef."], &[".ab..", "cdef."]);
         check(Gravity::CenterH, &["xab..", "ax..."], &[".ab..", ".a..."]);
     }
 
@@ -246,6 +245,13 @@ mod tests {
             &["a.", "xb", "cx", ".d"],
             &["..", "ab", "cd", ".."],
         );
+    }
+
+    #[test]
+    fn one_cell_wide_boards_settle_once() {
+        check(Gravity::CenterH, &["a", "x", "x"], &["a", ".", "."]);
+        check(Gravity::CenterV, &["axbx"], &["a.b."]);
+        check(Gravity::CenterV, &["x", "a", "x"], &[".", "a", "."]);
     }
 
     #[test]

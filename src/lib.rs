@@ -4,7 +4,10 @@
 //! - [`engine`]: the fewest-turn path between two cells.
 //! - [`reference`]: a plain search used to check the engine in tests and benchmarks.
 
+pub mod deal;
 pub mod engine;
 pub mod gravity;
 pub mod grid;
 pub mod reference;
+pub mod replay;
+pub mod solver;

@@ -77,10 +77,6 @@ pub struct Dealt {
 /// How many times a deal starts over after a dead end before giving up.
 const ATTEMPTS: usize = 200;
 
-/// How many first tiles are tried for a partner not next to them before a
-/// neighbour is accepted.
-const FAR_TRIES: usize = 8;
-
 /// The kinds of a full board, as one entry per pair: `kinds` kinds spread as
 /// evenly as possible over `rows * cols / 2` pairs. Checks the combination.
 pub fn pair_kinds(rows: usize, cols: usize, kinds: usize) -> Result<Vec<Tile>, DealError> {
@@ -204,10 +200,11 @@ fn play_forward<R: Rng + ?Sized>(
         tiles.shuffle(rng);
         let mut chosen = None;
         let mut fallback = None;
-        for (tried, &p) in tiles.iter().enumerate() {
-            if tried >= FAR_TRIES && fallback.is_some() {
-                break;
-            }
+        // Every tile is tried for a partner that did not start next to it
+        // before a neighbour is accepted: with a closed border, neighbours are
+        // often the only partners, and taking them would leave blocks of equal
+        // tiles.
+        for &p in &tiles {
             let from = start_of(sim.get(p));
             let (far, near): (Vec<Point>, Vec<Point>) = tiles
                 .iter()

@@ -15,6 +15,10 @@
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::SliceRandom;
+
 use crate::engine::{Rules, find_path};
 use crate::gravity::{Gravity, Slide, remove_pair};
 use crate::grid::{Board, EMPTY, Point, Tile};
@@ -138,6 +142,26 @@ fn cell_key(index: usize, tile: Tile) -> u64 {
 /// remembering more, which costs time but never correctness.
 const MEMORY_LIMIT: usize = 4_000_000;
 
+/// The unit of the round limits: round `k` may enter `ROUND_UNIT * luby(k)`
+/// positions.
+const ROUND_UNIT: u64 = 256;
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... (`k` from 1): restart
+/// limits that are within a constant factor of the best fixed limit.
+fn luby(mut k: u64) -> u64 {
+    loop {
+        let mut size = 1;
+        while size < k {
+            size = 2 * size + 1;
+        }
+        // `size` is 2^m - 1 >= k, the smallest such.
+        if size == k {
+            return size.div_ceil(2);
+        }
+        k -= size / 2;
+    }
+}
+
 /// How many path queries run between two looks at the clock.
 const CLOCK_EVERY: u32 = 512;
 
@@ -156,6 +180,8 @@ struct Frame {
     forced: usize,
     /// The hash of the position before the forced moves.
     entry: u64,
+    /// How many excluded pairs there were on entering the position.
+    excluded_before: usize,
 }
 
 /// What entering a position found.
@@ -165,18 +191,32 @@ enum Entered {
     Open(Frame),
 }
 
-/// The budget ran out.
-struct OutOfTime;
+/// Why a search stopped before an answer.
+enum Stop {
+    /// The budget ran out: the answer is unknown.
+    OutOfTime,
+    /// This round's position limit was reached: restart, differently ordered.
+    Restart,
+}
 
 struct Search<'a> {
     board: Board,
     config: &'a SolveConfig,
     deadline: Instant,
     ticks: u32,
+    /// Positions entered this round, the round (from 1) and its limit.
+    entered: u64,
+    round: u64,
+    round_limit: u64,
+    /// Shuffles the order of equally promising moves after the first round.
+    rng: Xoshiro256PlusPlus,
     tiles: usize,
     hash: u64,
     lost: HashSet<u64>,
     played: Vec<Played>,
+    /// Without gravity: pairs known to be in no solution of the current
+    /// position (see [`Search::fail`]).
+    excluded: Vec<Move>,
 }
 
 impl<'a> Search<'a> {
@@ -192,24 +232,45 @@ impl<'a> Search<'a> {
             config,
             deadline: Instant::now() + config.budget,
             ticks: 0,
+            entered: 0,
+            round: 1,
+            round_limit: ROUND_UNIT,
+            rng: Xoshiro256PlusPlus::seed_from_u64(0),
             tiles: board.tile_count(),
             hash,
             lost: HashSet::new(),
             played: Vec::new(),
+            excluded: Vec::new(),
         }
     }
 
+    /// Searches in rounds: a round that enters too many positions is abandoned
+    /// and the next starts over, with a limit from the Luby sequence and a
+    /// shuffled order of equally promising moves, which cuts the long tail of unlucky early
+    /// choices. Positions proved lost stay remembered across rounds, so no work
+    /// that proved something is lost, and the search stays exhaustive.
     fn run(mut self) -> Outcome {
-        match self.search() {
-            Ok(true) => Outcome::Solved(self.played.iter().map(|p| p.mv).collect()),
-            Ok(false) => Outcome::NoSolution,
-            Err(OutOfTime) => Outcome::Unknown,
+        loop {
+            self.entered = 0;
+            match self.search() {
+                Ok(true) => return Outcome::Solved(self.played.iter().map(|p| p.mv).collect()),
+                Ok(false) => return Outcome::NoSolution,
+                Err(Stop::OutOfTime) => return Outcome::Unknown,
+                Err(Stop::Restart) => {
+                    while !self.played.is_empty() {
+                        self.undo();
+                    }
+                    self.excluded.clear();
+                    self.round += 1;
+                    self.round_limit = ROUND_UNIT.saturating_mul(luby(self.round));
+                }
+            }
         }
     }
 
     /// Depth-first search with an explicit stack; `Ok(true)` leaves the
     /// winning moves in `self.played`.
-    fn search(&mut self) -> Result<bool, OutOfTime> {
+    fn search(&mut self) -> Result<bool, Stop> {
         let mut stack = match self.enter()? {
             Entered::Won => return Ok(true),
             Entered::Lost => return Ok(false),
@@ -222,17 +283,18 @@ impl<'a> Search<'a> {
                 self.play(mv);
                 match self.enter()? {
                     Entered::Won => return Ok(true),
-                    Entered::Lost => self.undo(),
+                    Entered::Lost => self.fail(),
                     Entered::Open(frame) => stack.push(frame),
                 }
             } else {
                 let frame = stack.pop().expect("the loop saw it");
+                self.excluded.truncate(frame.excluded_before);
                 for _ in 0..frame.forced {
                     self.undo();
                 }
                 self.remember(frame.entry);
                 if !stack.is_empty() {
-                    self.undo();
+                    self.fail();
                 }
             }
         }
@@ -241,7 +303,11 @@ impl<'a> Search<'a> {
 
     /// Looks at the position reached: plays its forced moves, then lists the
     /// moves to try. A lost position is left as it was found.
-    fn enter(&mut self) -> Result<Entered, OutOfTime> {
+    fn enter(&mut self) -> Result<Entered, Stop> {
+        self.entered += 1;
+        if self.entered > self.round_limit {
+            return Err(Stop::Restart);
+        }
         let entry = self.hash;
         if self.lost.contains(&entry) {
             return Ok(Entered::Lost);
@@ -282,16 +348,17 @@ impl<'a> Search<'a> {
             next: 0,
             forced,
             entry,
+            excluded_before: self.excluded.len(),
         }))
     }
 
     /// Whether `a` and `b` can be joined now; looks at the clock now and then.
-    fn joins(&mut self, a: Point, b: Point) -> Result<bool, OutOfTime> {
+    fn joins(&mut self, a: Point, b: Point) -> Result<bool, Stop> {
         self.ticks += 1;
         if self.ticks >= CLOCK_EVERY {
             self.ticks = 0;
             if Instant::now() >= self.deadline {
-                return Err(OutOfTime);
+                return Err(Stop::OutOfTime);
             }
         }
         Ok(find_path(&self.board, a, b, self.config.rules).is_some())
@@ -301,7 +368,7 @@ impl<'a> Search<'a> {
     /// on the board as it is, those pairs. Playing them loses nothing, since
     /// removing tiles only frees cells: any solution stays one with these
     /// pairs dropped from it. Only kinds with two or four copies are tried.
-    fn safe_moves(&mut self) -> Result<Vec<Move>, OutOfTime> {
+    fn safe_moves(&mut self) -> Result<Vec<Move>, Stop> {
         let mut safe = Vec::new();
         for g in groups(&self.board) {
             match g.len() {
@@ -321,14 +388,40 @@ impl<'a> Search<'a> {
         Ok(safe)
     }
 
-    /// Every move possible now, the most promising first: moves that finish a
-    /// kind, then moves whose kind's remaining copies lie close together.
-    fn branch_moves(&mut self) -> Result<Vec<Move>, OutOfTime> {
+    /// Every move possible now and not excluded, the most promising first:
+    /// moves that finish a kind, then moves whose kind's remaining copies lie
+    /// close together. Empty when an excluded pair shows the position is lost.
+    fn branch_moves(&mut self) -> Result<Vec<Move>, Stop> {
         let mut scored = Vec::new();
         for g in groups(&self.board) {
+            let excluded: Vec<(usize, usize)> = (0..g.len())
+                .flat_map(|i| (i + 1..g.len()).map(move |j| (i, j)))
+                .filter(|&(i, j)| self.excluded.contains(&Move { a: g[i], b: g[j] }))
+                .collect();
+            let out = |i: usize, j: usize| excluded.contains(&(i, j));
+            // With two or four copies left, excluding a pair rules out every
+            // way to pair the copies that uses it.
+            let dead: Vec<[usize; 4]> = match g.len() {
+                2 if out(0, 1) => return Ok(Vec::new()),
+                4 => {
+                    let dead: Vec<[usize; 4]> = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]]
+                        .into_iter()
+                        .filter(|&[x, y, z, w]| out(x, y) || out(z, w))
+                        .collect();
+                    if dead.len() == 3 {
+                        return Ok(Vec::new());
+                    }
+                    dead
+                }
+                _ => Vec::new(),
+            };
             for i in 0..g.len() {
                 for j in i + 1..g.len() {
-                    if !self.joins(g[i], g[j])? {
+                    let ruled_out = out(i, j)
+                        || dead
+                            .iter()
+                            .any(|&[x, y, z, w]| (x, y) == (i, j) || (z, w) == (i, j));
+                    if ruled_out || !self.joins(g[i], g[j])? {
                         continue;
                     }
                     let rest: Vec<Point> = g
@@ -340,6 +433,9 @@ impl<'a> Search<'a> {
                     scored.push((spread(&rest), Move { a: g[i], b: g[j] }));
                 }
             }
+        }
+        if self.round > 1 {
+            scored.shuffle(&mut self.rng);
         }
         scored.sort_by_key(|&(score, _)| score);
         Ok(scored.into_iter().map(|(_, mv)| mv).collect())
@@ -357,6 +453,19 @@ impl<'a> Search<'a> {
         }
         self.tiles -= 2;
         self.played.push(Played { mv, kinds, slides });
+    }
+
+    /// Takes back the last move, which led to a lost position. Without gravity
+    /// that pair is then in no solution of this position, nor of any position
+    /// reached from it while both tiles remain: were it in one, it could be
+    /// played first (a possible move stays possible), and the position after it
+    /// would not be lost. So the rest of this position's search skips it.
+    fn fail(&mut self) {
+        let mv = self.played.last().expect("a move to take back").mv;
+        self.undo();
+        if self.config.gravity == Gravity::None {
+            self.excluded.push(mv);
+        }
     }
 
     fn undo(&mut self) {
@@ -512,6 +621,12 @@ mod tests {
         assert!(available_moves(&stuck, c.rules).is_empty());
         assert_eq!(hint(&stuck, &c), None);
         assert_eq!(is_winnable(&stuck, &c), Some(false));
+    }
+
+    #[test]
+    fn luby_sequence() {
+        let first: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 
     #[test]

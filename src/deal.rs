@@ -82,7 +82,11 @@ const ATTEMPTS: usize = 200;
 pub fn pair_kinds(rows: usize, cols: usize, kinds: usize) -> Result<Vec<Tile>, DealError> {
     let cells = rows
         .checked_mul(cols)
-        .filter(|&n| rows > 0 && cols > 0 && n <= Board::MAX_CELLS)
+        .filter(|&n| {
+            (1..=Board::MAX_SIDE).contains(&rows)
+                && (1..=Board::MAX_SIDE).contains(&cols)
+                && n <= Board::MAX_CELLS
+        })
         .ok_or(DealError::BadSize { rows, cols })?;
     if cells % 2 != 0 {
         return Err(DealError::OddCells(cells));

@@ -13,7 +13,7 @@
 use crate::grid::{Board, Point};
 
 /// Whether the line may leave the board through the ring of empty cells around it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Border {
     /// The line may use the empty ring one cell outside the board (the classic game rule).
     Open,
@@ -249,6 +249,9 @@ pub fn find_path_layered(board: &Board, a: Point, b: Point, rules: Rules) -> Opt
                 }
             }
         }
+        if next.is_empty() {
+            break;
+        }
         frontier = next;
     }
     None
@@ -371,5 +374,16 @@ mod tests {
         let path = find_path(&board, a, b, closed(4)).unwrap();
         assert_eq!(path.turns(), 4);
         assert_eq!(find_path(&board, a, b, closed(3)), None);
+        // A huge turn limit ends as soon as nothing new is reached.
+        assert_eq!(
+            find_path(&board, a, b, closed(u32::MAX)).unwrap().turns(),
+            4
+        );
+        let walled = Board::from_rows(&[[1, 9, 1]]).unwrap();
+        let far = Point::new(0, 2);
+        assert_eq!(
+            find_path(&walled, Point::new(0, 0), far, closed(u32::MAX)),
+            None
+        );
     }
 }

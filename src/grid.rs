@@ -8,6 +8,11 @@
 /// A tile kind. `EMPTY` (0) marks a free cell; any other value is a tile.
 pub type Tile = u32;
 
+/// A prefix count of occupied cells, kept modulo 2^16 to halve the memory the
+/// tables take. The difference of two counts on one row or column is exact
+/// because no side is longer than [`Board::MAX_SIDE`] < 2^16.
+type Count = u16;
+
 /// The value of a free cell.
 pub const EMPTY: Tile = 0;
 
@@ -42,7 +47,8 @@ impl std::fmt::Display for BoardError {
         match self {
             BoardError::BadSize { rows, cols } => write!(
                 f,
-                "a board of {rows} x {cols} is not allowed (1 to {} cells, each side at least 1)",
+                "a board of {rows} x {cols} is not allowed (each side 1 to {}, at most {} cells)",
+                Board::MAX_SIDE,
                 Board::MAX_CELLS
             ),
             BoardError::WrongLength { expected, got } => {
@@ -60,10 +66,11 @@ pub struct Board {
     rows: usize,
     cols: usize,
     tiles: Vec<Tile>,
-    /// `row_occ[r * (cols + 1) + c]`: occupied cells of row `r` in columns `0..c`.
-    row_occ: Vec<u32>,
-    /// `col_occ[r * cols + c]`: occupied cells of column `c` in rows `0..r`.
-    col_occ: Vec<u32>,
+    /// `row_occ[r * (cols + 1) + c]`: occupied cells of row `r` in columns
+    /// `0..c`, modulo 2^16 (see [`Count`]).
+    row_occ: Vec<Count>,
+    /// `col_occ[r * cols + c]`: occupied cells of column `c` in rows `0..r`, modulo 2^16.
+    col_occ: Vec<Count>,
 }
 
 impl std::fmt::Debug for Board {
@@ -84,6 +91,8 @@ impl Board {
     /// The largest number of cells a board may have: enough for the judge's
     /// 1000 x 1000, and a bound on memory for hostile input.
     pub const MAX_CELLS: usize = 4_000_000;
+    /// The longest side a board may have (keeps the prefix counts exact).
+    pub const MAX_SIDE: usize = Count::MAX as usize;
 
     /// An empty board of `rows` x `cols`.
     pub fn empty(rows: usize, cols: usize) -> Result<Self, BoardError> {
@@ -100,15 +109,11 @@ impl Board {
                 got: tiles.len(),
             });
         }
-        let mut board = Board {
-            rows,
-            cols,
-            tiles,
-            row_occ: Vec::new(),
-            col_occ: Vec::new(),
-        };
-        board.rebuild_counts();
-        Ok(board)
+        let mut builder = BoardBuilder::new(rows, cols, None)?;
+        for row in tiles.chunks(cols) {
+            builder.push_row(row);
+        }
+        builder.finish()
     }
 
     /// A board from rows of tiles, for tests and small literals.
@@ -129,29 +134,14 @@ impl Board {
 
     fn check_size(rows: usize, cols: usize) -> Result<(), BoardError> {
         match rows.checked_mul(cols) {
-            Some(n) if rows > 0 && cols > 0 && n <= Self::MAX_CELLS => Ok(()),
-            _ => Err(BoardError::BadSize { rows, cols }),
-        }
-    }
-
-    /// Recomputes both prefix-count tables from the tiles.
-    fn rebuild_counts(&mut self) {
-        let (rows, cols) = (self.rows, self.cols);
-        self.row_occ.clear();
-        self.row_occ.reserve(rows * (cols + 1));
-        self.col_occ.clear();
-        self.col_occ.resize((rows + 1) * cols, 0);
-        for r in 0..rows {
-            let mut run = 0;
-            self.row_occ.push(0);
-            let (above, below) = self.col_occ.split_at_mut((r + 1) * cols);
-            let above = &above[r * cols..];
-            for c in 0..cols {
-                let occ = u32::from(self.tiles[r * cols + c] != EMPTY);
-                run += occ;
-                self.row_occ.push(run);
-                below[c] = above[c] + occ;
+            Some(n)
+                if (1..=Self::MAX_SIDE).contains(&rows)
+                    && (1..=Self::MAX_SIDE).contains(&cols)
+                    && n <= Self::MAX_CELLS =>
+            {
+                Ok(())
             }
+            _ => Err(BoardError::BadSize { rows, cols }),
         }
     }
 
@@ -207,12 +197,16 @@ impl Board {
         let (r, c) = (p.row as usize, p.col as usize);
         let cols = self.cols;
         let row = &mut self.row_occ[r * (cols + 1) + c + 1..(r + 1) * (cols + 1)];
-        for n in row {
-            *n = if now { *n + 1 } else { *n - 1 };
-        }
+        let step = |n: &mut Count| {
+            *n = if now {
+                n.wrapping_add(1)
+            } else {
+                n.wrapping_sub(1)
+            }
+        };
+        row.iter_mut().for_each(step);
         for rr in r + 1..=self.rows {
-            let n = &mut self.col_occ[rr * cols + c];
-            *n = if now { *n + 1 } else { *n - 1 };
+            step(&mut self.col_occ[rr * cols + c]);
         }
     }
 
@@ -228,7 +222,7 @@ impl Board {
             return 0;
         }
         let base = row as usize * (self.cols + 1);
-        self.row_occ[base + hi] - self.row_occ[base + lo]
+        u32::from(self.row_occ[base + hi].wrapping_sub(self.row_occ[base + lo]))
     }
 
     /// Occupied cells in column `col`, rows `from..=to`; off-board cells are empty.
@@ -242,7 +236,7 @@ impl Board {
             return 0;
         }
         let c = col as usize;
-        self.col_occ[hi * self.cols + c] - self.col_occ[lo * self.cols + c]
+        u32::from(self.col_occ[hi * self.cols + c].wrapping_sub(self.col_occ[lo * self.cols + c]))
     }
 
     /// Number of tiles on the board.
@@ -254,6 +248,74 @@ impl Board {
     pub fn points(&self) -> impl Iterator<Item = Point> + use<> {
         let (rows, cols) = (self.rows as i32, self.cols as i32);
         (0..rows).flat_map(move |r| (0..cols).map(move |c| Point::new(r, c)))
+    }
+}
+
+/// Builds a [`Board`] row by row, computing the prefix counts as each row
+/// arrives while it is still in cache. Batch readers use it to fill a board
+/// straight from their input, reusing the buffers of the previous board.
+pub struct BoardBuilder {
+    board: Board,
+}
+
+impl BoardBuilder {
+    /// A builder for a `rows` x `cols` board, reusing the memory of `spare` if given.
+    pub fn new(rows: usize, cols: usize, spare: Option<Board>) -> Result<Self, BoardError> {
+        Board::check_size(rows, cols)?;
+        let mut board = spare.unwrap_or(Board {
+            rows: 0,
+            cols: 0,
+            tiles: Vec::new(),
+            row_occ: Vec::new(),
+            col_occ: Vec::new(),
+        });
+        board.rows = rows;
+        board.cols = cols;
+        board.tiles.clear();
+        board.tiles.reserve_exact(rows * cols);
+        board.row_occ.clear();
+        board.row_occ.reserve_exact(rows * (cols + 1));
+        board.col_occ.clear();
+        board.col_occ.reserve_exact((rows + 1) * cols);
+        board.col_occ.resize(cols, 0);
+        Ok(BoardBuilder { board })
+    }
+
+    /// Appends the next row; it must hold exactly `cols` tiles.
+    pub fn push_row(&mut self, row: &[Tile]) {
+        let b = &mut self.board;
+        let cols = b.cols;
+        assert_eq!(row.len(), cols, "a row of the wrong length");
+        assert!(
+            b.tiles.len() < b.rows * cols,
+            "more rows than the board has"
+        );
+        let n = b.col_occ.len();
+        b.col_occ.resize(n + cols, 0);
+        let (done, new) = b.col_occ.split_at_mut(n);
+        for ((count, above), &tile) in new.iter_mut().zip(&done[n - cols..]).zip(row) {
+            *count = above.wrapping_add(Count::from(tile != EMPTY));
+        }
+        let m = b.row_occ.len();
+        b.row_occ.resize(m + cols + 1, 0);
+        let mut run: Count = 0;
+        for (sum, &tile) in b.row_occ[m + 1..].iter_mut().zip(row) {
+            run = run.wrapping_add(Count::from(tile != EMPTY));
+            *sum = run;
+        }
+        b.tiles.extend_from_slice(row);
+    }
+
+    /// The finished board, once every row has been pushed.
+    pub fn finish(self) -> Result<Board, BoardError> {
+        let b = self.board;
+        if b.tiles.len() != b.rows * b.cols {
+            return Err(BoardError::WrongLength {
+                expected: b.rows * b.cols,
+                got: b.tiles.len(),
+            });
+        }
+        Ok(b)
     }
 }
 
@@ -309,8 +371,27 @@ mod tests {
         assert!(Board::empty(3, 0).is_err());
         assert!(Board::empty(100_000, 100_000).is_err());
         assert!(Board::empty(usize::MAX, 2).is_err());
+        assert!(Board::empty(1, Board::MAX_SIDE + 1).is_err());
+        let long = Board::from_tiles(1, 70_000 / 2 * 2, vec![1; 70_000]);
+        assert!(long.is_err());
         assert!(Board::from_tiles(2, 2, vec![1, 2, 3]).is_err());
         assert!(Board::from_rows(&[vec![1, 2], vec![1]]).is_err());
+    }
+
+    #[test]
+    fn counts_stay_exact_past_2_to_the_16() {
+        // 65535 tiles in one row and a long column: the modular counts still
+        // give exact segment counts.
+        let mut b = Board::from_tiles(1, Board::MAX_SIDE, vec![1; Board::MAX_SIDE]).unwrap();
+        assert_eq!(
+            b.occupied_in_row(0, 0, Board::MAX_SIDE as i32 - 1),
+            Board::MAX_SIDE as u32
+        );
+        b.set(Point::new(0, 100), EMPTY);
+        assert_eq!(b.occupied_in_row(0, 50, 150), 100);
+        assert_eq!(b.occupied_in_row(0, 100, 100), 0);
+        let c = Board::from_tiles(60_000, 2, vec![3; 120_000]).unwrap();
+        assert_eq!(c.occupied_in_col(1, 0, 59_999), 60_000);
     }
 
     #[test]

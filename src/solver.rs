@@ -424,13 +424,21 @@ impl<'a> Search<'a> {
                     if ruled_out || !self.joins(g[i], g[j])? {
                         continue;
                     }
-                    let rest: Vec<Point> = g
-                        .iter()
-                        .enumerate()
-                        .filter(|&(k, _)| k != i && k != j)
-                        .map(|(_, &p)| p)
-                        .collect();
-                    scored.push((spread(&rest), Move { a: g[i], b: g[j] }));
+                    // Copies are ranked by how close the rest lie only for
+                    // the few copies a deal has; big batches of one kind are
+                    // taken as they come.
+                    let score = if g.len() <= 8 {
+                        let rest: Vec<Point> = g
+                            .iter()
+                            .enumerate()
+                            .filter(|&(k, _)| k != i && k != j)
+                            .map(|(_, &p)| p)
+                            .collect();
+                        spread(&rest)
+                    } else {
+                        0
+                    };
+                    scored.push((score, Move { a: g[i], b: g[j] }));
                 }
             }
         }

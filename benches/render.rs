@@ -1,0 +1,59 @@
+//! Time to draw one frame of a 16 x 9 board on ratatui's `TestBackend`
+//! (80 x 24), with and without a match line on show.
+
+use std::time::Instant;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use lianliankan::app::App;
+use lianliankan::game::{Action, Config, Game, find_match};
+use lianliankan::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn app() -> App {
+    let now = Instant::now();
+    let config = Config {
+        rows: 9,
+        cols: 16,
+        kinds: 36,
+        seed: 1,
+        ..Config::DEFAULT
+    };
+    let game = Game::new(config, now).expect("a valid deal");
+    App::new(
+        game,
+        Theme::builtin("symbols").expect("built in"),
+        true,
+        now,
+    )
+}
+
+fn frame(c: &mut Criterion) {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
+    let mut app = app();
+    c.bench_function("frame 16x9 board, 80x24", |b| {
+        b.iter(|| {
+            // Clearing makes every draw a full frame, not an empty diff.
+            terminal.clear().expect("clear");
+            terminal
+                .draw(|f| f.render_widget(&app, f.area()))
+                .expect("draw");
+        })
+    });
+    let (a, z) = find_match(app.game.board()).expect("a match");
+    let now = Instant::now();
+    app.game.apply(Action::Click(a), now);
+    app.game.apply(Action::Click(z), now);
+    app.now = now;
+    c.bench_function("frame 16x9 board with a match line, 80x24", |b| {
+        b.iter(|| {
+            terminal.clear().expect("clear");
+            terminal
+                .draw(|f| f.render_widget(&app, f.area()))
+                .expect("draw");
+        })
+    });
+}
+
+criterion_group!(benches, frame);
+criterion_main!(benches);

@@ -1,0 +1,37 @@
+//! Writes an HDU 1175 input of random boards to stdout, for timing `check`:
+//! `cargo run --release --example gen_hdu -- --cases 3 --rows 1000 --cols 999 --queries 49 > big.txt`
+
+use std::io::Write;
+
+use clap::Parser;
+
+/// Generator options.
+#[derive(Parser)]
+struct Options {
+    #[arg(long, default_value_t = 3)]
+    cases: usize,
+    #[arg(long, default_value_t = 1000)]
+    rows: usize,
+    #[arg(long, default_value_t = 999)]
+    cols: usize,
+    #[arg(long, default_value_t = 49)]
+    queries: usize,
+    #[arg(long, default_value_t = 1175)]
+    seed: u64,
+}
+
+fn main() -> std::io::Result<()> {
+    let o = Options::parse();
+    if o.rows == 0
+        || o.cols == 0
+        || o.rows.saturating_mul(o.cols) > lianliankan::grid::Board::MAX_CELLS
+    {
+        eprintln!(
+            "gen_hdu: a board of {} x {} is out of range",
+            o.rows, o.cols
+        );
+        std::process::exit(2);
+    }
+    let input = lianliankan::sample_boards::hdu_input(o.cases, o.rows, o.cols, o.queries, o.seed);
+    std::io::stdout().lock().write_all(&input)
+}

@@ -1,0 +1,629 @@
+//! The game state: the board, selection, score, clock, hints, reshuffles,
+//! undo history and the highlighted kind.
+//!
+//! Nothing here knows about the terminal. Input arrives as [`Action`]s, time as
+//! an `Instant` argument, so every rule can be tested step by step.
+
+mod clock;
+mod dealing;
+mod history;
+mod score;
+
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+use crate::engine::{Path, find_path};
+use crate::grid::{Board, EMPTY, Point, Tile};
+
+pub use clock::Clock;
+pub use dealing::{DealError, RULES, can_match, deal, find_match, reshuffle};
+pub use history::History;
+pub use score::Score;
+
+/// The size and contents of a deal, and how much help a game grants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Config {
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// Number of tile kinds.
+    pub kinds: usize,
+    /// Seed of the first deal; later deals and reshuffles follow from it.
+    pub seed: u64,
+    /// Hints per game.
+    pub hints: u32,
+    /// Requested reshuffles per game.
+    pub reshuffles: u32,
+}
+
+impl Config {
+    /// The default board: 8 x 16 tiles of 32 kinds, four of each, which fits an
+    /// 80 x 24 terminal with the outer ring and the status line.
+    pub const DEFAULT: Config = Config {
+        rows: 8,
+        cols: 16,
+        kinds: 32,
+        seed: 0,
+        hints: 3,
+        reshuffles: 2,
+    };
+}
+
+/// A direction for the keyboard cursor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// Towards row 0.
+    Up,
+    /// Towards the last row.
+    Down,
+    /// Towards column 0.
+    Left,
+    /// Towards the last column.
+    Right,
+}
+
+/// Everything a player can do to the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Move the keyboard cursor one cell (it stops at the edges).
+    Move(Direction),
+    /// Select (or match, or deselect) the tile under the cursor.
+    Select,
+    /// A click on a cell: moves the cursor there and selects as [`Action::Select`].
+    Click(Point),
+    /// Show one matchable pair, if hints are left.
+    Hint,
+    /// Reshuffle the kinds on request, if reshuffles are left.
+    Reshuffle,
+    /// Deal a new game.
+    NewGame,
+    /// Pause or resume: the clock stops and the board is hidden.
+    TogglePause,
+    /// Take back the last match, reshuffle or hint (the clock keeps running).
+    Undo,
+    /// Play the last undone move again.
+    Redo,
+    /// Highlight every tile of the kind at this cell; the same kind again,
+    /// an empty cell or a point off the board clears the highlight.
+    Highlight(Point),
+    /// Clear the highlight.
+    ClearHighlight,
+}
+
+/// A short message for the player about the last action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Notice {
+    /// The two tiles are of the same kind but no line joins them.
+    NoPath,
+    /// The two tiles are of different kinds.
+    DifferentTiles,
+    /// The board was in deadlock and was reshuffled.
+    Deadlock,
+    /// The player asked for a reshuffle and got one.
+    Reshuffled,
+    /// No hints are left.
+    NoHintsLeft,
+    /// No reshuffles are left.
+    NoReshufflesLeft,
+    /// The last move was taken back.
+    Undone,
+    /// An undone move was played again.
+    Redone,
+    /// Undo with nothing to take back.
+    NothingToUndo,
+    /// Redo with nothing undone.
+    NothingToRedo,
+}
+
+impl Notice {
+    /// The text shown to the player.
+    pub fn text(self) -> &'static str {
+        match self {
+            Notice::NoPath => "no path",
+            Notice::DifferentTiles => "different tiles",
+            Notice::Deadlock => "no moves left: reshuffled",
+            Notice::Reshuffled => "reshuffled",
+            Notice::NoHintsLeft => "no hints left",
+            Notice::NoReshufflesLeft => "no reshuffles left",
+            Notice::Undone => "undone",
+            Notice::Redone => "redone",
+            Notice::NothingToUndo => "nothing to undo",
+            Notice::NothingToRedo => "nothing to redo",
+        }
+    }
+}
+
+/// How long a notice stays on screen.
+pub const NOTICE_TIME: Duration = Duration::from_millis(1500);
+
+/// The last pair removed, kept so the renderer can draw its line and fade it out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Removal {
+    /// The kind of both tiles.
+    pub kind: Tile,
+    /// The line from the first tile to the second, corners included.
+    pub path: Path,
+    /// When the pair was matched.
+    pub at: Instant,
+    /// The points the match earned.
+    pub points: u32,
+}
+
+/// How long the line of a match is shown before the tiles vanish.
+pub const REMOVAL_TIME: Duration = Duration::from_millis(330);
+
+/// The result of a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Win {
+    /// The final score.
+    pub score: u32,
+    /// The playing time.
+    pub time: Duration,
+    /// Whether undo or a hint was used on the way.
+    pub assisted: bool,
+}
+
+/// The part of the game a move changes, as it stands between two moves: what
+/// undo and redo put back. The clock is not in it (time is not undone), nor
+/// the cursor, the selection or what is on show.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    board: Board,
+    rng: Xoshiro256PlusPlus,
+    score: Score,
+    hints_left: u32,
+    reshuffles_left: u32,
+    hint: Option<(Point, Point)>,
+}
+
+/// One game of lianliankan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    config: Config,
+    rng: Xoshiro256PlusPlus,
+    board: Board,
+    cursor: Point,
+    selected: Option<Point>,
+    score: Score,
+    clock: Clock,
+    paused: bool,
+    hints_left: u32,
+    reshuffles_left: u32,
+    hint: Option<(Point, Point)>,
+    removal: Option<Removal>,
+    notice: Option<(Notice, Instant)>,
+    win: Option<Win>,
+    history: History<Snapshot>,
+    assisted: bool,
+    highlight: Option<Tile>,
+}
+
+impl Game {
+    /// A new game dealt from `config` (its seed included), starting at `now`.
+    pub fn new(config: Config, now: Instant) -> Result<Self, DealError> {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
+        let board = deal(config.rows, config.cols, config.kinds, &mut rng)?;
+        Ok(Self::with_board(board, config, rng, now))
+    }
+
+    /// A game on a board made elsewhere (a solver's deal, a test position).
+    /// The size and kinds in `config` are taken from the board (so "new game"
+    /// deals the same shape); the seed drives reshuffles and later deals.
+    pub fn from_board(board: Board, config: Config, now: Instant) -> Self {
+        let mut kinds: Vec<Tile> = board
+            .tiles()
+            .iter()
+            .copied()
+            .filter(|&t| t != EMPTY)
+            .collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        let config = Config {
+            kinds: kinds.len().max(1),
+            ..config
+        };
+        let rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
+        Self::with_board(board, config, rng, now)
+    }
+
+    fn with_board(board: Board, config: Config, rng: Xoshiro256PlusPlus, now: Instant) -> Self {
+        let config = Config {
+            rows: board.rows(),
+            cols: board.cols(),
+            ..config
+        };
+        let mut game = Game {
+            config,
+            rng,
+            board,
+            cursor: Point::new(0, 0),
+            selected: None,
+            score: Score::default(),
+            clock: Clock::started(now),
+            paused: false,
+            hints_left: config.hints,
+            reshuffles_left: config.reshuffles,
+            hint: None,
+            removal: None,
+            notice: None,
+            win: None,
+            history: History::default(),
+            assisted: false,
+            highlight: None,
+        };
+        game.settle(now);
+        game
+    }
+
+    /// Applies one player action at time `now`.
+    pub fn apply(&mut self, action: Action, now: Instant) {
+        match action {
+            Action::NewGame => return self.new_game(now),
+            Action::TogglePause => return self.toggle_pause(now),
+            _ if self.paused => return,
+            // A finished game can still take its last move back.
+            Action::Undo => return self.undo(now),
+            _ if self.win.is_some() => return,
+            _ => {}
+        }
+        match action {
+            Action::Move(d) => self.move_cursor(d),
+            Action::Select => self.select(self.cursor, now),
+            Action::Click(p) if self.board.contains(p) => {
+                self.cursor = p;
+                self.select(p, now);
+            }
+            Action::Click(_) => {}
+            Action::Hint => self.hint(now),
+            Action::Reshuffle => self.reshuffle_on_request(now),
+            Action::Redo => self.redo(now),
+            Action::Highlight(p) => self.highlight(p),
+            Action::ClearHighlight => self.highlight = None,
+            Action::NewGame | Action::TogglePause | Action::Undo => {}
+        }
+    }
+
+    fn new_game(&mut self, now: Instant) {
+        use rand::RngExt;
+        let seed = self.rng.random::<u64>();
+        let config = Config {
+            seed,
+            ..self.config
+        };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        // The size was valid for the first deal, so it is valid again.
+        if let Ok(board) = deal(config.rows, config.cols, config.kinds, &mut rng) {
+            *self = Self::with_board(board, config, rng, now);
+        }
+    }
+
+    fn toggle_pause(&mut self, now: Instant) {
+        if self.win.is_some() {
+            return;
+        }
+        self.paused = !self.paused;
+        if self.paused {
+            self.clock.pause(now);
+        } else {
+            self.clock.resume(now);
+        }
+    }
+
+    fn move_cursor(&mut self, d: Direction) {
+        let (rows, cols) = (self.board.rows() as i32, self.board.cols() as i32);
+        let Point { row, col } = self.cursor;
+        self.cursor = match d {
+            Direction::Up => Point::new((row - 1).max(0), col),
+            Direction::Down => Point::new((row + 1).min(rows - 1), col),
+            Direction::Left => Point::new(row, (col - 1).max(0)),
+            Direction::Right => Point::new(row, (col + 1).min(cols - 1)),
+        };
+    }
+
+    fn select(&mut self, p: Point, now: Instant) {
+        let kind = self.board.get(p);
+        if kind == EMPTY {
+            return;
+        }
+        let Some(first) = self.selected else {
+            self.selected = Some(p);
+            return;
+        };
+        if first == p {
+            self.selected = None;
+            return;
+        }
+        if self.board.get(first) != kind {
+            self.selected = Some(p);
+            self.notice = Some((Notice::DifferentTiles, now));
+            return;
+        }
+        match find_path(&self.board, first, p, RULES) {
+            Some(path) => {
+                self.checkpoint();
+                self.remove(path, kind, now);
+            }
+            None => {
+                self.selected = Some(p);
+                self.notice = Some((Notice::NoPath, now));
+            }
+        }
+    }
+
+    fn remove(&mut self, path: Path, kind: Tile, now: Instant) {
+        if let (Some(&a), Some(&b)) = (path.corners.first(), path.corners.last()) {
+            self.board.set(a, EMPTY);
+            self.board.set(b, EMPTY);
+        }
+        let points = self.score.record_match(now);
+        self.selected = None;
+        self.hint = None;
+        self.notice = None;
+        self.removal = Some(Removal {
+            kind,
+            path,
+            at: now,
+            points,
+        });
+        self.drop_gone_highlight();
+        self.settle(now);
+    }
+
+    /// After every change: declare the win, or end a deadlock by reshuffling.
+    fn settle(&mut self, now: Instant) {
+        if self.declare_win(now) {
+            return;
+        }
+        if find_match(&self.board).is_none() {
+            reshuffle(&mut self.board, &mut self.rng);
+            self.after_reshuffle();
+            self.notice = Some((Notice::Deadlock, now));
+        }
+    }
+
+    /// Ends the game if the board is clear; returns whether it did.
+    fn declare_win(&mut self, now: Instant) -> bool {
+        if self.board.tile_count() > 0 {
+            return false;
+        }
+        self.clock.pause(now);
+        self.win = Some(Win {
+            score: self.score.points,
+            time: self.clock.elapsed(now),
+            assisted: self.assisted,
+        });
+        true
+    }
+
+    fn after_reshuffle(&mut self) {
+        self.selected = None;
+        self.hint = None;
+    }
+
+    fn hint(&mut self, now: Instant) {
+        if self.hint.is_some() {
+            return;
+        }
+        if self.hints_left == 0 {
+            self.notice = Some((Notice::NoHintsLeft, now));
+            return;
+        }
+        // settle() guarantees a match exists whenever tiles are left.
+        if let Some(pair) = find_match(&self.board) {
+            self.checkpoint();
+            self.assisted = true;
+            self.hints_left -= 1;
+            self.hint = Some(pair);
+            self.score.record_help();
+        }
+    }
+
+    fn reshuffle_on_request(&mut self, now: Instant) {
+        if self.reshuffles_left == 0 {
+            self.notice = Some((Notice::NoReshufflesLeft, now));
+            return;
+        }
+        self.checkpoint();
+        self.reshuffles_left -= 1;
+        reshuffle(&mut self.board, &mut self.rng);
+        self.after_reshuffle();
+        self.score.record_help();
+        self.notice = Some((Notice::Reshuffled, now));
+    }
+
+    /// The state a move changes, as it stands now.
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            board: self.board.clone(),
+            rng: self.rng.clone(),
+            score: self.score,
+            hints_left: self.hints_left,
+            reshuffles_left: self.reshuffles_left,
+            hint: self.hint,
+        }
+    }
+
+    /// Puts `s` back; what was on show of the replaced state goes.
+    fn restore(&mut self, s: Snapshot) {
+        let Snapshot {
+            board,
+            rng,
+            score,
+            hints_left,
+            reshuffles_left,
+            hint,
+        } = s;
+        self.board = board;
+        self.rng = rng;
+        self.score = score;
+        self.hints_left = hints_left;
+        self.reshuffles_left = reshuffles_left;
+        self.hint = hint;
+        self.selected = None;
+        self.removal = None;
+        self.drop_gone_highlight();
+    }
+
+    /// Records the state before a move, for undo.
+    fn checkpoint(&mut self) {
+        let before = self.snapshot();
+        self.history.record(before);
+    }
+
+    fn undo(&mut self, now: Instant) {
+        let Some(before) = self.history.undo(self.snapshot()) else {
+            self.notice = Some((Notice::NothingToUndo, now));
+            return;
+        };
+        self.restore(before);
+        self.assisted = true;
+        if self.win.take().is_some() {
+            self.clock.resume(now);
+        }
+        self.notice = Some((Notice::Undone, now));
+    }
+
+    fn redo(&mut self, now: Instant) {
+        let Some(after) = self.history.redo(self.snapshot()) else {
+            self.notice = Some((Notice::NothingToRedo, now));
+            return;
+        };
+        self.restore(after);
+        self.notice = Some((Notice::Redone, now));
+        // A redone last match wins again; any deadlock after it was already
+        // reshuffled in the snapshot.
+        self.declare_win(now);
+    }
+
+    fn highlight(&mut self, p: Point) {
+        let kind = if self.board.contains(p) {
+            self.board.get(p)
+        } else {
+            EMPTY
+        };
+        self.highlight = (kind != EMPTY && self.highlight != Some(kind)).then_some(kind);
+    }
+
+    /// Clears the highlight once no tile of its kind is left.
+    fn drop_gone_highlight(&mut self) {
+        if let Some(kind) = self.highlight
+            && !self.board.tiles().contains(&kind)
+        {
+            self.highlight = None;
+        }
+    }
+
+    /// The board as it stands (matched tiles are already gone).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The settings of this game, with the size of its board.
+    pub fn config(&self) -> Config {
+        self.config
+    }
+
+    /// The keyboard cursor.
+    pub fn cursor(&self) -> Point {
+        self.cursor
+    }
+
+    /// The selected tile, waiting for its partner.
+    pub fn selected(&self) -> Option<Point> {
+        self.selected
+    }
+
+    /// The pair shown by the last hint, until it is used or the board changes.
+    pub fn hint_pair(&self) -> Option<(Point, Point)> {
+        self.hint
+    }
+
+    /// The score so far.
+    pub fn score(&self) -> u32 {
+        self.score.points
+    }
+
+    /// The current streak of quick matches.
+    pub fn streak(&self) -> u32 {
+        self.score.streak
+    }
+
+    /// Playing time up to `now` (paused time excluded).
+    pub fn elapsed(&self, now: Instant) -> Duration {
+        self.clock.elapsed(now)
+    }
+
+    /// How long until the shown time changes, or `None` while the clock stands.
+    pub fn until_next_second(&self, now: Instant) -> Option<Duration> {
+        self.clock.until_next_second(now)
+    }
+
+    /// Whether the game is paused.
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    /// Hints left in this game.
+    pub fn hints_left(&self) -> u32 {
+        self.hints_left
+    }
+
+    /// Requested reshuffles left in this game.
+    pub fn reshuffles_left(&self) -> u32 {
+        self.reshuffles_left
+    }
+
+    /// The last removed pair while its line is still on show at `now`.
+    pub fn removal(&self, now: Instant) -> Option<&Removal> {
+        self.removal
+            .as_ref()
+            .filter(|r| now.saturating_duration_since(r.at) < REMOVAL_TIME)
+    }
+
+    /// The notice for the player, while it is fresh at `now`.
+    pub fn notice(&self, now: Instant) -> Option<Notice> {
+        self.notice
+            .filter(|&(_, at)| now.saturating_duration_since(at) < NOTICE_TIME)
+            .map(|(n, _)| n)
+    }
+
+    /// The next moment something on screen changes by itself: a line or a
+    /// notice ends. `None` when nothing is pending.
+    pub fn next_change(&self, now: Instant) -> Option<Instant> {
+        let removal = self.removal(now).map(|r| r.at + REMOVAL_TIME);
+        let notice = self
+            .notice
+            .filter(|_| self.notice(now).is_some())
+            .map(|(_, at)| at + NOTICE_TIME);
+        removal.into_iter().chain(notice).min()
+    }
+
+    /// The result, once the board is empty.
+    pub fn win(&self) -> Option<Win> {
+        self.win
+    }
+
+    /// Whether undo or a hint has been used in this game (for the win screen
+    /// and the high scores).
+    pub fn assisted(&self) -> bool {
+        self.assisted
+    }
+
+    /// The moves that can be undone and redone.
+    pub fn history(&self) -> &History<Snapshot> {
+        &self.history
+    }
+
+    /// The kind whose tiles are all highlighted, if any.
+    pub fn highlight_kind(&self) -> Option<Tile> {
+        self.highlight
+    }
+}
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod undo_tests;

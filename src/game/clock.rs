@@ -1,0 +1,79 @@
+//! A game clock that can be paused, driven by the caller's `Instant`s.
+//!
+//! The clock never reads the system time itself, so tests step it by hand.
+
+use std::time::{Duration, Instant};
+
+/// Elapsed playing time: running spans plus the time banked before the last pause.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clock {
+    banked: Duration,
+    running_since: Option<Instant>,
+}
+
+impl Clock {
+    /// A clock that starts running at `now`.
+    pub fn started(now: Instant) -> Self {
+        Clock {
+            banked: Duration::ZERO,
+            running_since: Some(now),
+        }
+    }
+
+    /// Whether the clock is running.
+    pub fn is_running(&self) -> bool {
+        self.running_since.is_some()
+    }
+
+    /// Stops the clock, keeping the time so far.
+    pub fn pause(&mut self, now: Instant) {
+        if let Some(since) = self.running_since.take() {
+            self.banked += now.saturating_duration_since(since);
+        }
+    }
+
+    /// Starts the clock again after a pause.
+    pub fn resume(&mut self, now: Instant) {
+        if self.running_since.is_none() {
+            self.running_since = Some(now);
+        }
+    }
+
+    /// The playing time up to `now`.
+    pub fn elapsed(&self, now: Instant) -> Duration {
+        self.banked
+            + self
+                .running_since
+                .map_or(Duration::ZERO, |since| now.saturating_duration_since(since))
+    }
+
+    /// How long from `now` until the shown whole second changes, if the clock runs.
+    pub fn until_next_second(&self, now: Instant) -> Option<Duration> {
+        self.running_since?;
+        let sub = self.elapsed(now).subsec_nanos();
+        Some(Duration::from_nanos(u64::from(1_000_000_000 - sub)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pause_stops_the_time() {
+        let t0 = Instant::now();
+        let s = Duration::from_secs;
+        let mut c = Clock::started(t0);
+        assert_eq!(c.elapsed(t0 + s(3)), s(3));
+        c.pause(t0 + s(3));
+        assert!(!c.is_running());
+        assert_eq!(c.elapsed(t0 + s(100)), s(3));
+        assert_eq!(c.until_next_second(t0 + s(100)), None);
+        c.resume(t0 + s(100));
+        assert_eq!(c.elapsed(t0 + s(102)), s(5));
+        assert_eq!(
+            c.until_next_second(t0 + s(102) + Duration::from_millis(250)),
+            Some(Duration::from_millis(750))
+        );
+    }
+}

@@ -1,0 +1,88 @@
+//! The scoring rule: quick successive matches earn more, help costs points.
+//!
+//! A match scores `BASE + STREAK_BONUS * min(streak, MAX_STREAK)`, where `streak`
+//! counts the matches just before it that each came within `STREAK_WINDOW` of the
+//! one before. The first match after a hint or a requested reshuffle scores only
+//! `AFTER_HELP` and starts a new streak.
+
+use std::time::{Duration, Instant};
+
+/// Points for any match.
+pub const BASE: u32 = 10;
+/// Extra points per step of the streak.
+pub const STREAK_BONUS: u32 = 5;
+/// The streak stops growing here.
+pub const MAX_STREAK: u32 = 6;
+/// A match within this time of the previous one extends the streak.
+pub const STREAK_WINDOW: Duration = Duration::from_secs(4);
+/// Points for the first match after a hint or a requested reshuffle.
+pub const AFTER_HELP: u32 = 5;
+
+/// The running score and what the next match is worth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Score {
+    /// Points so far.
+    pub points: u32,
+    /// Consecutive quick matches so far.
+    pub streak: u32,
+    last_match: Option<Instant>,
+    helped: bool,
+}
+
+impl Score {
+    /// Records a match at `now` and returns the points it earned.
+    pub fn record_match(&mut self, now: Instant) -> u32 {
+        let quick = self
+            .last_match
+            .is_some_and(|t| now.saturating_duration_since(t) <= STREAK_WINDOW);
+        let earned = if self.helped {
+            self.streak = 0;
+            AFTER_HELP
+        } else {
+            self.streak = if quick { self.streak + 1 } else { 0 };
+            BASE + STREAK_BONUS * self.streak.min(MAX_STREAK)
+        };
+        self.helped = false;
+        self.last_match = Some(now);
+        self.points += earned;
+        earned
+    }
+
+    /// Records a hint or a requested reshuffle: the next match earns less.
+    pub fn record_help(&mut self) {
+        self.helped = true;
+        self.streak = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quick_matches_earn_more_and_help_costs() {
+        let t0 = Instant::now();
+        let ms = Duration::from_millis;
+        let mut s = Score::default();
+        assert_eq!(s.record_match(t0), 10);
+        assert_eq!(s.record_match(t0 + ms(1000)), 15);
+        assert_eq!(s.record_match(t0 + ms(2000)), 20);
+        // Too slow: the streak starts again.
+        assert_eq!(s.record_match(t0 + ms(9000)), 10);
+        s.record_help();
+        assert_eq!(s.record_match(t0 + ms(9500)), AFTER_HELP);
+        assert_eq!(s.record_match(t0 + ms(10000)), 15);
+        assert_eq!(s.points, 10 + 15 + 20 + 10 + 5 + 15);
+    }
+
+    #[test]
+    fn streak_bonus_is_capped() {
+        let t0 = Instant::now();
+        let mut s = Score::default();
+        let mut last = 0;
+        for i in 0..20 {
+            last = s.record_match(t0 + Duration::from_secs(i));
+        }
+        assert_eq!(last, BASE + STREAK_BONUS * MAX_STREAK);
+    }
+}

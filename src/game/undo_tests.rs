@@ -1,0 +1,279 @@
+//! Tests of undo and redo, the assisted flag and the kind highlight, on
+//! hand-built boards and random play.
+
+use proptest::prelude::*;
+
+use super::*;
+
+fn at(row: i32, col: i32) -> Point {
+    Point::new(row, col)
+}
+
+fn cfg() -> Config {
+    Config {
+        seed: 42,
+        ..Config::DEFAULT
+    }
+}
+
+fn game(rows: &[[Tile; 4]], now: Instant) -> Game {
+    Game::from_board(Board::from_rows(rows).unwrap(), cfg(), now)
+}
+
+fn pair(g: &mut Game, a: Point, b: Point, now: Instant) {
+    g.apply(Action::Click(a), now);
+    g.apply(Action::Click(b), now);
+}
+
+#[test]
+fn undo_puts_the_pair_and_the_score_back_and_redo_takes_them_again() {
+    let t = Instant::now();
+    let s = Duration::from_secs;
+    let mut g = game(&[[1, 1, 2, 2], [3, 3, 4, 4]], t);
+    let start = g.clone();
+    pair(&mut g, at(0, 0), at(0, 1), t + s(1));
+    pair(&mut g, at(0, 2), at(0, 3), t + s(2));
+    assert_eq!((g.score(), g.streak()), (25, 1));
+    let end = g.snapshot();
+    assert!(!g.assisted());
+
+    g.apply(Action::Undo, t + s(3));
+    assert_eq!(g.board().get(at(0, 2)), 2);
+    assert_eq!(g.board().get(at(0, 3)), 2);
+    assert_eq!((g.score(), g.streak()), (10, 0));
+    assert_eq!(g.notice(t + s(3)), Some(Notice::Undone));
+    assert!(g.assisted());
+    // The line of the undone match is not drawn over the tiles put back.
+    assert!(g.removal(t + s(3)).is_none());
+    g.apply(Action::Undo, t + s(3));
+    assert_eq!(g.snapshot(), start.snapshot());
+    g.apply(Action::Undo, t + s(3));
+    assert_eq!(g.notice(t + s(3)), Some(Notice::NothingToUndo));
+    // Time is not undone.
+    assert_eq!(g.elapsed(t + s(3)), s(3));
+
+    g.apply(Action::Redo, t + s(4));
+    g.apply(Action::Redo, t + s(4));
+    assert_eq!(g.snapshot(), end);
+    g.apply(Action::Redo, t + s(4));
+    assert_eq!(g.notice(t + s(4)), Some(Notice::NothingToRedo));
+    // The streak state came back too: a quick third match extends it.
+    pair(&mut g, at(1, 0), at(1, 1), t + s(5));
+    assert_eq!(g.score(), 25 + 20);
+}
+
+#[test]
+fn a_new_move_after_undo_ends_the_redo() {
+    let t = Instant::now();
+    let mut g = game(&[[1, 1, 2, 2], [3, 3, 4, 4]], t);
+    pair(&mut g, at(0, 0), at(0, 1), t);
+    g.apply(Action::Undo, t);
+    assert_eq!(g.history().redo_len(), 1);
+    // A failed match or a selection is not a move: the redo survives it.
+    pair(&mut g, at(0, 0), at(1, 0), t);
+    assert_eq!(g.selected(), Some(at(1, 0)));
+    assert_eq!(g.history().redo_len(), 1);
+    g.apply(Action::Click(at(1, 1)), t);
+    assert_eq!(g.history().redo_len(), 0);
+    assert_eq!(g.history().undo_len(), 1);
+    g.apply(Action::Redo, t);
+    assert_eq!(g.notice(t), Some(Notice::NothingToRedo));
+    assert_eq!(g.board().get(at(0, 0)), 1);
+}
+
+#[test]
+fn hints_and_reshuffles_are_undone_with_their_cost() {
+    let t = Instant::now();
+    let mut g = game(&[[1, 1, 2, 2], [3, 3, 4, 4]], t);
+    let start = g.snapshot();
+    g.apply(Action::Hint, t);
+    assert!(g.assisted());
+    g.apply(Action::Reshuffle, t);
+    assert_eq!((g.hints_left(), g.reshuffles_left()), (2, 1));
+    g.apply(Action::Undo, t);
+    // The hint is on show again, as it was before the reshuffle.
+    assert!(g.hint_pair().is_some());
+    assert_eq!(g.reshuffles_left(), 2);
+    g.apply(Action::Undo, t);
+    assert_eq!(g.snapshot(), start);
+    assert_eq!(g.hint_pair(), None);
+    assert_eq!(g.hints_left(), 3);
+    // The help was still used.
+    assert!(g.assisted());
+}
+
+#[test]
+fn undo_of_a_match_takes_back_the_deadlock_reshuffle_it_caused() {
+    let rows = [[1, 2, 3, 4, 5], [3, 4, 1, 2, 5]];
+    let t = Instant::now();
+    let mut g = Game::from_board(Board::from_rows(&rows).unwrap(), cfg(), t);
+    let start = g.snapshot();
+    pair(&mut g, at(0, 4), at(1, 4), t);
+    assert_eq!(g.notice(t), Some(Notice::Deadlock));
+    let reshuffled = g.snapshot();
+    g.apply(Action::Undo, t);
+    assert_eq!(g.snapshot(), start);
+    assert_eq!(g.board(), &Board::from_rows(&rows).unwrap());
+    g.apply(Action::Redo, t);
+    assert_eq!(g.snapshot(), reshuffled);
+}
+
+#[test]
+fn a_won_game_can_take_its_last_match_back_and_win_again() {
+    let t = Instant::now();
+    let s = Duration::from_secs;
+    let mut g = Game::from_board(Board::from_rows(&[[1, 1]]).unwrap(), cfg(), t);
+    pair(&mut g, at(0, 0), at(0, 1), t + s(2));
+    assert_eq!(g.win().map(|w| w.assisted), Some(false));
+    g.apply(Action::Redo, t + s(3));
+    assert!(g.win().is_some(), "redo is not a way out of a win");
+    g.apply(Action::Undo, t + s(5));
+    assert_eq!(g.win(), None);
+    assert_eq!(g.board().tile_count(), 2);
+    // The clock ran on from the win.
+    assert_eq!(g.elapsed(t + s(6)), s(3));
+    g.apply(Action::Redo, t + s(6));
+    let win = g.win().unwrap();
+    assert!(win.assisted);
+    assert_eq!((win.score, win.time), (10, s(3)));
+}
+
+#[test]
+fn a_hint_alone_marks_the_game_assisted() {
+    let t = Instant::now();
+    let mut g = Game::from_board(Board::from_rows(&[[1, 1]]).unwrap(), cfg(), t);
+    g.apply(Action::Hint, t);
+    pair(&mut g, at(0, 0), at(0, 1), t);
+    assert!(g.assisted());
+    assert!(g.win().unwrap().assisted);
+}
+
+#[test]
+fn undo_and_redo_wait_while_paused_and_new_game_forgets_them() {
+    let t = Instant::now();
+    let mut g = game(&[[1, 1, 2, 2], [3, 3, 4, 4]], t);
+    pair(&mut g, at(0, 0), at(0, 1), t);
+    g.apply(Action::TogglePause, t);
+    g.apply(Action::Undo, t);
+    assert_eq!(g.board().tile_count(), 6);
+    g.apply(Action::TogglePause, t);
+    g.apply(Action::NewGame, t);
+    assert_eq!(g.history().undo_len(), 0);
+    assert!(!g.assisted());
+}
+
+#[test]
+fn highlight_toggles_and_clears_when_its_kind_is_gone() {
+    let t = Instant::now();
+    let mut g = game(&[[1, 2, 1, 2], [3, 0, 0, 3]], t);
+    g.apply(Action::Highlight(at(0, 0)), t);
+    assert_eq!(g.highlight_kind(), Some(1));
+    // Another tile of the same kind clears it; of another kind moves it.
+    g.apply(Action::Highlight(at(0, 2)), t);
+    assert_eq!(g.highlight_kind(), None);
+    g.apply(Action::Highlight(at(0, 2)), t);
+    g.apply(Action::Highlight(at(1, 0)), t);
+    assert_eq!(g.highlight_kind(), Some(3));
+    for p in [at(1, 1), at(-1, 0), at(9, 9)] {
+        g.apply(Action::Highlight(at(1, 0)), t);
+        g.apply(Action::Highlight(at(1, 0)), t);
+        g.apply(Action::Highlight(at(0, 0)), t);
+        assert_eq!(g.highlight_kind(), Some(1));
+        g.apply(Action::Highlight(p), t);
+        assert_eq!(g.highlight_kind(), None, "{p:?}");
+    }
+    g.apply(Action::Highlight(at(1, 3)), t);
+    g.apply(Action::ClearHighlight, t);
+    assert_eq!(g.highlight_kind(), None);
+    // Matching one kind keeps the highlight of another; its own last pair clears it.
+    g.apply(Action::Highlight(at(0, 1)), t);
+    pair(&mut g, at(1, 0), at(1, 3), t);
+    assert_eq!(g.highlight_kind(), Some(2));
+    pair(&mut g, at(0, 1), at(0, 3), t);
+    assert_eq!(g.highlight_kind(), None);
+    assert!(!g.assisted(), "a highlight is not help");
+}
+
+/// One step of random play.
+#[derive(Debug, Clone)]
+enum Op {
+    /// Match the first pair `find_match` offers.
+    Match,
+    /// A click anywhere (selects, fails, or matches).
+    Click(i32, i32),
+    Hint,
+    Reshuffle,
+    Undo,
+    Redo,
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        4 => Just(Op::Match),
+        3 => (0..4, 0..4).prop_map(|(r, c)| Op::Click(r, c)),
+        1 => Just(Op::Hint),
+        1 => Just(Op::Reshuffle),
+        2 => Just(Op::Undo),
+        1 => Just(Op::Redo),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Whatever was played, undoing everything gives the start back exactly
+    /// (the clock aside), each undo on the way is retraced by redo, and
+    /// redoing everything gives the furthest state again.
+    #[test]
+    fn undo_all_then_redo_all_round_trips(
+        seed in 0u64..1000,
+        kinds in 1usize..=8,
+        ops in prop::collection::vec((op(), 0u64..6000), 0..40),
+    ) {
+        let t0 = Instant::now();
+        let config = Config { rows: 4, cols: 4, kinds, seed, hints: 3, reshuffles: 2 };
+        let mut g = Game::new(config, t0).unwrap();
+        let start = g.snapshot();
+        let mut now = t0;
+        for (op, ms) in ops {
+            now += Duration::from_millis(ms);
+            let action = match op {
+                Op::Match => match find_match(g.board()) {
+                    Some((a, b)) => {
+                        g.apply(Action::Click(a), now);
+                        Action::Click(b)
+                    }
+                    None => continue,
+                },
+                Op::Click(r, c) => Action::Click(at(r, c)),
+                Op::Hint => Action::Hint,
+                Op::Reshuffle => Action::Reshuffle,
+                Op::Undo => Action::Undo,
+                Op::Redo => Action::Redo,
+            };
+            g.apply(action, now);
+        }
+        while g.history().redo_len() > 0 {
+            g.apply(Action::Redo, now);
+        }
+        let tip = g.snapshot();
+        let tip_won = g.win().map(|w| w.score);
+        let moves = g.history().undo_len();
+        let mut down = vec![g.snapshot()];
+        for _ in 0..moves {
+            g.apply(Action::Undo, now);
+            down.push(g.snapshot());
+        }
+        prop_assert_eq!(g.snapshot(), start);
+        prop_assert_eq!(g.win(), None);
+        prop_assert_eq!(g.history().redo_len(), moves);
+        prop_assert_eq!(moves > 0, g.assisted() || g.history().redo_len() > 0);
+        down.pop();
+        while let Some(expected) = down.pop() {
+            g.apply(Action::Redo, now);
+            prop_assert_eq!(g.snapshot(), expected);
+        }
+        prop_assert_eq!(g.snapshot(), tip);
+        prop_assert_eq!(g.win().map(|w| w.score), tip_won);
+    }
+}

@@ -1,0 +1,344 @@
+//! Drawing: `impl Widget for &App`. Reads the state, never changes it.
+//!
+//! Tiles are drawn first, then the line of the last match straight into the
+//! buffer, then the status lines and any overlay (help, win, pause).
+
+mod line;
+
+use std::time::Duration;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::border;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use crate::app::App;
+use crate::grid::{EMPTY, Tile};
+use crate::layout::{BoardLayout, Screen};
+
+/// How a tile is marked; several marks may meet on one tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Marks {
+    hint: bool,
+    highlight: bool,
+    cursor: bool,
+    selected: bool,
+    removed: bool,
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let screen = Screen::new(area);
+        let Some(layout) = self.board_layout(area) else {
+            self.render_too_small(area, buf);
+            return;
+        };
+        self.render_title(screen.title, buf);
+        self.render_status(screen.status, buf);
+        if self.game.is_paused() {
+            let text = "Paused. Press p to resume.";
+            centred_box(layout.outer, 2 + text.len() as u16, 3, buf);
+            Paragraph::new(text)
+                .alignment(Alignment::Center)
+                .render(centred(layout.outer, text.len() as u16, 1), buf);
+        } else {
+            self.render_board(&layout, buf);
+        }
+        if let Some(win) = self.game.win() {
+            self.render_win(area, win, buf);
+        }
+        if self.help {
+            self.render_help(area, buf);
+        }
+    }
+}
+
+impl App {
+    fn render_board(&self, layout: &BoardLayout, buf: &mut Buffer) {
+        let game = &self.game;
+        let board = game.board();
+        let hint = game.hint_pair();
+        let highlight = game.highlight_kind();
+        for p in board.points() {
+            let kind = board.get(p);
+            if kind == EMPTY {
+                continue;
+            }
+            let marks = Marks {
+                hint: hint.is_some_and(|(a, b)| a == p || b == p),
+                highlight: highlight == Some(kind),
+                cursor: game.cursor() == p,
+                selected: game.selected() == Some(p),
+                removed: false,
+            };
+            self.render_tile(layout.cell_rect(p), kind, marks, buf);
+        }
+        // A cursor on an empty cell is still shown, as brackets.
+        let cursor = game.cursor();
+        if board.get(cursor) == EMPTY && game.win().is_none() {
+            let rect = layout.cell_rect(cursor);
+            let (_, cy) = layout.centre(cursor);
+            let style = Style::new().add_modifier(Modifier::BOLD);
+            buf.set_string(rect.x, cy, "[", style);
+            buf.set_string(rect.right() - 1, cy, "]", style);
+        }
+        if let Some(removal) = game.removal(self.now) {
+            let corners = &removal.path.corners;
+            let ends = [corners.first(), corners.last()];
+            for &p in ends.into_iter().flatten() {
+                let marks = Marks {
+                    removed: true,
+                    ..Marks::default()
+                };
+                self.render_tile(layout.cell_rect(p), removal.kind, marks, buf);
+            }
+            let shown = self.now.saturating_duration_since(removal.at);
+            let style = self.line_style();
+            line::draw(layout, corners, grown(shown), style, buf);
+        }
+    }
+
+    fn line_style(&self) -> Style {
+        let style = Style::new().add_modifier(Modifier::BOLD);
+        if self.color {
+            style.fg(Color::LightYellow)
+        } else {
+            style
+        }
+    }
+
+    fn render_tile(&self, rect: Rect, kind: Tile, marks: Marks, buf: &mut Buffer) {
+        let glyph = self.theme.glyph(kind);
+        let symbol = glyph.map_or("?", |g| g.symbol.as_str());
+        let mut style = Style::new();
+        if self.color {
+            let bg = glyph.map_or(Color::White, |g| g.color);
+            style = style.fg(Color::Black).bg(bg);
+        }
+        if marks.selected || marks.removed {
+            style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+        }
+        if marks.cursor {
+            style = style.add_modifier(Modifier::BOLD);
+        }
+        if marks.hint {
+            style = style.add_modifier(Modifier::UNDERLINED);
+        }
+        if marks.highlight {
+            style = style.add_modifier(Modifier::ITALIC);
+        }
+        buf.set_style(rect, style);
+        let cy = rect.y + rect.height / 2;
+        let cx = rect.x + rect.width / 2;
+        if rect.width >= 5 && rect.height >= 3 {
+            let set = if marks.selected || marks.removed {
+                border::DOUBLE
+            } else if marks.cursor {
+                border::THICK
+            } else if marks.hint {
+                border::ROUNDED
+            } else if marks.highlight {
+                border::LIGHT_DOUBLE_DASHED
+            } else {
+                border::PLAIN
+            };
+            Block::bordered()
+                .border_set(set)
+                .border_style(style)
+                .render(rect, buf);
+        }
+        let (left, right) = if marks.cursor {
+            ("[", "]")
+        } else if marks.removed {
+            ("*", "*")
+        } else if marks.hint {
+            ("<", ">")
+        } else if marks.highlight {
+            ("{", "}")
+        } else {
+            (" ", " ")
+        };
+        if rect.width >= 3 {
+            buf.set_string(cx - 1, cy, left, style);
+            buf.set_string(cx + 1, cy, right, style);
+        }
+        buf.set_string(cx, cy, symbol, style);
+    }
+
+    fn render_title(&self, area: Rect, buf: &mut Buffer) {
+        let title = Style::new().add_modifier(Modifier::BOLD);
+        Line::styled(" lianliankan", title).render(area, buf);
+        let now = self.now;
+        let message = match self.game.notice(now) {
+            Some(n) => n.text().to_string(),
+            None => match self.game.removal(now) {
+                Some(r) if self.game.streak() > 0 => {
+                    format!("+{}  streak x{}", r.points, self.game.streak() + 1)
+                }
+                Some(r) => format!("+{}", r.points),
+                None => String::new(),
+            },
+        };
+        let style = if self.color {
+            Style::new()
+                .fg(Color::LightYellow)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::BOLD)
+        };
+        Line::styled(format!("{message} "), style)
+            .alignment(Alignment::Right)
+            .render(area, buf);
+    }
+
+    fn render_status(&self, area: Rect, buf: &mut Buffer) {
+        let g = &self.game;
+        let text = format!(
+            " Score {}  Time {}  Tiles {}  Hints {} (t)  Shuffles {} (r)  Undo u  Help ?",
+            g.score(),
+            clock(g.elapsed(self.now)),
+            g.board().tile_count(),
+            g.hints_left(),
+            g.reshuffles_left(),
+        );
+        let style = if self.color {
+            Style::new().fg(Color::Black).bg(Color::Gray)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED)
+        };
+        buf.set_style(area, style);
+        Line::raw(text).render(area, buf);
+    }
+
+    fn render_win(&self, area: Rect, win: crate::game::Win, buf: &mut Buffer) {
+        let mut lines = vec![
+            Line::raw(""),
+            Line::raw("Board cleared!").alignment(Alignment::Center),
+            Line::raw(""),
+            Line::raw(format!("Score {:>7}", win.score)).alignment(Alignment::Center),
+            Line::raw(format!("Time  {:>7}", clock(win.time))).alignment(Alignment::Center),
+        ];
+        if win.assisted {
+            lines.push(Line::raw("(assisted: undo or hint)").alignment(Alignment::Center));
+        }
+        lines.extend([
+            Line::raw(""),
+            Line::raw("n  new game   u  undo   q  quit").alignment(Alignment::Center),
+        ]);
+        let rect = centred(area, 36, lines.len() as u16 + 2);
+        Clear.render(rect, buf);
+        Paragraph::new(lines)
+            .block(
+                Block::bordered()
+                    .border_set(border::DOUBLE)
+                    .title(" You won "),
+            )
+            .render(rect, buf);
+    }
+
+    fn render_help(&self, area: Rect, buf: &mut Buffer) {
+        const KEYS: [(&str, &str); 13] = [
+            ("arrows, h j k l", "move the cursor"),
+            ("Space, Enter", "select the tile under the cursor"),
+            ("left click", "select the tile under the pointer"),
+            ("", "select the same tile again to drop it"),
+            ("f, right click", "highlight every tile of that kind"),
+            ("t", "hint: show a pair that can go"),
+            ("r", "reshuffle the tiles"),
+            ("u; U, Ctrl-R", "undo; redo (matches, reshuffles, hints)"),
+            ("p", "pause and hide the board"),
+            ("n", "new game"),
+            ("?", "this help (Esc closes it)"),
+            ("q, Esc, Ctrl-C", "quit"),
+            ("", ""),
+        ];
+        const RULES: [&str; 5] = [
+            " Join two equal tiles by a line with at most two turns",
+            " through empty cells, also round the outside of the board.",
+            " Quick matches score more; a hint or a reshuffle makes the",
+            " next match score less. A game in which undo or a hint was",
+            " used is marked assisted.",
+        ];
+        let lines: Vec<Line> = KEYS
+            .iter()
+            .map(|(k, what)| Line::raw(format!(" {k:<16} {what}")))
+            .chain(RULES.iter().map(|r| Line::raw(*r)))
+            .chain([
+                Line::raw(""),
+                Line::raw(format!(
+                    " Replay this deal with --seed {}",
+                    self.game.config().seed
+                )),
+            ])
+            .collect();
+        let rect = centred(area, 62, lines.len() as u16 + 2);
+        Clear.render(rect, buf);
+        Paragraph::new(lines)
+            .block(Block::bordered().title(" Help "))
+            .render(rect, buf);
+    }
+
+    fn render_too_small(&self, area: Rect, buf: &mut Buffer) {
+        let board = self.game.board();
+        let (w, h) = BoardLayout::min_screen(board.rows(), board.cols());
+        let lines = vec![
+            Line::raw("Please make the terminal larger."),
+            Line::raw(format!(
+                "This board needs {w} x {h}; it is {} x {}.",
+                area.width, area.height
+            )),
+            Line::raw("(q quits)"),
+        ];
+        let rect = Rect::new(
+            area.x,
+            area.y + area.height.saturating_sub(3) / 2,
+            area.width,
+            3,
+        );
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true })
+            .render(rect.intersection(area), buf);
+    }
+}
+
+/// How much of a match line is drawn `shown` after the match: it grows over
+/// the first two thirds of its time on screen, then stays whole.
+fn grown(shown: Duration) -> f32 {
+    let grow = crate::game::REMOVAL_TIME.as_secs_f32() * 2.0 / 3.0;
+    (shown.as_secs_f32() / grow).clamp(0.0, 1.0)
+}
+
+/// `m:ss`, or `h:mm:ss` after an hour.
+fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// A rectangle of at most `w` x `h` centred in `area`.
+fn centred(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// Clears a bordered box of `w` x `h` in the middle of `area`.
+fn centred_box(area: Rect, w: u16, h: u16, buf: &mut Buffer) {
+    let rect = centred(area, w, h);
+    Clear.render(rect, buf);
+    Block::bordered().render(rect, buf);
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,121 @@
+//! `lianliankan check` driven as a user would: the real binary, stdin or a file.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn check(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .arg("check")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+const SAMPLE: &str = "3 4\n1 2 3 4\n0 0 0 0\n4 3 2 1\n4\n1 1 3 4\n1 1 2 4\n1 1 3 3\n2 1 2 4\n\
+                      3 4\n0 1 4 3\n0 2 4 1\n0 0 0 0\n2\n1 1 2 4\n1 3 2 3\n0 0\n";
+
+#[test]
+fn hdu_sample_from_stdin() {
+    let out = check(&[], SAMPLE.as_bytes());
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "YES\nNO\nNO\nNO\nNO\nYES\n"
+    );
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn grid_format_from_a_file() {
+    let dir = std::env::temp_dir().join(format!("llk-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("moves.txt");
+    std::fs::write(&file, "2 4\nAB.B\nA..C\n3\n1 1 2 1\n1 2 1 4\n2 4 1 1\n").unwrap();
+    let out = check(&["--format", "grid", file.to_str().unwrap()], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "YES\nYES\nNO\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_keeps_answers_and_exits_2() {
+    let out = check(&[], b"1 2\n7 7\n2\n1 1 1 2\n1 1 9 9\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "YES\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("line 5") && err.contains("outside"), "{err}");
+}
+
+#[test]
+fn missing_file_and_bad_flags_are_clear_errors() {
+    let out = check(&["/nonexistent/input.txt"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /nonexistent/input.txt"));
+    let out = check(&["--border", "sideways"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("sideways"));
+}
+
+#[test]
+fn a_1000_by_1000_case_agrees_with_the_reference() {
+    use lianliankan::engine::Rules;
+    use lianliankan::grid::{Board, Point};
+    use lianliankan::reference::min_turns;
+    use lianliankan::sample_boards::hdu_input;
+
+    let input = hdu_input(1, 1000, 1000, 12, 11);
+    let out = check(&[], &input);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answers: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(String::from)
+        .collect();
+
+    // Read the same case back and answer it with the plain reference search.
+    let text = String::from_utf8(input).unwrap();
+    let mut lines = text.lines().skip(1);
+    let rows: Vec<Vec<u32>> = (0..1000)
+        .map(|_| {
+            lines
+                .next()
+                .unwrap()
+                .split(' ')
+                .map(|n| n.parse().unwrap())
+                .collect()
+        })
+        .collect();
+    let board = Board::from_rows(&rows).unwrap();
+    assert_eq!(lines.next(), Some("12"));
+    let expected: Vec<&str> = lines
+        .take(12)
+        .map(|q| {
+            let n: Vec<i32> = q.split(' ').map(|n| n.parse().unwrap()).collect();
+            let (a, b) = (
+                Point::new(n[0] - 1, n[1] - 1),
+                Point::new(n[2] - 1, n[3] - 1),
+            );
+            let same = a != b && board.get(a) != 0 && board.get(a) == board.get(b);
+            if same && min_turns(&board, a, b, Rules::JUDGE).is_some() {
+                "YES"
+            } else {
+                "NO"
+            }
+        })
+        .collect();
+    assert_eq!(answers, expected);
+    assert!(answers.iter().any(|a| a == "YES"), "some queries connect");
+}

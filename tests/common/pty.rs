@@ -1,0 +1,162 @@
+//! A running `lianliankan` in a real pseudo-terminal, with a vt100 screen fed
+//! by a reader thread. Shared by the end-to-end test and the terminal benchmark.
+
+use std::io::{Read, Write};
+use std::num::NonZeroU16;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+/// Everything the reader thread has seen: the screen and the raw bytes with
+/// the time each chunk arrived.
+#[derive(Default)]
+pub struct Seen {
+    /// The emulated screen.
+    pub parser: Option<vt100::Parser>,
+    /// Every byte the game wrote.
+    pub bytes: Vec<u8>,
+    /// When each read returned, and how many bytes it brought.
+    pub chunks: Vec<(Instant, usize)>,
+    /// When the status line's last words were first on screen.
+    pub first_frame: Option<Instant>,
+}
+
+/// The game under test.
+pub struct Session {
+    /// The terminal side of the pty (resize, termios).
+    pub master: Box<dyn MasterPty + Send>,
+    /// The game process.
+    pub child: Box<dyn Child + Send + Sync>,
+    /// Where typed bytes go.
+    pub writer: Box<dyn Write + Send>,
+    /// What the reader thread has seen so far.
+    pub seen: Arc<Mutex<Seen>>,
+    /// The pty's line discipline flags before the game started (cooked mode).
+    pub cooked: Option<String>,
+}
+
+impl Session {
+    /// Starts the binary with `args` in a pty of `cols` x `rows`.
+    pub fn start(args: &[&str], cols: u16, rows: u16) -> Session {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("open a pty");
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_lianliankan"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env_remove("NO_COLOR");
+        let cooked = local_flags(pty.master.as_ref());
+        let child = pty.slave.spawn_command(cmd).expect("spawn the game");
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().expect("pty reader");
+        let writer = pty.master.take_writer().expect("pty writer");
+        let seen = Arc::new(Mutex::new(Seen {
+            parser: Some(vt100::Parser::new(
+                NonZeroU16::new(rows).expect("rows > 0"),
+                NonZeroU16::new(cols).expect("cols > 0"),
+                0,
+            )),
+            ..Seen::default()
+        }));
+        let sink = Arc::clone(&seen);
+        thread::spawn(move || {
+            let mut buf = [0u8; 65536];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                let mut s = sink.lock().expect("lock");
+                s.chunks.push((Instant::now(), n));
+
+                s.bytes.extend_from_slice(&buf[..n]);
+                let now = Instant::now();
+                let waiting = s.first_frame.is_none();
+                if let Some(p) = s.parser.as_mut() {
+                    p.process(&buf[..n]);
+                    if waiting && p.screen().contents().contains("Help ?") {
+                        s.first_frame = Some(now);
+                    }
+                }
+            }
+        });
+        Session {
+            master: pty.master,
+            child,
+            writer,
+            seen,
+            cooked,
+        }
+    }
+
+    /// The pty's line discipline flags now, to compare with [`Session::cooked`].
+    pub fn local_flags(&self) -> Option<String> {
+        local_flags(self.master.as_ref())
+    }
+
+    /// Sends raw bytes as if typed.
+    pub fn send(&mut self, bytes: &[u8]) {
+        self.writer.write_all(bytes).expect("write to pty");
+        self.writer.flush().expect("flush pty");
+    }
+
+    /// The screen text now.
+    pub fn screen(&self) -> String {
+        let s = self.seen.lock().expect("lock");
+        s.parser
+            .as_ref()
+            .map(|p| p.screen().contents())
+            .unwrap_or_default()
+    }
+
+    /// Waits (up to `limit`) until `ok` holds for the screen text; panics with
+    /// the screen if it never does.
+    pub fn wait_for(&self, what: &str, limit: Duration, ok: impl Fn(&str) -> bool) {
+        let end = Instant::now() + limit;
+        loop {
+            let screen = self.screen();
+            if ok(&screen) {
+                return;
+            }
+            if Instant::now() > end {
+                panic!("timed out waiting for {what}; screen:\n{screen}");
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Waits for the process to end, killing it after `limit`.
+    pub fn wait_exit(&mut self, limit: Duration) -> Option<portable_pty::ExitStatus> {
+        let end = Instant::now() + limit;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            if Instant::now() > end {
+                let _ = self.child.kill();
+                return None;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+    }
+}
+
+/// The local (line discipline) flags of the pty, printed: raw mode clears
+/// ICANON and ECHO among them.
+fn local_flags(master: &(dyn MasterPty + Send)) -> Option<String> {
+    master.get_termios().map(|t| format!("{:?}", t.local_flags))
+}

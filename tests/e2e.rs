@@ -1,0 +1,176 @@
+//! End to end: the real binary in a pseudo-terminal, driven by real key and
+//! SGR mouse bytes, read back from a vt100 screen.
+
+#[path = "common/pty.rs"]
+mod pty;
+
+use std::time::{Duration, Instant};
+
+use lianliankan::game::{Config, Game, find_match};
+use lianliankan::layout::{BoardLayout, Screen};
+use ratatui::layout::Rect;
+
+use pty::Session;
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// The text of one screen cell (0-based).
+fn cell(s: &Session, col: u16, row: u16) -> String {
+    let seen = s.seen.lock().expect("lock");
+    seen.parser
+        .as_ref()
+        .and_then(|p| p.screen().cell(row, col).map(|c| c.contents().to_string()))
+        .unwrap_or_default()
+}
+
+/// An SGR left click (press and release) at 0-based screen cell (`col`, `row`).
+fn click(s: &mut Session, col: u16, row: u16) {
+    let (x, y) = (col + 1, row + 1);
+    s.send(format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").as_bytes());
+}
+
+/// The deal the binary makes from `--seed`, and its layout at 80 x 24, to
+/// know where a pair lies.
+fn deal(seed: u64) -> (Game, BoardLayout) {
+    let game = Game::new(
+        Config {
+            seed,
+            ..Config::DEFAULT
+        },
+        Instant::now(),
+    )
+    .unwrap();
+    let layout = BoardLayout::fit(
+        Screen::new(Rect::new(0, 0, 80, 24)).middle,
+        game.board().rows(),
+        game.board().cols(),
+    )
+    .unwrap();
+    (game, layout)
+}
+
+#[test]
+fn click_a_pair_hint_reshuffle_and_quit_in_a_real_terminal() {
+    let seed = 7;
+    let (game, layout) = deal(seed);
+    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
+    let (ax, ay) = layout.centre(a);
+    let (bx, by) = layout.centre(b);
+
+    let mut s = Session::start(&["--seed", &seed.to_string()], 80, 24);
+    let cooked = s.cooked.clone().expect("termios");
+    assert!(cooked.contains("ICANON"), "{cooked}");
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    assert!(s.seen.lock().unwrap().first_frame.is_some());
+    assert_ne!(
+        s.local_flags().expect("termios"),
+        cooked,
+        "the game should put the terminal in raw mode"
+    );
+    let symbol = cell(&s, ax, ay);
+    assert!(!symbol.trim().is_empty());
+    assert_eq!(cell(&s, bx, by), symbol);
+
+    click(&mut s, ax, ay);
+    click(&mut s, bx, by);
+    s.wait_for("the score to change", WAIT, |t| t.contains("Score 10 "));
+    // After the line has shown, both tiles are gone.
+    s.wait_for("the tiles to vanish", WAIT, |_| {
+        cell(&s, ax, ay).trim().is_empty() && cell(&s, bx, by).trim().is_empty()
+    });
+    assert!(s.screen().contains("Tiles 126"));
+
+    s.send(b"t");
+    s.wait_for("a hint", WAIT, |t| t.contains("Hints 2") && t.contains('<'));
+    s.send(b"r");
+    s.wait_for("a reshuffle", WAIT, |t| {
+        t.contains("Shuffles 1") && t.contains("reshuffled")
+    });
+
+    s.send(b"q");
+    let status = s.wait_exit(WAIT).expect("the game should quit on q");
+    assert!(status.success(), "{status:?}");
+    // Give the reader thread a moment to take the last bytes.
+    std::thread::sleep(Duration::from_millis(100));
+    let seen = s.seen.lock().unwrap();
+    let out = String::from_utf8_lossy(&seen.bytes);
+    let tail = &out[out.rfind("Score").unwrap_or(0)..];
+    assert!(tail.contains("\x1b[?1049l"), "alternate screen left");
+    assert!(tail.contains("\x1b[?1000l"), "mouse capture off");
+    assert!(!seen.parser.as_ref().unwrap().screen().alternate_screen());
+    drop(seen);
+    assert_eq!(
+        s.local_flags().expect("termios"),
+        cooked,
+        "raw mode should be off again"
+    );
+}
+
+#[test]
+fn undo_brings_the_pair_and_the_score_back_and_right_click_highlights() {
+    let seed = 11;
+    let (game, layout) = deal(seed);
+    let board = game.board();
+    let (a, b) = find_match(board).expect("a fresh deal has a match");
+    let (ax, ay) = layout.centre(a);
+    let (bx, by) = layout.centre(b);
+    let mut s = Session::start(&["--seed", &seed.to_string()], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    let symbol = cell(&s, ax, ay);
+
+    click(&mut s, ax, ay);
+    click(&mut s, bx, by);
+    s.wait_for("the match", WAIT, |t| {
+        t.contains("Score 10 ") && t.contains("Tiles 126")
+    });
+    s.wait_for("the tiles to vanish", WAIT, |_| {
+        cell(&s, ax, ay).trim().is_empty() && cell(&s, bx, by).trim().is_empty()
+    });
+
+    s.send(b"u");
+    s.wait_for("the undo", WAIT, |t| {
+        t.contains("undone") && t.contains("Score 0 ") && t.contains("Tiles 128")
+    });
+    assert_eq!(cell(&s, ax, ay), symbol);
+    assert_eq!(cell(&s, bx, by), symbol);
+
+    s.send(b"U");
+    s.wait_for("the redo", WAIT, |t| {
+        t.contains("redone") && t.contains("Score 10 ") && t.contains("Tiles 126")
+    });
+    assert!(cell(&s, ax, ay).trim().is_empty());
+
+    // Right click on a tile of another kind: all its tiles get braces.
+    let p = board
+        .points()
+        .find(|&p| board.get(p) != board.get(a))
+        .unwrap();
+    let kind = board.get(p);
+    let (px, py) = layout.centre(p);
+    s.send(format!("\x1b[<2;{x};{y}M\x1b[<2;{x};{y}m", x = px + 1, y = py + 1).as_bytes());
+    let marked: Vec<(u16, u16)> = board
+        .points()
+        .filter(|&q| board.get(q) == kind)
+        .map(|q| layout.centre(q))
+        .collect();
+    s.wait_for("the highlight", WAIT, |_| {
+        marked
+            .iter()
+            .all(|&(x, y)| cell(&s, x - 1, y) == "{" && cell(&s, x + 1, y) == "}")
+    });
+
+    s.send(b"q");
+    let status = s.wait_exit(WAIT).expect("the game should quit on q");
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn bad_options_fail_before_the_terminal_is_touched() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .args(["--rows", "3", "--cols", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("odd number of cells"));
+    assert!(out.stdout.is_empty(), "nothing may reach the terminal");
+}

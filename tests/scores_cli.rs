@@ -1,0 +1,150 @@
+//! `lianliankan scores` driven as a user would: the real binary, with the data
+//! directory set through the environment of the child process only.
+
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::{Duration, UNIX_EPOCH};
+
+use lianliankan::scores::{BoardKey, Entry, record};
+
+fn scores(data_dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .arg("scores")
+        .args(args)
+        .env("LIANLIANKAN_DATA_DIR", data_dir)
+        .output()
+        .expect("the binary starts")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn add(dir: &Path, rows: u16, cols: u16, gravity: &str, name: &str, score: u32) {
+    let key = BoardKey::new(rows, cols, gravity).unwrap();
+    let when = UNIX_EPOCH + Duration::from_secs(1_764_460_800);
+    let entry = Entry::new(name, score, 125, when, false).unwrap();
+    record(dir, &key, entry).unwrap();
+}
+
+#[test]
+fn empty_and_missing_data_dirs_show_no_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = scores(&dir.path().join("not-yet-created"), &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "No high scores yet.\n");
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn tables_are_shown_and_filtered() {
+    let dir = tempfile::tempdir().unwrap();
+    add(dir.path(), 9, 16, "none", "ann", 500);
+    add(dir.path(), 9, 16, "none", "bob", 700);
+    add(dir.path(), 9, 16, "down", "cat", 300);
+    let out = scores(dir.path(), &[]);
+    assert_eq!(out.status.code(), Some(0));
+    let all = text(&out.stdout);
+    assert!(
+        all.contains("9 x 16 board, gravity down") && all.contains("9 x 16 board, gravity none"),
+        "{all}"
+    );
+    assert!(
+        all.contains("   1  bob         700      2:05  2025-11-30  no"),
+        "{all}"
+    );
+    let out = scores(
+        dir.path(),
+        &["--rows", "9", "--cols", "16", "--gravity", "down"],
+    );
+    let one = text(&out.stdout);
+    assert!(one.contains("cat") && !one.contains("bob"), "{one}");
+    let out = scores(
+        dir.path(),
+        &["--rows", "4", "--cols", "4", "--gravity", "none"],
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "4 x 4 board, gravity none\n  No scores yet.\n"
+    );
+}
+
+#[test]
+fn a_corrupt_file_is_kept_aside_with_one_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("scores.json");
+    let bad = "{\"version\": 1, \"data\": {\"tables\": [{\"board\": {\"rows\": 9, \"cols\": 16, \
+               \"gravity\": \"none\"}, \"entries\": [{\"name\": \"\\u001b[2J\", \"score\": 1, \
+               \"seconds\": 1, \"date\": 1, \"assisted\": false}]}]}}";
+    std::fs::write(&file, bad).unwrap();
+    let out = scores(dir.path(), &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "No high scores yet.\n");
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("kept as") && err.contains("scores.json.corrupt-"),
+        "{err}"
+    );
+    assert!(!err.trim_end().chars().any(char::is_control), "{err:?}");
+    assert!(!file.exists());
+    // Told once: the next run is quiet.
+    let out = scores(dir.path(), &[]);
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_newer_file_is_refused_and_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("scores.json");
+    let newer = b"{\"version\": 2, \"data\": {\"leagues\": []}}\n";
+    std::fs::write(&file, newer).unwrap();
+    let out = scores(dir.path(), &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("format version 2"), "{err}");
+    assert_eq!(std::fs::read(&file).unwrap(), newer);
+}
+
+#[test]
+fn an_unreadable_data_dir_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_dir = dir.path().join("file");
+    std::fs::write(&not_a_dir, b"").unwrap();
+    let out = scores(&not_a_dir, &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("lianliankan scores: cannot open"), "{err}");
+}
+
+#[test]
+fn bad_filters_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["--rows", "0"][..],
+        &["--gravity", "Down\x1b"],
+        &["--cols", "-3"],
+    ] {
+        let out = scores(dir.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!text(&out.stderr).contains('\x1b'));
+    }
+}
+
+#[test]
+fn without_the_variable_the_per_user_data_dir_is_used() {
+    let home = tempfile::tempdir().unwrap();
+    let xdg = home.path().join("share");
+    add(&xdg.join("lianliankan"), 9, 16, "none", "xdg", 1);
+    let out = Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .arg("scores")
+        .env_remove("LIANLIANKAN_DATA_DIR")
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", &xdg)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("xdg"), "{}", text(&out.stdout));
+}

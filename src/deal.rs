@@ -26,7 +26,7 @@ pub const KIND_SYMBOLS: &[u8; 62] =
 /// Why a deal cannot be made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DealError {
-    /// Rows or columns is zero, or the board is too large.
+    /// Rows or columns is zero, or the board has more than [`MAX_DEAL_CELLS`].
     BadSize {
         /// Rows asked for.
         rows: usize,
@@ -51,8 +51,8 @@ impl std::fmt::Display for DealError {
         match self {
             DealError::BadSize { rows, cols } => write!(
                 f,
-                "a board of {rows} x {cols} is not allowed (each side at least 1, at most {} cells)",
-                Board::MAX_CELLS
+                "a deal of {rows} x {cols} is not allowed (each side at least 1, at most {} cells)",
+                MAX_DEAL_CELLS
             ),
             DealError::OddCells(n) => write!(f, "{n} cells cannot be filled with pairs"),
             DealError::BadKinds { kinds, max } => {
@@ -74,19 +74,29 @@ pub struct Dealt {
     pub solution: Vec<Move>,
 }
 
+/// The most cells a deal may have: far beyond any game's board, and small
+/// enough that a deal takes well under a second (each step of the forward
+/// game looks at the whole board).
+pub const MAX_DEAL_CELLS: usize = 10_000;
+
 /// How many times a deal starts over after a dead end before giving up.
 const ATTEMPTS: usize = 200;
+
+/// Up to this many tiles left, each step of a deal looks at every pair.
+const EXHAUSTIVE_TILES: usize = 256;
+
+/// Beyond that, each step tries this many tiles (once it has a fallback)...
+const SAMPLED_TILES: usize = 32;
+
+/// ...each against its neighbours and this many tiles drawn at random.
+const SAMPLED_PARTNERS: usize = 48;
 
 /// The kinds of a full board, as one entry per pair: `kinds` kinds spread as
 /// evenly as possible over `rows * cols / 2` pairs. Checks the combination.
 pub fn pair_kinds(rows: usize, cols: usize, kinds: usize) -> Result<Vec<Tile>, DealError> {
     let cells = rows
         .checked_mul(cols)
-        .filter(|&n| {
-            (1..=Board::MAX_SIDE).contains(&rows)
-                && (1..=Board::MAX_SIDE).contains(&cols)
-                && n <= Board::MAX_CELLS
-        })
+        .filter(|&n| rows > 0 && cols > 0 && n <= MAX_DEAL_CELLS)
         .ok_or(DealError::BadSize { rows, cols })?;
     if cells % 2 != 0 {
         return Err(DealError::OddCells(cells));
@@ -204,15 +214,29 @@ fn play_forward<R: Rng + ?Sized>(
         tiles.shuffle(rng);
         let mut chosen = None;
         let mut fallback = None;
-        // Every tile is tried for a partner that did not start next to it
-        // before a neighbour is accepted: with a closed border, neighbours are
-        // often the only partners, and taking them would leave blocks of equal
-        // tiles.
-        for &p in &tiles {
+        // Tiles are tried for a partner that did not start next to them before
+        // a neighbour is accepted: with a closed border, neighbours are often
+        // the only partners, and taking them would leave blocks of equal
+        // tiles. Small boards try every tile and every partner; big ones a
+        // sample, so a deal stays fast.
+        let small = tiles.len() <= EXHAUSTIVE_TILES;
+        for (tried, &p) in tiles.iter().enumerate() {
+            if !small && tried >= SAMPLED_TILES && fallback.is_some() {
+                break;
+            }
+            let candidates: Vec<Point> = if small {
+                tiles.clone()
+            } else {
+                let neighbours = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                    .map(|(dr, dc)| Point::new(p.row + dr, p.col + dc));
+                (0..SAMPLED_PARTNERS)
+                    .map(|_| tiles[rng.random_range(0..tiles.len())])
+                    .chain(neighbours.into_iter().filter(|&q| !sim.is_empty_at(q)))
+                    .collect()
+            };
             let from = start_of(sim.get(p));
-            let (far, near): (Vec<Point>, Vec<Point>) = tiles
-                .iter()
-                .copied()
+            let (far, near): (Vec<Point>, Vec<Point>) = candidates
+                .into_iter()
                 .filter(|&q| q != p && find_path(&sim, p, q, rules).is_some())
                 .partition(|&q| !adjacent(from, start_of(sim.get(q))));
             if !far.is_empty() {

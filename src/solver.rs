@@ -394,9 +394,11 @@ impl<'a> Search<'a> {
     fn branch_moves(&mut self) -> Result<Vec<Move>, Stop> {
         let mut scored = Vec::new();
         for g in groups(&self.board) {
-            let excluded: Vec<(usize, usize)> = (0..g.len())
-                .flat_map(|i| (i + 1..g.len()).map(move |j| (i, j)))
-                .filter(|&(i, j)| self.excluded.contains(&Move { a: g[i], b: g[j] }))
+            // The group is in row-major order, so its cells are sorted.
+            let excluded: Vec<(usize, usize)> = self
+                .excluded
+                .iter()
+                .filter_map(|m| Some((g.binary_search(&m.a).ok()?, g.binary_search(&m.b).ok()?)))
                 .collect();
             let out = |i: usize, j: usize| excluded.contains(&(i, j));
             // With two or four copies left, excluding a pair rules out every

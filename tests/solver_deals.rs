@@ -107,6 +107,15 @@ fn full_size_deals_are_cleared_by_their_proof() {
 }
 
 #[test]
+fn the_largest_game_board_deals() {
+    for gravity in [Gravity::None, Gravity::CenterV] {
+        let rules = Rules::CLASSIC;
+        let dealt = deal_seeded(40, 60, 62, rules, gravity, 3).unwrap();
+        clears(&dealt.board, &dealt.solution, rules, gravity);
+    }
+}
+
+#[test]
 fn deals_follow_the_turn_limit() {
     for gravity in [Gravity::None, Gravity::Down, Gravity::CenterH] {
         for max_turns in [0, 1, 3] {
@@ -155,6 +164,8 @@ fn kinds_are_spread_evenly_and_bad_combinations_refused() {
     assert!(pair_kinds(20, 20, 63).is_err());
     assert!(pair_kinds(20, 20, 62).is_ok());
     assert!(pair_kinds(100_000, 100_000, 4).is_err());
+    assert!(pair_kinds(101, 100, 4).is_err());
+    assert!(pair_kinds(100, 100, 62).is_ok());
 }
 
 /// Pairs of orthogonal neighbours holding the same kind.

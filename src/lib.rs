@@ -17,22 +17,32 @@
 //! - [`scores`]: the high-score tables and player names; [`score_report`]: the `scores` command.
 //! - [`session`]: which game a start resumes, and saving it as it is played.
 //! - [`win_screen`]: the win screen's table and name prompt; recording the score.
+//! - [`gravity`]: how tiles slide after each removal.
+//! - [`solver`]: a winning move list, a proof there is none, or "unknown".
+//! - [`deal`]: winnable deals and reshuffles with their winning moves.
+//! - [`replay`]: independent replay of move lists, to check the solver and the dealer.
+//! - [`solve_cmd`]: the `solve` and `deal` commands.
 
 pub mod app;
 pub mod batch;
+pub mod deal;
 pub mod document;
 pub mod engine;
 pub mod escape;
 pub mod game;
+pub mod gravity;
 pub mod grid;
 pub mod layout;
 pub mod reference;
 pub mod render;
+pub mod replay;
 pub mod sample_boards;
 pub mod scanner;
 pub mod score_report;
 pub mod scores;
 pub mod session;
+pub mod solve_cmd;
+pub mod solver;
 pub mod storage;
 pub mod theme;
 pub mod tui;

@@ -31,6 +31,10 @@ enum Command {
     Check(lianliankan::batch::CheckArgs),
     /// Show the high-score tables (all, or those of one board size and gravity variant).
     Scores(lianliankan::score_report::ScoresArgs),
+    /// Solve a board read from a file or stdin (grid format): print a winning move list.
+    Solve(lianliankan::solve_cmd::SolveArgs),
+    /// Print a winnable full board in the grid format, the same for the same arguments.
+    Deal(lianliankan::solve_cmd::DealArgs),
 }
 
 /// The options of the game (used when no subcommand is given).
@@ -65,6 +69,8 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Check(args)) => lianliankan::batch::run_check(&args),
         Some(Command::Scores(args)) => lianliankan::score_report::run_scores(&args),
+        Some(Command::Solve(args)) => lianliankan::solve_cmd::run_solve(&args),
+        Some(Command::Deal(args)) => lianliankan::solve_cmd::run_deal(&args),
         None => play(cli.play, &matches),
     }
 }

@@ -1,0 +1,70 @@
+//! Dealer and solver speed on the game's 16 x 9 board with 36 kinds, for every
+//! gravity variant: dealing a winnable board, and solving a dealt board (what
+//! the game's "still winnable?" check does after each move). The solver's
+//! record on random, not constructed, boards is printed by
+//! `cargo run --release --example solver_stats`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use lianliankan::deal::deal_seeded;
+use lianliankan::engine::Rules;
+use lianliankan::gravity::Gravity;
+use lianliankan::solver::{Outcome, SolveConfig, solve};
+
+fn name(gravity: Gravity) -> String {
+    use clap::ValueEnum;
+    gravity
+        .to_possible_value()
+        .expect("every variant has a name")
+        .get_name()
+        .to_string()
+}
+
+fn deal_16x9(c: &mut Criterion) {
+    let mut group = c.benchmark_group("deal/16x9-36-kinds");
+    for gravity in Gravity::LEVELS {
+        group.bench_function(BenchmarkId::from_parameter(name(gravity)), |bench| {
+            let mut seed = 0;
+            bench.iter(|| {
+                seed += 1;
+                deal_seeded(16, 9, 36, Rules::CLASSIC, gravity, black_box(seed))
+                    .expect("16x9 deals")
+            })
+        });
+    }
+    group.finish();
+}
+
+fn solve_dealt_16x9(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve/16x9-dealt");
+    group.sample_size(20);
+    for gravity in Gravity::LEVELS {
+        let config = SolveConfig {
+            rules: Rules::CLASSIC,
+            gravity,
+            budget: Duration::from_secs(1),
+        };
+        // The same 20 deals each sample; a sample's time over 20 is one solve.
+        let boards: Vec<_> = (0..20)
+            .map(|seed| {
+                deal_seeded(16, 9, 36, Rules::CLASSIC, gravity, seed)
+                    .expect("16x9 deals")
+                    .board
+            })
+            .collect();
+        group.bench_function(BenchmarkId::new("x20", name(gravity)), |bench| {
+            bench.iter(|| {
+                boards
+                    .iter()
+                    .filter(|b| matches!(solve(b, &config), Outcome::Solved(_)))
+                    .count()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, deal_16x9, solve_dealt_16x9);
+criterion_main!(benches);

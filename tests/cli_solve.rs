@@ -1,0 +1,213 @@
+//! The `solve` and `deal` commands end to end, through the real binary: exit
+//! codes, messages, and `solve` output replayed by independent code.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use lianliankan::engine::{Border, Rules};
+use lianliankan::gravity::Gravity;
+use lianliankan::grid::{Board, EMPTY, Point, Tile};
+use lianliankan::replay::replay;
+use lianliankan::solver::Move;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The command may exit without reading (a usage error): a broken pipe then
+    // is expected, and the exit status tells the story.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// A board in the grid format, read by this test's own plain code.
+fn read_board(grid: &str) -> Board {
+    let mut lines = grid.lines();
+    let size: Vec<usize> = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let tiles: Vec<Tile> = lines
+        .take(size[0])
+        .flat_map(|l| {
+            assert_eq!(l.len(), size[1]);
+            l.bytes()
+                .map(|c| if c == b'.' { EMPTY } else { Tile::from(c) })
+        })
+        .collect();
+    Board::from_tiles(size[0], size[1], tiles).unwrap()
+}
+
+/// Moves printed as 1-based `r1 c1 r2 c2` lines.
+fn read_moves(out: &str) -> Vec<Move> {
+    out.lines()
+        .map(|l| {
+            let n: Vec<i32> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
+            assert_eq!(n.len(), 4, "{l}");
+            Move {
+                a: Point::new(n[0] - 1, n[1] - 1),
+                b: Point::new(n[2] - 1, n[3] - 1),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn dealt_boards_are_solved_and_the_moves_replay() {
+    let cases = [
+        ("none", Gravity::None, "open", Border::Open),
+        ("down", Gravity::Down, "closed", Border::Closed),
+        ("center-h", Gravity::CenterH, "open", Border::Open),
+        ("center-v", Gravity::CenterV, "closed", Border::Closed),
+        ("left", Gravity::Left, "open", Border::Open),
+    ];
+    for (seed, (g, gravity, b, border)) in cases.into_iter().enumerate() {
+        let seed = seed.to_string();
+        let rule_args = ["--gravity", g, "--border", b, "--max-turns", "2"];
+        let mut args = vec![
+            "deal", "--rows", "6", "--cols", "7", "--kinds", "9", "--seed",
+        ];
+        args.push(&seed);
+        args.extend(rule_args);
+        let dealt = run(&args, "");
+        assert!(dealt.status.success(), "{}", text(&dealt.stderr));
+        let grid = text(&dealt.stdout);
+        assert_eq!(
+            grid,
+            text(&run(&args, "").stdout),
+            "not the same deal twice"
+        );
+        let board = read_board(&grid);
+        assert_eq!(board.tile_count(), 42);
+
+        let mut args = vec!["solve"];
+        args.extend(rule_args);
+        let solved = run(&args, &grid);
+        assert_eq!(solved.status.code(), Some(0), "{}", text(&solved.stderr));
+        let moves = read_moves(&text(&solved.stdout));
+        let rules = Rules {
+            max_turns: 2,
+            border,
+        };
+        let left = replay(&board, &moves, rules, gravity).unwrap();
+        assert_eq!(left.tile_count(), 0);
+    }
+}
+
+#[test]
+fn solve_reads_a_file() {
+    let path = std::env::temp_dir().join(format!("lianliankan-solve-{}.txt", std::process::id()));
+    std::fs::write(&path, "2 2\nAB\nAB\n").unwrap();
+    let out = run(&["solve", "--border", "closed", path.to_str().unwrap()], "");
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let moves = read_moves(&text(&out.stdout));
+    assert_eq!(moves.len(), 2);
+}
+
+#[test]
+fn proved_impossible_is_exit_1() {
+    // C-C can be joined, then nothing: "no solution", not "unknown".
+    let out = run(&["solve", "--border", "closed"], "1 6\nABABCC\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no solution"));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn budget_spent_is_exit_3() {
+    let mut tiles: Vec<u8> = (0..144).map(|i| b'A' + (i / 4) as u8).collect();
+    tiles.shuffle(&mut rand::rngs::Xoshiro256PlusPlus::seed_from_u64(1));
+    let mut grid = String::from("16 9\n");
+    for row in tiles.chunks(9) {
+        grid.push_str(std::str::from_utf8(row).unwrap());
+        grid.push('\n');
+    }
+    let out = run(&["solve", "--gravity", "down", "--budget-ms", "0"], &grid);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(text(&out.stderr).contains("unknown"));
+}
+
+#[test]
+fn bad_input_is_exit_2_with_the_line() {
+    for (input, line) in [
+        ("2 3\nAB.\n", "line 3"),
+        ("2 3\nAB.\nA\u{7}.\n", "line 3"),
+        ("1000000000 1000000000\n", "line 1"),
+        ("x y\n", "line 1"),
+        ("", "line 1"),
+        ("1 2\nAA\nextra\n", "line 3"),
+    ] {
+        let out = run(&["solve"], input);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{input:?}: {err}");
+        assert!(err.contains(line), "{input:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let out = run(&["solve", "--gravity", "sideways"], "1 2\nAA\n");
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["solve", "/nonexistent/board.txt"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn bad_deals_are_exit_2() {
+    for (rows, cols, kinds, why) in [
+        ("3", "3", "2", "pairs"),
+        ("4", "4", "9", "kinds"),
+        ("20", "20", "63", "kinds"),
+        ("0", "4", "1", "not allowed"),
+        ("4", "4", "0", "kinds"),
+        ("100000", "100000", "4", "not allowed"),
+    ] {
+        let out = run(
+            &[
+                "deal", "--rows", rows, "--cols", cols, "--kinds", kinds, "--seed", "1",
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(2), "{rows}x{cols} {kinds}");
+        assert!(text(&out.stderr).contains(why), "{}", text(&out.stderr));
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn deals_use_letters_then_digits() {
+    let out = run(
+        &[
+            "deal", "--rows", "12", "--cols", "11", "--kinds", "62", "--seed", "5",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let board = read_board(&text(&out.stdout));
+    let mut kinds: Vec<Tile> = board.tiles().to_vec();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let expected: Vec<Tile> = (b'0'..=b'9')
+        .chain(b'A'..=b'Z')
+        .chain(b'a'..=b'z')
+        .map(Tile::from)
+        .collect();
+    assert_eq!(kinds, expected);
+    let other = run(
+        &[
+            "deal", "--rows", "12", "--cols", "11", "--kinds", "62", "--seed", "6",
+        ],
+        "",
+    );
+    assert_ne!(out.stdout, other.stdout);
+}

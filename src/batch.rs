@@ -8,6 +8,7 @@
 //! - `grid`, the stateful variant: `rows cols`, `rows` lines of characters (`.`
 //!   empty, any other printable character a tile kind), a count, then moves
 //!   `x1 y1 x2 y2`; a `YES` removes the pair, so later moves see the new board.
+//!   With `--gravity` the remaining tiles then slide as in the game.
 //!
 //! Each query prints `YES` or `NO`. On bad input the answers so far stay
 //! printed, one line on stderr names the input line, and the exit status is 2.
@@ -20,6 +21,7 @@ use clap::{Args, ValueEnum};
 
 use crate::engine::{Border, Rules, find_path};
 use crate::escape::escape_controls;
+use crate::gravity::{Gravity, remove_pair};
 use crate::grid::{Board, BoardBuilder, EMPTY, Point, Tile};
 use crate::scanner::{InputError, Scanner};
 
@@ -46,6 +48,10 @@ pub struct CheckArgs {
     /// How many turns the line may take.
     #[arg(long, default_value_t = 2)]
     pub max_turns: u32,
+    /// How tiles slide after each removed pair (grid format only; HDU
+    /// queries remove nothing).
+    #[arg(long, value_enum, default_value_t = Gravity::None)]
+    pub gravity: Gravity,
 }
 
 /// Why a batch run stopped early.
@@ -98,7 +104,7 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let result = check(&input, args.format, rules, &mut out);
+    let result = check(&input, args.format, rules, args.gravity, &mut out);
     let flushed = out.flush();
     match (result, flushed) {
         (Ok(()), Ok(())) => ExitCode::SUCCESS,
@@ -114,16 +120,18 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
 }
 
 /// Answers every query of `input`, writing one `YES`/`NO` line each to `out`.
+/// In the grid format the tiles slide under `gravity` after each removed pair.
 pub fn check(
     input: &[u8],
     format: Format,
     rules: Rules,
+    gravity: Gravity,
     out: &mut impl Write,
 ) -> Result<(), BatchError> {
     let mut s = Scanner::new(input);
     match format {
         Format::Hdu => check_hdu(&mut s, rules, out),
-        Format::Grid => check_grid(&mut s, rules, out),
+        Format::Grid => check_grid(&mut s, rules, gravity, out),
     }
 }
 
@@ -279,7 +287,12 @@ pub fn read_grid_board(s: &mut Scanner) -> Result<Option<Board>, InputError> {
     ))
 }
 
-fn check_grid(s: &mut Scanner, rules: Rules, out: &mut impl Write) -> Result<(), BatchError> {
+fn check_grid(
+    s: &mut Scanner,
+    rules: Rules,
+    gravity: Gravity,
+    out: &mut impl Write,
+) -> Result<(), BatchError> {
     while let Some(mut board) = read_grid_board(s)? {
         let moves = s.number("the number of moves")?;
         s.end_line("the move count line")?;
@@ -287,8 +300,7 @@ fn check_grid(s: &mut Scanner, rules: Rules, out: &mut impl Write) -> Result<(),
             let (a, b) = read_query(s, &board)?;
             let yes = can_match(&board, a, b, rules);
             if yes {
-                board.set(a, EMPTY);
-                board.set(b, EMPTY);
+                remove_pair(&mut board, a, b, gravity);
             }
             answer(out, yes)?;
         }
@@ -302,7 +314,7 @@ mod tests {
 
     fn run(input: &str, format: Format, rules: Rules) -> (String, Option<InputError>) {
         let mut out = Vec::new();
-        let err = match check(input.as_bytes(), format, rules, &mut out) {
+        let err = match check(input.as_bytes(), format, rules, Gravity::None, &mut out) {
             Ok(()) => None,
             Err(BatchError::Input(e)) => Some(e),
             Err(BatchError::Io(e)) => panic!("{e}"),
@@ -372,6 +384,26 @@ mod tests {
         let (out, err) = run(input, Format::Grid, Rules::JUDGE);
         assert_eq!(err, None);
         assert_eq!(out, "NO\nYES\nYES\n");
+    }
+
+    #[test]
+    fn grid_moves_slide_under_gravity() {
+        // One column A B B A: after the B pair goes, the top A falls under `down`.
+        let input = "4 1\nA\nB\nB\nA\n3\n2 1 3 1\n1 1 4 1\n3 1 4 1\n";
+        let answers = |gravity| {
+            let mut out = Vec::new();
+            check(
+                input.as_bytes(),
+                Format::Grid,
+                Rules::JUDGE,
+                gravity,
+                &mut out,
+            )
+            .unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        assert_eq!(answers(Gravity::None), "YES\nYES\nNO\n");
+        assert_eq!(answers(Gravity::Down), "YES\nNO\nYES\n");
     }
 
     #[test]

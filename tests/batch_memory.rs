@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use lianliankan::batch::{BatchError, Format, check, read_grid_board};
 use lianliankan::engine::Rules;
+use lianliankan::gravity::Gravity;
 use lianliankan::grid::Board;
 use lianliankan::scanner::Scanner;
 
@@ -44,7 +45,7 @@ fn peak_during(f: impl FnOnce()) -> usize {
 }
 
 fn run(input: &[u8], format: Format) -> Result<(), BatchError> {
-    check(input, format, Rules::JUDGE, &mut Vec::new())
+    check(input, format, Rules::JUDGE, Gravity::None, &mut Vec::new())
 }
 
 #[test]

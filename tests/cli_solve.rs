@@ -106,6 +106,47 @@ fn dealt_boards_are_solved_and_the_moves_replay() {
     }
 }
 
+/// For every variant: `deal`, then `solve`, then the moves fed to
+/// `check --format grid` with the same gravity answer YES to each and leave
+/// the board empty (the last check asks for a pair of empty cells: NO).
+#[test]
+fn solved_moves_check_yes_with_the_same_gravity() {
+    use clap::ValueEnum;
+    for (seed, gravity) in Gravity::value_variants().iter().enumerate() {
+        let name = gravity.to_possible_value().unwrap().get_name().to_string();
+        let seed = seed.to_string();
+        let rule_args = ["--gravity", &name, "--border", "open"];
+        let mut args = vec!["deal", "--rows", "6", "--cols", "8", "--kinds", "10"];
+        args.extend(["--seed", &seed]);
+        args.extend(rule_args);
+        let grid = text(&run(&args, "").stdout);
+        let mut args = vec!["solve"];
+        args.extend(rule_args);
+        let solved = run(&args, &grid);
+        assert_eq!(
+            solved.status.code(),
+            Some(0),
+            "{name}: {}",
+            text(&solved.stderr)
+        );
+        let moves = text(&solved.stdout);
+        assert_eq!(moves.lines().count(), 24, "{name}");
+        // Every cell is empty at the end, so a last query of any two cells is NO.
+        let input = format!("{grid}25\n{moves}1 1 1 2\n");
+        let mut args = vec!["check", "--format", "grid"];
+        args.extend(rule_args);
+        let checked = run(&args, &input);
+        assert!(
+            checked.status.success(),
+            "{name}: {}",
+            text(&checked.stderr)
+        );
+        let mut expected = "YES\n".repeat(24);
+        expected.push_str("NO\n");
+        assert_eq!(text(&checked.stdout), expected, "{name}");
+    }
+}
+
 #[test]
 fn solve_reads_a_file() {
     let path = std::env::temp_dir().join(format!("lianliankan-solve-{}.txt", std::process::id()));

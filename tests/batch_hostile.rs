@@ -10,6 +10,7 @@ use std::process::{Command, Stdio};
 
 use lianliankan::batch::{BatchError, Format, check, read_grid_board};
 use lianliankan::engine::{Border, Rules};
+use lianliankan::gravity::Gravity;
 use lianliankan::scanner::Scanner;
 use proptest::prelude::*;
 
@@ -27,7 +28,7 @@ fn rules() -> impl Strategy<Value = Rules> {
 /// line naming a line of the input.
 fn run(input: &[u8], format: Format, rules: Rules) -> Result<(), TestCaseError> {
     let mut out = Vec::new();
-    match check(input, format, rules, &mut out) {
+    match check(input, format, rules, Gravity::None, &mut out) {
         Ok(()) => {}
         Err(BatchError::Input(e)) => {
             let lines = input.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -134,7 +135,7 @@ proptest! {
     #[test]
     fn valid_inputs_answer_every_query((input, count) in hdu_input_and_count(), rules in rules()) {
         let mut out = Vec::new();
-        let answered = check(&input, Format::Hdu, rules, &mut out);
+        let answered = check(&input, Format::Hdu, rules, Gravity::None, &mut out);
         prop_assert!(answered.is_ok(), "{:?}", answered);
         prop_assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), count);
     }
@@ -190,7 +191,14 @@ fn absurd_headers_are_errors_at_once() {
     ] {
         for format in [Format::Hdu, Format::Grid] {
             let start = std::time::Instant::now();
-            let err = check(header.as_bytes(), format, Rules::JUDGE, &mut Vec::new()).unwrap_err();
+            let err = check(
+                header.as_bytes(),
+                format,
+                Rules::JUDGE,
+                Gravity::None,
+                &mut Vec::new(),
+            )
+            .unwrap_err();
             let BatchError::Input(e) = err else {
                 panic!("{header:?}: {err:?}")
             };

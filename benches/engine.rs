@@ -88,6 +88,7 @@ fn check_big_input(c: &mut Criterion) {
                 black_box(&input),
                 Format::Hdu,
                 Rules::JUDGE,
+                lianliankan::gravity::Gravity::None,
                 &mut std::io::sink(),
             )
             .is_ok()

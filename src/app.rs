@@ -17,7 +17,7 @@ use crate::session::Session;
 use crate::theme::Theme;
 use crate::win_screen::WinScreen;
 
-/// How often the screen is redrawn while a line is growing.
+/// How often the screen is redrawn while a line grows or tiles slide.
 pub const FRAME_TIME: Duration = Duration::from_millis(16);
 
 /// Everything the renderer reads and the event loop changes.
@@ -173,11 +173,22 @@ impl App {
         self.game.apply(action, now);
     }
 
+    /// Lets time act at `now` without input: a timed level that runs out
+    /// ends the game (and its save goes with it).
+    pub fn tick(&mut self, now: Instant) {
+        self.now = now;
+        let lost = self.game.loss().is_some();
+        self.game.tick(now);
+        if !lost && self.game.loss().is_some() {
+            self.after_event(now);
+        }
+    }
+
     /// How long the event loop may sleep before the screen must change by
     /// itself: a frame while a line grows, else the next notice expiry or clock
     /// second; `None` when nothing will change without input.
     pub fn timeout(&self, now: Instant) -> Option<Duration> {
-        if self.game.removal(now).is_some() {
+        if self.game.animating(now) {
             return Some(FRAME_TIME);
         }
         let change = self

@@ -7,6 +7,7 @@
 mod clock;
 mod dealing;
 mod history;
+mod level;
 mod save;
 mod score;
 
@@ -16,11 +17,13 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use crate::engine::{Path, find_path};
+use crate::gravity::{Gravity, Slide, remove_pair};
 use crate::grid::{Board, EMPTY, Point, Tile};
 
 pub use clock::Clock;
 pub use dealing::{DealError, RULES, can_match, deal, find_match, reshuffle};
 pub use history::History;
+pub use level::{LEVEL_COUNT, Level, Loss, gravity_name, parse_gravity, time_limit};
 pub use save::SavedGame;
 pub use score::Score;
 
@@ -39,11 +42,17 @@ pub struct Config {
     pub hints: u32,
     /// Requested reshuffles per game.
     pub reshuffles: u32,
+    /// The one gravity variant of a single-board game, or `None` for a run
+    /// of levels through every variant.
+    pub gravity: Option<Gravity>,
+    /// Whether each level has a time limit.
+    pub timed: bool,
 }
 
 impl Config {
     /// The default board: 8 x 16 tiles of 32 kinds, four of each, which fits an
-    /// 80 x 24 terminal with the outer ring and the status line.
+    /// 80 x 24 terminal with the outer ring and the status line; one board
+    /// without gravity, untimed (the command line plays levels by default).
     pub const DEFAULT: Config = Config {
         rows: 8,
         cols: 16,
@@ -51,6 +60,8 @@ impl Config {
         seed: 0,
         hints: 3,
         reshuffles: 2,
+        gravity: Some(Gravity::None),
+        timed: false,
     };
 }
 
@@ -110,6 +121,8 @@ pub enum Notice {
     NoHintsLeft,
     /// No reshuffles are left.
     NoReshufflesLeft,
+    /// The board was cleared and the next level dealt.
+    NextLevel,
     /// The last move was taken back.
     Undone,
     /// An undone move was played again.
@@ -130,6 +143,7 @@ impl Notice {
             Notice::Reshuffled => "reshuffled",
             Notice::NoHintsLeft => "no hints left",
             Notice::NoReshufflesLeft => "no reshuffles left",
+            Notice::NextLevel => "level cleared: next level",
             Notice::Undone => "undone",
             Notice::Redone => "redone",
             Notice::NothingToUndo => "nothing to undo",
@@ -152,10 +166,15 @@ pub struct Removal {
     pub at: Instant,
     /// The points the match earned.
     pub points: u32,
+    /// The tiles that slid after the pair vanished (none without gravity).
+    pub slides: Vec<Slide>,
 }
 
 /// How long the line of a match is shown before the tiles vanish.
 pub const REMOVAL_TIME: Duration = Duration::from_millis(330);
+
+/// How long the tiles take to slide once the pair has vanished.
+pub const SLIDE_TIME: Duration = Duration::from_millis(200);
 
 /// The result of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -201,6 +220,8 @@ pub struct Game {
     history: History<Snapshot>,
     assisted: bool,
     highlight: Option<Tile>,
+    level: Level,
+    lost: Option<Loss>,
 }
 
 impl Game {
@@ -255,6 +276,8 @@ impl Game {
             history: History::default(),
             assisted: false,
             highlight: None,
+            level: Level::first(config.gravity),
+            lost: None,
         };
         game.settle(now);
         game
@@ -262,8 +285,10 @@ impl Game {
 
     /// Applies one player action at time `now`.
     pub fn apply(&mut self, action: Action, now: Instant) {
+        self.tick(now);
         match action {
             Action::NewGame => return self.new_game(now),
+            _ if self.lost.is_some() => return,
             Action::TogglePause => return self.toggle_pause(now),
             _ if self.paused => return,
             // A finished game can still take its last move back.
@@ -303,7 +328,7 @@ impl Game {
     }
 
     fn toggle_pause(&mut self, now: Instant) {
-        if self.win.is_some() {
+        if self.win.is_some() || self.lost.is_some() {
             return;
         }
         self.paused = !self.paused;
@@ -356,10 +381,10 @@ impl Game {
     }
 
     fn remove(&mut self, path: Path, kind: Tile, now: Instant) {
-        if let (Some(&a), Some(&b)) = (path.corners.first(), path.corners.last()) {
-            self.board.set(a, EMPTY);
-            self.board.set(b, EMPTY);
-        }
+        let slides = match (path.corners.first(), path.corners.last()) {
+            (Some(&a), Some(&b)) => remove_pair(&mut self.board, a, b, self.level.gravity),
+            _ => Vec::new(),
+        };
         let points = self.score.record_match(now);
         self.selected = None;
         self.hint = None;
@@ -369,14 +394,24 @@ impl Game {
             path,
             at: now,
             points,
+            slides,
         });
         self.drop_gone_highlight();
         self.settle(now);
     }
 
-    /// After every change: declare the win, or end a deadlock by reshuffling.
+    /// After every change: on a cleared board add the time bonus and deal
+    /// the next level or declare the win; else end a deadlock by reshuffling.
+    /// (Gravity cannot make the move found here illegal: tiles slide only
+    /// after a match.)
     fn settle(&mut self, now: Instant) {
-        if self.declare_win(now) {
+        if self.board.tile_count() == 0 {
+            if let Some(left) = self.remaining(now) {
+                self.score.points += u32::try_from(left.as_secs()).unwrap_or(u32::MAX);
+            }
+            if !self.next_level(now) {
+                self.declare_win(now);
+            }
             return;
         }
         if find_match(&self.board).is_none() {
@@ -398,6 +433,47 @@ impl Game {
             assisted: self.assisted,
         });
         true
+    }
+
+    /// Deals the next level of a run on a cleared board, the score carried
+    /// over; undo starts afresh there. Returns false when the game ends here.
+    fn next_level(&mut self, now: Instant) -> bool {
+        use rand::RngExt;
+        let elapsed = self.clock.elapsed(now);
+        let Some(next) = self.level.next(self.config.gravity, elapsed) else {
+            return false;
+        };
+        let c = self.config;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.rng.random::<u64>());
+        // The size was valid for the first deal, so it is valid again.
+        let Ok(board) = deal(c.rows, c.cols, c.kinds, &mut rng) else {
+            return false;
+        };
+        self.board = board;
+        self.rng = rng;
+        self.level = next;
+        self.history = History::default();
+        self.removal = None;
+        self.highlight = None;
+        self.after_reshuffle();
+        self.notice = Some((Notice::NextLevel, now));
+        self.settle(now);
+        true
+    }
+
+    /// Ends a timed game whose level time has run out by `now`.
+    pub fn tick(&mut self, now: Instant) {
+        if self.lost.is_some() || self.win.is_some() || self.remaining(now) != Some(Duration::ZERO)
+        {
+            return;
+        }
+        self.clock.pause(now);
+        self.paused = false;
+        self.selected = None;
+        self.lost = Some(Loss {
+            score: self.score.points,
+            level: self.level.number,
+        });
     }
 
     fn after_reshuffle(&mut self) {
@@ -592,15 +668,27 @@ impl Game {
             .map(|(n, _)| n)
     }
 
-    /// The next moment something on screen changes by itself: a line or a
-    /// notice ends. `None` when nothing is pending.
+    /// The next moment something on screen changes by itself: a line, a
+    /// slide or a notice ends, or a timed level runs out. `None` when nothing
+    /// is pending.
     pub fn next_change(&self, now: Instant) -> Option<Instant> {
         let removal = self.removal(now).map(|r| r.at + REMOVAL_TIME);
+        let slide = self
+            .slides(now)
+            .and(self.removal.as_ref())
+            .map(|r| r.at + REMOVAL_TIME + SLIDE_TIME);
         let notice = self
             .notice
             .filter(|_| self.notice(now).is_some())
             .map(|(_, at)| at + NOTICE_TIME);
-        removal.into_iter().chain(notice).min()
+        let deadline = self
+            .remaining(now)
+            .filter(|_| self.clock.is_running() && self.lost.is_none())
+            .map(|left| now + left);
+        [removal, slide, notice, deadline]
+            .into_iter()
+            .flatten()
+            .min()
     }
 
     /// The result, once the board is empty.
@@ -623,8 +711,51 @@ impl Game {
     pub fn highlight_kind(&self) -> Option<Tile> {
         self.highlight
     }
+
+    /// The level being played and its gravity variant.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The time limit of each level, in a timed game.
+    pub fn time_limit(&self) -> Option<Duration> {
+        self.config
+            .timed
+            .then(|| time_limit(self.config.rows, self.config.cols))
+    }
+
+    /// The time left on this level at `now`, in a timed game.
+    pub fn remaining(&self, now: Instant) -> Option<Duration> {
+        let limit = self.time_limit()?;
+        Some(self.level.remaining(limit, self.clock.elapsed(now)))
+    }
+
+    /// The end of a timed game whose time ran out.
+    pub fn loss(&self) -> Option<Loss> {
+        self.lost
+    }
+
+    /// The tiles of the last match sliding at `now`, with how far they have
+    /// got (0 while the line is on show, then up to 1 over [`SLIDE_TIME`]).
+    pub fn slides(&self, now: Instant) -> Option<(&[Slide], f32)> {
+        let r = self.removal.as_ref().filter(|r| !r.slides.is_empty())?;
+        let shown = now.saturating_duration_since(r.at);
+        if shown >= REMOVAL_TIME + SLIDE_TIME {
+            return None;
+        }
+        let moved = shown.saturating_sub(REMOVAL_TIME).as_secs_f32() / SLIDE_TIME.as_secs_f32();
+        Some((&r.slides, moved.min(1.0)))
+    }
+
+    /// Whether something moves at `now` (a line grows or tiles slide), so the
+    /// screen is drawn every frame.
+    pub fn animating(&self, now: Instant) -> bool {
+        self.removal(now).is_some() || self.slides(now).is_some()
+    }
 }
 
+#[cfg(test)]
+mod level_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -11,6 +11,7 @@ use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use lianliankan::app::App;
 use lianliankan::game::{Config, Game};
+use lianliankan::gravity::Gravity;
 use lianliankan::session::{Session, Wanted};
 use lianliankan::storage;
 use lianliankan::theme::Theme;
@@ -58,6 +59,14 @@ struct PlayArgs {
     /// Start a new game instead of resuming the saved one (which is removed).
     #[arg(long)]
     new: bool,
+    /// Play one board of this gravity variant instead of the run of levels
+    /// (none, down, up, left, right, center-h, center-v).
+    #[arg(long, value_enum)]
+    gravity: Option<Gravity>,
+    /// Give each level a time limit (30 s plus 2 s a cell); time left is
+    /// added to the score.
+    #[arg(long)]
+    timed: bool,
 }
 
 fn main() -> ExitCode {
@@ -107,6 +116,8 @@ fn wanted(args: &PlayArgs, matches: &ArgMatches) -> Wanted {
         cols: given("cols").then_some(usize::from(args.cols)),
         kinds: given("kinds").then_some(usize::from(args.kinds)),
         seed: args.seed,
+        gravity: args.gravity,
+        timed: args.timed,
     }
 }
 
@@ -128,6 +139,8 @@ fn setup(args: PlayArgs, matches: &ArgMatches) -> Result<App, String> {
         cols: usize::from(args.cols),
         kinds,
         seed: args.seed.unwrap_or_else(rand::random),
+        gravity: args.gravity,
+        timed: args.timed,
         ..Config::DEFAULT
     };
     let now = Instant::now();

@@ -3,7 +3,9 @@
 //! Tiles are drawn first, then the line of the last match straight into the
 //! buffer, then the status lines and any overlay (help, win, pause).
 
+mod level;
 mod line;
+mod slide;
 mod win;
 
 use std::time::Duration;
@@ -50,6 +52,9 @@ impl Widget for &App {
         if let Some(win) = self.game.win() {
             self.render_win(area, win, buf);
         }
+        if let Some(loss) = self.game.loss() {
+            self.render_loss(area, loss, buf);
+        }
         if self.help {
             self.render_help(area, buf);
         }
@@ -65,9 +70,10 @@ impl App {
         let board = game.board();
         let hint = game.hint_pair();
         let highlight = game.highlight_kind();
+        let sliding = self.sliding_to();
         for p in board.points() {
             let kind = board.get(p);
-            if kind == EMPTY {
+            if kind == EMPTY || sliding.contains(&p) {
                 continue;
             }
             let marks = Marks {
@@ -88,6 +94,7 @@ impl App {
             buf.set_string(rect.x, cy, "[", style);
             buf.set_string(rect.right() - 1, cy, "]", style);
         }
+        self.render_slides(layout, buf);
         if let Some(removal) = game.removal(self.now) {
             let corners = &removal.path.corners;
             let ends = [corners.first(), corners.last()];
@@ -174,6 +181,7 @@ impl App {
     fn render_title(&self, area: Rect, buf: &mut Buffer) {
         let title = Style::new().add_modifier(Modifier::BOLD);
         Line::styled(" lianliankan", title).render(area, buf);
+        self.render_time_bar(area, buf);
         let now = self.now;
         let message = match self.game.notice(now) {
             Some(n) => n.text().to_string(),
@@ -200,7 +208,8 @@ impl App {
     fn render_status(&self, area: Rect, buf: &mut Buffer) {
         let g = &self.game;
         let text = format!(
-            " Score {}  Time {}  Tiles {}  Hints {} (t)  Shuffles {} (r)  Undo u  Help ?",
+            " {}  Score {}  Time {}  Tiles {}  Hints {} t  Shuffles {} r  ? help",
+            level::label(g),
             g.score(),
             clock(g.elapsed(self.now)),
             g.board().tile_count(),

@@ -18,6 +18,7 @@ use std::time::Instant;
 
 use crate::document;
 use crate::game::{Config, DealError, Game, SavedGame};
+use crate::gravity::Gravity;
 use crate::storage::StorageError;
 
 /// The deal options given on the command line; `None` for those left out.
@@ -31,6 +32,10 @@ pub struct Wanted {
     pub kinds: Option<usize>,
     /// `--seed`.
     pub seed: Option<u64>,
+    /// `--gravity`: one variant instead of the run of levels.
+    pub gravity: Option<Gravity>,
+    /// `--timed`.
+    pub timed: bool,
 }
 
 impl Wanted {
@@ -40,6 +45,8 @@ impl Wanted {
             && self.cols.is_none_or(|c| c == config.cols)
             && self.kinds.is_none_or(|k| k == config.kinds)
             && self.seed.is_none_or(|s| s == config.seed)
+            && self.gravity.is_none_or(|g| config.gravity == Some(g))
+            && (!self.timed || config.timed)
     }
 }
 
@@ -54,6 +61,7 @@ struct Mark {
     reshuffles: u32,
     paused: bool,
     seed: u64,
+    level: usize,
 }
 
 impl Mark {
@@ -67,6 +75,7 @@ impl Mark {
             reshuffles: game.reshuffles_left(),
             paused: game.is_paused(),
             seed: game.config().seed,
+            level: game.level().number,
         }
     }
 }

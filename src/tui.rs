@@ -127,6 +127,7 @@ fn event_loop(
         let mut next = match inputs.recv_timeout(wait) {
             Ok(input) => Some(input),
             Err(RecvTimeoutError::Timeout) => {
+                app.tick(Instant::now());
                 dirty = true;
                 continue;
             }

@@ -12,10 +12,10 @@ use crate::escape::escape_controls;
 use crate::game::{Config, Win};
 use crate::scores::{self, BoardKey, Entry, Scores, default_player_name, sanitize_name};
 
-/// The gravity variant of the game, for the high-score tables. The game has
-/// no gravity yet; the gravity work replaces this.
-pub fn gravity_name(_config: &Config) -> &'static str {
-    "none"
+/// The high-score table a game of `config` goes in: `levels` for a run of
+/// levels, else its one gravity variant (`none`, `down`, ...).
+pub fn gravity_name(config: &Config) -> &'static str {
+    config.gravity.map_or("levels", crate::game::gravity_name)
 }
 
 /// One line of the high-score table on the win screen.

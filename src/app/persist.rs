@@ -61,6 +61,13 @@ impl App {
         if self.win_screen.as_ref().is_some_and(|w| w.recorded) {
             return;
         }
+        // A game whose time ran out is over: nothing is left to resume.
+        if self.game.loss().is_some() {
+            if let Some(m) = self.session.as_mut().and_then(Session::discard) {
+                self.tell(m);
+            }
+            return;
+        }
         if let Some(message) = self.session.as_mut().and_then(|s| s.sync(&self.game, now)) {
             self.tell(message);
         }
@@ -122,9 +129,12 @@ impl App {
     /// for after the terminal is restored.
     pub fn close(&mut self, now: Instant) -> Vec<String> {
         self.warning = None;
+        self.tick(now);
         if self.game.win().is_some() {
             self.after_event(now);
             self.record();
+        } else if self.game.loss().is_some() {
+            self.after_event(now);
         } else if let Some(m) = self.session.as_mut().and_then(|s| s.save(&self.game, now)) {
             self.tell(m);
         }

@@ -21,8 +21,11 @@ use std::time::{Duration, Instant};
 use rand::rngs::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use super::{Clock, Config, Game, History, Score, Snapshot};
+use super::{
+    Clock, Config, Game, History, LEVEL_COUNT, Level, Score, Snapshot, gravity_name, parse_gravity,
+};
 use crate::document::Document;
+use crate::gravity::Gravity;
 use crate::grid::{Board, EMPTY, Point, Tile};
 use crate::scores::{MAX_SCORE, MAX_SECONDS};
 
@@ -49,6 +52,19 @@ pub struct SavedGame {
     seed: u64,
     hints: u32,
     reshuffles: u32,
+    /// `levels` for a run of levels, else the name of the one variant
+    /// (files from before gravity hold none: a classic board).
+    #[serde(default = "classic")]
+    gravity: String,
+    /// Whether each level has a time limit.
+    #[serde(default)]
+    timed: bool,
+    /// The level being played, 0 for the first.
+    #[serde(default)]
+    level: usize,
+    /// The playing time when the level began, in milliseconds.
+    #[serde(default)]
+    level_started_ms: u64,
     /// Playing time so far, in milliseconds.
     elapsed_ms: u64,
     paused: bool,
@@ -87,6 +103,14 @@ impl Document for SavedGame {
         self.check()
     }
 }
+
+/// The gravity of a saved game from before gravity.
+fn classic() -> String {
+    "none".into()
+}
+
+/// What the `gravity` field of a save stands for with no variant fixed.
+const LEVELS: &str = "levels";
 
 fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
@@ -231,6 +255,10 @@ impl SavedGame {
             seed: c.seed,
             hints: c.hints,
             reshuffles: c.reshuffles,
+            gravity: c.gravity.map_or(LEVELS, gravity_name).into(),
+            timed: c.timed,
+            level: game.level.number,
+            level_started_ms: millis(game.level.started),
             elapsed_ms: millis(game.clock.elapsed(now)),
             paused: game.paused,
             assisted: game.assisted,
@@ -251,6 +279,8 @@ impl SavedGame {
             seed: self.seed,
             hints: self.hints,
             reshuffles: self.reshuffles,
+            gravity: parse_gravity(&self.gravity),
+            timed: self.timed,
         }
     }
 
@@ -284,6 +314,12 @@ impl SavedGame {
             history,
             assisted: self.assisted,
             highlight: None,
+            level: Level {
+                number: self.level,
+                gravity: parse_gravity(&self.gravity).unwrap_or(Gravity::for_level(self.level)),
+                started: Duration::from_millis(self.level_started_ms),
+            },
+            lost: None,
         };
         game.settle(now);
         Ok(game)
@@ -314,6 +350,20 @@ impl SavedGame {
                 "a playing time of {} ms is too long",
                 self.elapsed_ms
             ));
+        }
+        if self.gravity != LEVELS && parse_gravity(&self.gravity).is_none() {
+            return Err(format!("no gravity variant is called {:?}", self.gravity));
+        }
+        let last_level = if self.gravity == LEVELS {
+            LEVEL_COUNT - 1
+        } else {
+            0
+        };
+        if self.level > last_level {
+            return Err(format!("level {} is past the last level", self.level + 1));
+        }
+        if self.level_started_ms > self.elapsed_ms {
+            return Err("the level began after the time played so far".into());
         }
         let inside = |[r, c]: [u16; 2]| usize::from(r) < rows && usize::from(c) < cols;
         if !inside(self.cursor) {

@@ -231,7 +231,7 @@ proptest! {
         ops in prop::collection::vec((op(), 0u64..6000), 0..40),
     ) {
         let t0 = Instant::now();
-        let config = Config { rows: 4, cols: 4, kinds, seed, hints: 3, reshuffles: 2 };
+        let config = Config { rows: 4, cols: 4, kinds, seed, hints: 3, reshuffles: 2, ..Config::DEFAULT };
         let mut g = Game::new(config, t0).unwrap();
         let start = g.snapshot();
         let mut now = t0;

@@ -90,7 +90,7 @@ fn board_cursor_and_status_at_80x24() {
     );
     assert_eq!(
         lines[23].trim_end(),
-        " Score 0  Time 0:00  Tiles 128  Hints 3 (t)  Shuffles 2 (r)  Undo u  Help ?"
+        " none  Score 0  Time 0:00  Tiles 128  Hints 3 t  Shuffles 2 r  ? help"
     );
     // Each tile is a box in its kind's colour; the status line has its own colours.
     assert_eq!(

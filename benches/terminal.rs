@@ -81,7 +81,7 @@ fn main() {
     // `cargo bench` passes --bench; this harness takes no options.
     let started = Instant::now();
     let mut s = Session::start(&["--seed", "1"], 80, 24);
-    s.wait_for("the first frame", WAIT, |t| t.contains("Help ?"));
+    s.wait_for("the first frame", WAIT, |t| t.contains("? help"));
     let first = s
         .seen
         .lock()

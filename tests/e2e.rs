@@ -6,7 +6,9 @@ mod pty;
 
 use std::time::{Duration, Instant};
 
-use lianliankan::game::{Config, Game, find_match};
+use lianliankan::game::{Action, Config, Game, find_match};
+use lianliankan::gravity::Gravity;
+use lianliankan::grid::Point;
 use lianliankan::layout::{BoardLayout, Screen};
 use ratatui::layout::Rect;
 
@@ -268,7 +270,16 @@ fn sigterm_saves_restores_the_terminal_and_the_next_start_resumes() {
 #[test]
 fn no_resume_after_a_win_or_a_new_game() {
     let data = tempfile::tempdir().unwrap();
-    let tiny = ["--rows", "2", "--cols", "2", "--kinds", "1"];
+    let tiny = [
+        "--rows",
+        "2",
+        "--cols",
+        "2",
+        "--kinds",
+        "1",
+        "--gravity",
+        "none",
+    ];
     let mut s = Session::start_in(data.path(), &tiny, 80, 24);
     s.wait_for("the first frame", WAIT, |t| t.contains("Tiles 4"));
     // The cursor starts at the top left; take the top row, then the bottom.
@@ -311,6 +322,57 @@ fn no_resume_after_a_win_or_a_new_game() {
     let mut s = Session::start_in(data.path(), &[], 80, 24);
     s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
     assert!(!s.screen().contains("Resumed"));
+    s.send(b"q");
+    s.wait_exit(WAIT).expect("quit");
+}
+
+#[test]
+fn with_gravity_down_the_tiles_above_a_match_fall_into_its_place() {
+    let t = Instant::now();
+    // A seed whose first match has tiles above it, so something falls.
+    let (seed, slides, a, b) = (1..50)
+        .find_map(|seed| {
+            let config = Config {
+                seed,
+                gravity: Some(Gravity::Down),
+                ..Config::DEFAULT
+            };
+            let mut game = Game::new(config, t).unwrap();
+            let (a, b) = find_match(game.board())?;
+            game.apply(Action::Click(a), t);
+            game.apply(Action::Click(b), t);
+            let slides = game.slides(t)?.0.to_vec();
+            Some((seed, slides, a, b))
+        })
+        .expect("a seed with a falling match");
+    let (_, layout) = deal(seed);
+    let seed = seed.to_string();
+    let data = tempfile::tempdir().unwrap();
+    let args = ["--seed", &seed, "--gravity", "down"];
+    let mut s = Session::start_in(data.path(), &args, 80, 24);
+    s.wait_for("the first frame", WAIT, |t| {
+        t.contains("Score 0") && t.contains(" down ")
+    });
+    let at = |s: &Session, p| {
+        let (x, y) = layout.centre(p);
+        cell(s, x, y)
+    };
+    let falling: Vec<String> = slides.iter().map(|m| at(&s, m.from)).collect();
+    for (x, y) in [layout.centre(a), layout.centre(b)] {
+        click(&mut s, x, y);
+    }
+    s.wait_for("the tiles to fall", WAIT, |t| {
+        t.contains("Tiles 126")
+            && slides
+                .iter()
+                .zip(&falling)
+                .all(|(m, symbol)| at(&s, m.to) == *symbol)
+    });
+    // The top of each column the pair left is empty now.
+    for p in [a, b] {
+        let top = Point::new(0, p.col);
+        s.wait_for("an empty top", WAIT, |_| at(&s, top).trim().is_empty());
+    }
     s.send(b"q");
     s.wait_exit(WAIT).expect("quit");
 }

@@ -94,7 +94,7 @@ impl Session {
                 let waiting = s.first_frame.is_none();
                 if let Some(p) = s.parser.as_mut() {
                     p.process(&buf[..n]);
-                    if waiting && p.screen().contents().contains("Help ?") {
+                    if waiting && p.screen().contents().contains("? help") {
                         s.first_frame = Some(now);
                     }
                 }

@@ -328,4 +328,6 @@ fn centred_box(area: Rect, w: u16, h: u16, buf: &mut Buffer) {
 }
 
 #[cfg(test)]
+mod level_tests;
+#[cfg(test)]
 mod tests;

@@ -462,6 +462,48 @@ mod tests {
     }
 
     #[test]
+    fn the_level_its_gravity_and_its_clock_survive_saving() {
+        let t = Instant::now();
+        let s = Duration::from_secs;
+        let config = Config {
+            rows: 2,
+            cols: 2,
+            kinds: 1,
+            gravity: None,
+            timed: true,
+            ..Config::DEFAULT
+        };
+        let mut g = Game::new(config, t).unwrap();
+        for i in 0..2 {
+            let (a, b) = find_match(g.board()).unwrap();
+            g.apply(Action::Click(a), t + s(5 * i));
+            g.apply(Action::Click(b), t + s(5 * i));
+        }
+        assert_eq!(g.level().number, 1);
+        let now = t + s(12);
+        let json = serde_json::to_string(&SavedGame::new(&g, now)).unwrap();
+        let back: SavedGame = serde_json::from_str(&json).unwrap();
+        let r = back.restore(now).unwrap();
+        assert_eq!(r.config(), g.config());
+        assert_eq!(r.level(), g.level());
+        assert_eq!(r.level().gravity, Gravity::Down);
+        assert_eq!(r.remaining(now + s(3)), g.remaining(now + s(3)));
+        assert_eq!(r.score(), g.score());
+        // A file from before gravity is a classic board.
+        let mut old: serde_json::Value = serde_json::from_str(&json).unwrap();
+        for field in ["gravity", "timed", "level", "level_started_ms"] {
+            old.as_object_mut().unwrap().remove(field);
+        }
+        let old: SavedGame = serde_json::from_value(old).unwrap();
+        let r = old.restore(now).unwrap();
+        assert_eq!(
+            (r.config().gravity, r.config().timed),
+            (Some(Gravity::None), false)
+        );
+        assert_eq!(r.level().number, 0);
+    }
+
+    #[test]
     fn out_of_range_values_are_refused() {
         let t = Instant::now();
         let good = SavedGame::new(&play(9, t), t);
@@ -496,6 +538,16 @@ mod tests {
             ("order", Box::new(|g| g.undo.reverse())),
             ("rng", Box::new(|g| g.current.rng = zero_rng())),
             ("moves", Box::new(|g| g.undo = vec![g.undo[0].clone(); 100])),
+            ("gravity", Box::new(|g| g.gravity = "sideways".into())),
+            ("level", Box::new(|g| g.level = 1)),
+            ("level", Box::new(|g| g.level_started_ms = g.elapsed_ms + 1)),
+            (
+                "level",
+                Box::new(|g| {
+                    g.gravity = LEVELS.into();
+                    g.level = LEVEL_COUNT;
+                }),
+            ),
         ];
         for (what, spoil) in bad {
             let mut g = good.clone();

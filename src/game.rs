@@ -681,10 +681,15 @@ impl Game {
             .notice
             .filter(|_| self.notice(now).is_some())
             .map(|(_, at)| at + NOTICE_TIME);
+        // The time left shows in whole seconds, rounded up: it changes at
+        // each whole second left, and the game is lost at zero.
         let deadline = self
             .remaining(now)
             .filter(|_| self.clock.is_running() && self.lost.is_none())
-            .map(|left| now + left);
+            .map(|left| match left.subsec_nanos() {
+                0 => now + left.min(Duration::from_secs(1)),
+                sub => now + Duration::from_nanos(u64::from(sub)),
+            });
         [removal, slide, notice, deadline]
             .into_iter()
             .flatten()
@@ -710,6 +715,11 @@ impl Game {
     /// The kind whose tiles are all highlighted, if any.
     pub fn highlight_kind(&self) -> Option<Tile> {
         self.highlight
+    }
+
+    /// How tiles slide in this game now (the variant of the level played).
+    pub fn gravity(&self) -> Gravity {
+        self.level.gravity
     }
 
     /// The level being played and its gravity variant.

@@ -241,9 +241,10 @@ impl App {
             ("q, Esc, Ctrl-C", "quit"),
             ("", ""),
         ];
-        const RULES: [&str; 5] = [
+        const RULES: [&str; 6] = [
             " Join two equal tiles by a line with at most two turns",
             " through empty cells, also round the outside of the board.",
+            " Then tiles may slide (the variant is on the status line).",
             " Quick matches score more; a hint or a reshuffle makes the",
             " next match score less. A game in which undo or a hint was",
             " used is marked assisted.",

@@ -7,7 +7,8 @@
 use std::time::{Duration, Instant};
 
 use lianliankan::app::App;
-use lianliankan::game::{Config, Game, SavedGame, find_match};
+use lianliankan::game::{Config, Game, LEVEL_COUNT, SavedGame, find_match};
+use lianliankan::gravity::Gravity;
 use lianliankan::grid::EMPTY;
 use lianliankan::theme::Theme;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -152,6 +153,15 @@ fn check(app: &App, prev: &Game, i: usize) {
     }
     assert!(g.hints_left() <= 3 && g.reshuffles_left() <= 2, "event {i}");
     assert_eq!(app.win_screen.is_some(), g.win().is_some(), "event {i}");
+    let level = g.level();
+    let gravity = g.config().gravity;
+    assert_eq!(
+        level.gravity,
+        gravity.unwrap_or(Gravity::for_level(level.number)),
+        "event {i}"
+    );
+    assert!(level.number < LEVEL_COUNT && (gravity.is_none() || level.number == 0));
+    assert!(g.win().is_none() || g.loss().is_none(), "event {i}");
     // The score only falls by undo or a new game.
     if g.score() < prev.score() {
         let undone = g.history().redo_len() > prev.history().redo_len();
@@ -185,9 +195,20 @@ fn check_save(app: &App, now: Instant, i: usize) {
     assert_eq!(game.score(), app.game.score(), "event {i}");
     assert_eq!(game.history(), app.game.history(), "event {i}");
     assert_eq!(game.win().is_some(), app.game.win().is_some(), "event {i}");
+    assert_eq!(game.level(), app.game.level(), "event {i}");
+    assert_eq!(game.remaining(now), app.game.remaining(now), "event {i}");
 }
 
-fn run(config: Config, seed: u64, events: usize) -> (usize, usize) {
+/// What a run got through: events, wins, the highest level reached (0 for
+/// the first) and games lost on time.
+struct Ran {
+    events: usize,
+    wins: usize,
+    top_level: usize,
+    losses: usize,
+}
+
+fn run(config: Config, seed: u64, events: usize) -> Ran {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut now = Instant::now();
     let game = Game::new(config, now).unwrap();
@@ -201,6 +222,7 @@ fn run(config: Config, seed: u64, events: usize) -> (usize, usize) {
     let mut area = Rect::new(0, 0, 80, 24);
     let mut pending = Vec::new();
     let mut wins = 0;
+    let (mut top_level, mut losses) = (0, 0);
     for i in 0..events {
         now += Duration::from_millis(rng.random_range(0..2500));
         let ev = event(&mut rng, &app, area, &mut pending);
@@ -213,6 +235,8 @@ fn run(config: Config, seed: u64, events: usize) -> (usize, usize) {
         let was_won = app.game.win().is_some();
         app.handle_event(&ev, area, now);
         wins += usize::from(!was_won && app.game.win().is_some());
+        losses += usize::from(prev.loss().is_none() && app.game.loss().is_some());
+        top_level = top_level.max(app.game.level().number);
         if app.quit {
             assert!(app.close(now).is_empty());
             app.quit = false;
@@ -228,7 +252,12 @@ fn run(config: Config, seed: u64, events: usize) -> (usize, usize) {
             check_save(&app, now, i);
         }
     }
-    (events, wins)
+    Ran {
+        events,
+        wins,
+        top_level,
+        losses,
+    }
 }
 
 #[test]
@@ -242,20 +271,41 @@ fn a_hundred_thousand_random_events_break_nothing() {
         seed: 1,
         ..Config::DEFAULT
     };
-    let (n1, wins) = run(small, 1, EVENTS * 7 / 10);
-    let (n2, _) = run(
+    let classic = run(small, 1, EVENTS / 2);
+    // Runs of levels: boards cleared deal the next variant; timed, the time
+    // runs out.
+    let levels = Config {
+        gravity: None,
+        seed: 3,
+        ..small
+    };
+    let timed = run(
+        Config {
+            timed: true,
+            ..levels
+        },
+        4,
+        EVENTS / 10,
+    );
+    let levels = run(levels, 3, EVENTS / 10);
+    let down = run(
         Config {
             seed: 2,
+            gravity: Some(Gravity::Down),
             ..Config::DEFAULT
         },
         2,
         EVENTS * 3 / 10,
     );
-    assert_eq!(n1 + n2, EVENTS);
+    let (wins, top, losses) = (classic.wins, levels.top_level, timed.losses);
+    let events = [&classic, &levels, &timed, &down].map(|r| r.events);
+    assert_eq!(events.iter().sum::<usize>(), EVENTS);
     assert!(wins > 10, "only {wins} wins");
+    assert!(top >= 2 && losses > 0, "levels up to {top}, {losses} lost");
     eprintln!(
-        "monkey: {} events, {wins} wins, drawn every {DRAW_EVERY}, in {:.1?}",
-        n1 + n2,
+        "monkey: {} events, {wins} wins, levels up to {top}, {losses} lost on time, \
+         drawn every {DRAW_EVERY}, in {:.1?}",
+        EVENTS,
         start.elapsed()
     );
 }

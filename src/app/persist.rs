@@ -153,10 +153,11 @@ mod tests {
     use ratatui::layout::Rect;
 
     use super::*;
-    use crate::game::Config;
+    use crate::game::{Config, Game};
     use crate::scores::{BoardKey, Scores};
     use crate::session::Wanted;
     use crate::theme::Theme;
+    use std::time::Duration;
 
     const AREA: Rect = Rect::new(0, 0, 80, 24);
 
@@ -202,6 +203,67 @@ mod tests {
             .iter()
             .map(|e| (e.name().to_string(), e.score()))
             .collect()
+    }
+
+    #[test]
+    fn a_run_of_levels_is_recorded_under_levels_once_the_last_is_cleared() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = tiny(dir.path());
+        app.game = Game::new(
+            Config {
+                gravity: None,
+                ..app.game.config()
+            },
+            app.now,
+        )
+        .unwrap();
+        for level in 0..crate::game::LEVEL_COUNT {
+            assert_eq!(app.game.level().number, level);
+            assert!(app.win_screen.is_none());
+            // Take whichever pair is offered, wherever the tiles slid.
+            while app.game.level().number == level && app.game.win().is_none() {
+                let (a, b) = crate::game::find_match(app.game.board()).unwrap();
+                app.game.apply(Action::Click(a), app.now);
+                app.game.apply(Action::Click(b), app.now);
+            }
+        }
+        app.after_event(app.now);
+        assert!(app.win_screen.is_some());
+        keys(&mut app, &[KeyCode::Enter]);
+        let (scores, _) = Scores::load(dir.path()).unwrap();
+        let key = BoardKey::new(2, 2, "levels").unwrap();
+        assert_eq!(scores.table(&key).len(), 1);
+        assert!(table(dir.path()).is_empty(), "not under none");
+    }
+
+    #[test]
+    fn running_out_of_time_ends_the_game_and_removes_the_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let saved = dir.path().join("game.json");
+        let mut app = tiny(dir.path());
+        app.game = Game::new(
+            Config {
+                timed: true,
+                ..app.game.config()
+            },
+            app.now,
+        )
+        .unwrap();
+        type_str(&mut app, " l ");
+        assert!(saved.exists());
+        let limit = app.game.time_limit().unwrap();
+        assert_eq!(
+            app.timeout(app.now + limit / 2),
+            Some(Duration::from_secs(1))
+        );
+        app.tick(app.now + limit);
+        assert!(app.game.loss().is_some());
+        assert!(!saved.exists(), "nothing left to resume");
+        assert!(app.close(app.now).is_empty());
+        assert!(!saved.exists(), "quitting does not save it again");
+        assert!(table(dir.path()).is_empty(), "a loss is not recorded");
+        type_str(&mut app, "n");
+        assert!(app.game.loss().is_none());
     }
 
     #[test]

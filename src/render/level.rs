@@ -2,6 +2,8 @@
 //! the status line, the shrinking time bar of a timed level on the title
 //! line, and the box shown when the time has run out.
 
+use std::time::Duration;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -56,11 +58,13 @@ impl App {
             return;
         }
         let full = filled(width, left.as_secs_f32(), limit.as_secs_f32());
+        // Whole seconds rounded up: 0:00 only when the time is up.
+        let shown = Duration::from_secs(left.as_secs() + u64::from(left.subsec_nanos() > 0));
         let bar = format!(
             "[{}{}] {}",
             "=".repeat(usize::from(full)),
             " ".repeat(usize::from(width - full)),
-            clock(left)
+            clock(shown)
         );
         let low = left.as_secs() < 10;
         let mut style = Style::new().add_modifier(Modifier::BOLD);

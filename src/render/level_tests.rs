@@ -137,7 +137,7 @@ fn the_time_bar_shrinks_and_the_loss_box_shows_the_score() {
     a.now = t + Duration::from_millis(19_500);
     assert_eq!(
         text(&a, 80, 24)[0],
-        " lianliankan  [==========          ] 0:18"
+        " lianliankan  [==========          ] 0:19"
     );
     assert!(
         text(&a, 40, 24)[0].ends_with("lianliankan"),

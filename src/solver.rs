@@ -2,15 +2,23 @@
 //! exists, or "unknown" when the time budget runs out.
 //!
 //! It searches depth first over positions, remembering positions already
-//! known to be lost by a 64-bit hash of their occupied cells and kinds. Without
-//! gravity, removing tiles only frees cells, so a move stays possible once it
-//! is possible; the solver then plays at once, without branching, every kind
-//! whose remaining copies can all be joined in pairs right now (for example
-//! the last two tiles of a kind). Under gravity a possible move can become
-//! impossible, so every position is searched in full.
+//! known to be lost by a 64-bit hash of their occupied cells and kinds (two
+//! positions sharing a hash could make a proof wrong; at the few million
+//! positions a search remembers, the odds are below one in a million).
 //!
-//! The search keeps its own stack, so boards with many tiles cannot overflow
-//! the thread's stack.
+//! Without gravity, removing tiles only frees cells, so a move stays possible
+//! once it is possible. The solver then plays at once, without branching,
+//! every kind whose remaining copies can all be joined in pairs right now (for
+//! example the last two tiles of a kind), and once a move has led to a lost
+//! position it never pairs those two tiles again below that position, so the
+//! search runs over the ways to pair the copies rather than over move orders.
+//! Under gravity a possible move can become impossible, so every position is
+//! searched in full.
+//!
+//! The search runs in rounds that restart with shuffled move orders (keeping
+//! what was proved lost), which tames the long tail of unlucky early choices.
+//! It keeps its own stack, so boards with many tiles cannot overflow the
+//! thread's stack.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};

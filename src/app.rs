@@ -1,5 +1,8 @@
 //! The application: the game plus what only the screen needs (theme, help,
 //! colour), and the mapping from terminal events to game actions.
+//! `app/persist.rs` adds saving, the win screen's name prompt and recording.
+
+mod persist;
 
 use std::time::{Duration, Instant};
 
@@ -10,7 +13,9 @@ use ratatui::layout::Rect;
 
 use crate::game::{Action, Direction, Game};
 use crate::layout::{BoardLayout, Screen};
+use crate::session::Session;
 use crate::theme::Theme;
+use crate::win_screen::WinScreen;
 
 /// How often the screen is redrawn while a line is growing.
 pub const FRAME_TIME: Duration = Duration::from_millis(16);
@@ -30,6 +35,15 @@ pub struct App {
     pub now: Instant,
     /// Set when the player asked to quit.
     pub quit: bool,
+    /// Where the game is saved; `None` plays without saving.
+    pub session: Option<Session>,
+    /// The high-score table and name prompt, while a win is on show.
+    pub win_screen: Option<WinScreen>,
+    /// A message shown in a box until the next key or click (a file kept
+    /// aside, a save that failed); already safe for the terminal.
+    pub warning: Option<String>,
+    /// A word for the title line until the first key or click ("Resumed").
+    pub note: Option<&'static str>,
 }
 
 impl App {
@@ -42,6 +56,10 @@ impl App {
             help: false,
             now,
             quit: false,
+            session: None,
+            win_screen: None,
+            warning: None,
+            note: None,
         }
     }
 
@@ -56,6 +74,21 @@ impl App {
     /// whether the screen needs drawing again (mouse motion, for one, does not).
     pub fn handle_event(&mut self, event: &Event, area: Rect, now: Instant) -> bool {
         self.now = now;
+        let input = matches!(event, Event::Key(k) if k.is_press())
+            || matches!(event, Event::Mouse(m) if matches!(m.kind, MouseEventKind::Down(_)));
+        if input {
+            self.note = None;
+        }
+        if input && self.warning.take().is_some() {
+            // The key or click that closes the message box does nothing else,
+            // except Ctrl-C.
+            if let Event::Key(key) = event
+                && is_ctrl_c(key)
+            {
+                self.quit = true;
+            }
+            return true;
+        }
         match event {
             Event::Key(key) if key.is_press() => self.handle_key(*key, now),
             Event::Mouse(
@@ -67,13 +100,17 @@ impl App {
             Event::Resize(..) | Event::FocusGained => {}
             _ => return false,
         }
+        self.after_event(now);
         true
     }
 
     fn handle_key(&mut self, key: KeyEvent, now: Instant) {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        if ctrl && matches!(key.code, KeyCode::Char('c' | 'C')) {
+        if is_ctrl_c(&key) {
             self.quit = true;
+            return;
+        }
+        if !self.help && self.prompt_key(key, now) {
             return;
         }
         if ctrl && !self.help && matches!(key.code, KeyCode::Char('r' | 'R')) {
@@ -106,8 +143,9 @@ impl App {
             KeyCode::Char(' ') | KeyCode::Enter => Action::Select,
             KeyCode::Char('t') => Action::Hint,
             KeyCode::Char('r') => Action::Reshuffle,
-            KeyCode::Char('n') => Action::NewGame,
+            KeyCode::Char('n') => return self.new_game(now),
             KeyCode::Char('p') => Action::TogglePause,
+            KeyCode::Char('u') if !self.may_undo() => return,
             KeyCode::Char('u') => Action::Undo,
             KeyCode::Char('U') => Action::Redo,
             KeyCode::Char('f') => Action::Highlight(self.game.cursor()),
@@ -149,6 +187,10 @@ impl App {
         let tick = self.game.until_next_second(now);
         change.into_iter().chain(tick).min()
     }
+}
+
+fn is_ctrl_c(key: &KeyEvent) -> bool {
+    key.modifiers.contains(KeyModifiers::CONTROL) && matches!(key.code, KeyCode::Char('c' | 'C'))
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 mod clock;
 mod dealing;
 mod history;
+mod save;
 mod score;
 
 use std::time::{Duration, Instant};
@@ -20,6 +21,7 @@ use crate::grid::{Board, EMPTY, Point, Tile};
 pub use clock::Clock;
 pub use dealing::{DealError, RULES, can_match, deal, find_match, reshuffle};
 pub use history::History;
+pub use save::SavedGame;
 pub use score::Score;
 
 /// The size and contents of a deal, and how much help a game grants.

@@ -15,6 +15,8 @@
 //! - [`storage`]: the data directory, atomic writes, keeping unreadable files aside.
 //! - [`document`]: versioned JSON files (high scores, the saved game) on top of `storage`.
 //! - [`scores`]: the high-score tables and player names; [`score_report`]: the `scores` command.
+//! - [`session`]: which game a start resumes, and saving it as it is played.
+//! - [`win_screen`]: the win screen's table and name prompt; recording the score.
 //! - [`gravity`]: how tiles slide after each removal.
 //! - [`solver`]: a winning move list, a proof there is none, or "unknown".
 //! - [`deal`]: winnable deals and reshuffles with their winning moves.
@@ -38,8 +40,10 @@ pub mod sample_boards;
 pub mod scanner;
 pub mod score_report;
 pub mod scores;
+pub mod session;
 pub mod solve_cmd;
 pub mod solver;
 pub mod storage;
 pub mod theme;
 pub mod tui;
+pub mod win_screen;

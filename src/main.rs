@@ -3,12 +3,16 @@
 //! The command line is parsed and checked here, before the terminal is
 //! touched; everything else lives in the library.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Args, Parser, Subcommand};
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use lianliankan::app::App;
 use lianliankan::game::{Config, Game};
+use lianliankan::session::{Session, Wanted};
+use lianliankan::storage;
 use lianliankan::theme::Theme;
 
 /// Lianliankan (Onet, Shisen-Sho) in the terminal.
@@ -51,34 +55,64 @@ struct PlayArgs {
     /// Tile theme: ascii (letters and digits) or symbols (Unicode).
     #[arg(long, default_value = "ascii")]
     theme: String,
+    /// Start a new game instead of resuming the saved one (which is removed).
+    #[arg(long)]
+    new: bool,
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     match cli.command {
         Some(Command::Check(args)) => lianliankan::batch::run_check(&args),
         Some(Command::Scores(args)) => lianliankan::score_report::run_scores(&args),
         Some(Command::Solve(args)) => lianliankan::solve_cmd::run_solve(&args),
         Some(Command::Deal(args)) => lianliankan::solve_cmd::run_deal(&args),
-        None => play(cli.play),
+        None => play(cli.play, &matches),
     }
 }
 
-fn play(args: PlayArgs) -> ExitCode {
-    match setup(args).and_then(|mut app| {
+fn play(args: PlayArgs, matches: &ArgMatches) -> ExitCode {
+    let ended = setup(args, matches).and_then(|mut app| {
         lianliankan::tui::run(&mut app).map_err(|e| format!("terminal error: {e}"))
-    }) {
-        Ok(()) => ExitCode::SUCCESS,
+    });
+    // Written with errors ignored: after SIGHUP the terminal may be gone.
+    let mut stderr = std::io::stderr();
+    match ended {
+        Ok(ended) => {
+            for message in ended.messages {
+                let _ = writeln!(stderr, "lianliankan: {message}");
+            }
+            match ended.signal {
+                // The shell's convention for a process ended by a signal.
+                Some(signal) => ExitCode::from(128u8.saturating_add(signal as u8)),
+                None => ExitCode::SUCCESS,
+            }
+        }
         Err(message) => {
-            eprintln!("lianliankan: {message}");
+            let _ = writeln!(stderr, "lianliankan: {message}");
             ExitCode::from(2)
         }
     }
 }
 
-/// Checks the options and deals the first game; any error here comes before
-/// the terminal is taken over.
-fn setup(args: PlayArgs) -> Result<App, String> {
+/// The deal options given on the command line (not left at their defaults).
+fn wanted(args: &PlayArgs, matches: &ArgMatches) -> Wanted {
+    let given = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
+    Wanted {
+        rows: given("rows").then_some(usize::from(args.rows)),
+        cols: given("cols").then_some(usize::from(args.cols)),
+        kinds: given("kinds").then_some(usize::from(args.kinds)),
+        seed: args.seed,
+    }
+}
+
+/// Checks the options and deals the first game, or resumes the saved one;
+/// any error here comes before the terminal is taken over.
+fn setup(args: PlayArgs, matches: &ArgMatches) -> Result<App, String> {
     let theme = Theme::builtin(&args.theme)?;
     let kinds = usize::from(args.kinds);
     if kinds > theme.kinds() {
@@ -97,7 +131,29 @@ fn setup(args: PlayArgs) -> Result<App, String> {
         ..Config::DEFAULT
     };
     let now = Instant::now();
+    // Checked first, so bad options fail the same way with or without a save.
     let game = Game::new(config, now).map_err(|e| e.to_string())?;
     let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    Ok(App::new(game, theme, color, now))
+    let dir = match storage::data_dir() {
+        Ok(dir) => dir,
+        Err(e) => {
+            let message = format!("{e}. This game will not be saved.");
+            return Ok(App::new(game, theme, color, now).with_message(message));
+        }
+    };
+    let max_kinds = theme.kinds();
+    let start = Session::start(
+        dir,
+        args.new,
+        wanted(&args, matches),
+        config,
+        max_kinds,
+        now,
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(App::new(start.game, theme, color, now).with_session(
+        start.session,
+        start.resumed,
+        start.message,
+    ))
 }

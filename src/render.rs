@@ -4,6 +4,7 @@
 //! buffer, then the status lines and any overlay (help, win, pause).
 
 mod line;
+mod win;
 
 use std::time::Duration;
 
@@ -51,6 +52,9 @@ impl Widget for &App {
         }
         if self.help {
             self.render_help(area, buf);
+        }
+        if let Some(message) = &self.warning {
+            self.render_message(area, message, buf);
         }
     }
 }
@@ -178,7 +182,7 @@ impl App {
                     format!("+{}  streak x{}", r.points, self.game.streak() + 1)
                 }
                 Some(r) => format!("+{}", r.points),
-                None => String::new(),
+                None => self.note.unwrap_or_default().to_string(),
             },
         };
         let style = if self.color {
@@ -210,32 +214,6 @@ impl App {
         };
         buf.set_style(area, style);
         Line::raw(text).render(area, buf);
-    }
-
-    fn render_win(&self, area: Rect, win: crate::game::Win, buf: &mut Buffer) {
-        let mut lines = vec![
-            Line::raw(""),
-            Line::raw("Board cleared!").alignment(Alignment::Center),
-            Line::raw(""),
-            Line::raw(format!("Score {:>7}", win.score)).alignment(Alignment::Center),
-            Line::raw(format!("Time  {:>7}", clock(win.time))).alignment(Alignment::Center),
-        ];
-        if win.assisted {
-            lines.push(Line::raw("(assisted: undo or hint)").alignment(Alignment::Center));
-        }
-        lines.extend([
-            Line::raw(""),
-            Line::raw("n  new game   u  undo   q  quit").alignment(Alignment::Center),
-        ]);
-        let rect = centred(area, 36, lines.len() as u16 + 2);
-        Clear.render(rect, buf);
-        Paragraph::new(lines)
-            .block(
-                Block::bordered()
-                    .border_set(border::DOUBLE)
-                    .title(" You won "),
-            )
-            .render(rect, buf);
     }
 
     fn render_help(&self, area: Rect, buf: &mut Buffer) {

@@ -174,3 +174,143 @@ fn bad_options_fail_before_the_terminal_is_touched() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("odd number of cells"));
     assert!(out.stdout.is_empty(), "nothing may reach the terminal");
 }
+
+/// Sends `signal` (by name, as `kill` takes it) to the game.
+fn kill(s: &Session, signal: &str) {
+    let pid = s.child.process_id().expect("the game's pid");
+    let ok = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+}
+
+/// The text of the screen rows that show the board at 80 x 24.
+fn board_rows(screen: &str) -> Vec<String> {
+    screen
+        .lines()
+        .skip(1)
+        .take(22)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn sigterm_saves_restores_the_terminal_and_the_next_start_resumes() {
+    let data = tempfile::tempdir().unwrap();
+    let seed = 13;
+    let (game, layout) = deal(seed);
+    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
+    let (ax, ay) = layout.centre(a);
+    let (bx, by) = layout.centre(b);
+    let mut s = Session::start_in(data.path(), &["--seed", &seed.to_string()], 80, 24);
+    let cooked = s.cooked.clone().expect("termios");
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    click(&mut s, ax, ay);
+    click(&mut s, bx, by);
+    s.wait_for("the match", WAIT, |t| {
+        t.contains("Score 10 ") && t.contains("Tiles 126")
+    });
+    s.wait_for("the tiles to vanish", WAIT, |_| {
+        cell(&s, ax, ay).trim().is_empty() && cell(&s, bx, by).trim().is_empty()
+    });
+    let before = board_rows(&s.screen());
+    let from = s.seen.lock().unwrap().bytes.len();
+
+    kill(&s, "TERM");
+    let status = s.wait_exit(WAIT).expect("the game should exit on SIGTERM");
+    assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
+    std::thread::sleep(Duration::from_millis(100));
+    {
+        let seen = s.seen.lock().unwrap();
+        let out = String::from_utf8_lossy(&seen.bytes[from..]);
+        assert!(
+            out.contains("\x1b[?1049l"),
+            "alternate screen left: {out:?}"
+        );
+        assert!(out.contains("\x1b[?1000l"), "mouse capture off: {out:?}");
+        assert!(out.contains("\x1b[?25h"), "cursor shown: {out:?}");
+        assert!(!seen.parser.as_ref().unwrap().screen().alternate_screen());
+    }
+    assert_eq!(s.local_flags().expect("termios"), cooked, "raw mode off");
+    assert!(data.path().join("game.json").exists());
+    drop(s);
+
+    // Started again (without options): the same game, and it says so.
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the resumed game", WAIT, |t| {
+        t.contains("Resumed") && t.contains("Score 10 ") && t.contains("Tiles 126")
+    });
+    let screen = s.screen();
+    let after = board_rows(&screen);
+    // The cursor sits where the last click was, so compare without marks.
+    let plain = |rows: &[String]| -> Vec<String> {
+        rows.iter()
+            .map(|r| r.replace(['[', ']'], " ").trim_end().to_string())
+            .collect()
+    };
+    assert_eq!(plain(&after[3..]), plain(&before[3..]), "{screen}");
+
+    // SIGHUP (the terminal closed) saves too: the next start resumes again.
+    s.send(b"t");
+    s.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
+    kill(&s, "HUP");
+    s.wait_exit(WAIT).expect("the game should exit on SIGHUP");
+    drop(s);
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the resumed game", WAIT, |t| {
+        t.contains("Resumed") && t.contains("Hints 2") && t.contains("Tiles 126")
+    });
+    s.send(b"q");
+    s.wait_exit(WAIT).expect("quit");
+}
+
+#[test]
+fn no_resume_after_a_win_or_a_new_game() {
+    let data = tempfile::tempdir().unwrap();
+    let tiny = ["--rows", "2", "--cols", "2", "--kinds", "1"];
+    let mut s = Session::start_in(data.path(), &tiny, 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Tiles 4"));
+    // The cursor starts at the top left; take the top row, then the bottom.
+    s.send(b" l ");
+    s.wait_for("a match", WAIT, |t| t.contains("Tiles 2"));
+    s.send(b"j h ");
+    s.wait_for("the win screen", WAIT, |t| {
+        t.contains("You won") && t.contains("Your name:")
+    });
+    // Still undoable, so saved until recorded.
+    assert!(data.path().join("game.json").exists());
+    s.send(b"\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f");
+    // Control characters (Ctrl-G, an escape sequence) type nothing.
+    s.send(b"Ann\x07 \x1b[31m Lee");
+    s.wait_for("the typed name", WAIT, |t| {
+        t.contains("Your name: Ann Lee_")
+    });
+    s.send(b"\r");
+    s.wait_for("the record", WAIT, |t| t.contains("Recorded in place 1"));
+    assert!(!data.path().join("game.json").exists());
+    s.send(b"q");
+    s.wait_exit(WAIT).expect("quit");
+    drop(s);
+    let scores = std::fs::read_to_string(data.path().join("scores.json")).unwrap();
+    assert!(scores.contains("\"Ann Lee\""), "{scores}");
+
+    // A new start deals afresh; a move, then n, then quit: no resume either.
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    assert!(!s.screen().contains("Resumed"));
+    s.send(b"t");
+    s.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
+    assert!(data.path().join("game.json").exists());
+    s.send(b"n");
+    s.wait_for("a new game", WAIT, |t| t.contains("Hints 3"));
+    s.send(b"q");
+    s.wait_exit(WAIT).expect("quit");
+    drop(s);
+    assert!(!data.path().join("game.json").exists());
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    assert!(!s.screen().contains("Resumed"));
+    s.send(b"q");
+    s.wait_exit(WAIT).expect("quit");
+}

@@ -20,6 +20,15 @@ impl Clock {
         }
     }
 
+    /// A clock that already shows `elapsed`, running from `now` or standing
+    /// (a resumed game).
+    pub fn resumed(elapsed: Duration, running: bool, now: Instant) -> Self {
+        Clock {
+            banked: elapsed,
+            running_since: running.then_some(now),
+        }
+    }
+
     /// Whether the clock is running.
     pub fn is_running(&self) -> bool {
         self.running_since.is_some()

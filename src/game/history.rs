@@ -45,6 +45,17 @@ impl<T> History<T> {
         Some(after)
     }
 
+    /// A history from its two stacks, oldest first (a resumed game).
+    pub fn from_stacks(undo: Vec<T>, redo: Vec<T>) -> Self {
+        History { undo, redo }
+    }
+
+    /// The states that undo steps back to, oldest first, and those redo steps
+    /// forward to, the furthest first.
+    pub fn stacks(&self) -> (&[T], &[T]) {
+        (&self.undo, &self.redo)
+    }
+
     /// How many moves can be undone.
     pub fn undo_len(&self) -> usize {
         self.undo.len()

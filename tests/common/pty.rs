@@ -3,6 +3,7 @@
 
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -35,11 +36,23 @@ pub struct Session {
     pub seen: Arc<Mutex<Seen>>,
     /// The pty's line discipline flags before the game started (cooked mode).
     pub cooked: Option<String>,
+    /// The game's own data directory, when [`Session::start`] made one.
+    _data: Option<tempfile::TempDir>,
 }
 
 impl Session {
-    /// Starts the binary with `args` in a pty of `cols` x `rows`.
+    /// Starts the binary with `args` in a pty of `cols` x `rows`, with a
+    /// fresh data directory of its own (no saved game, no high scores).
     pub fn start(args: &[&str], cols: u16, rows: u16) -> Session {
+        let data = tempfile::tempdir().expect("a data directory");
+        let mut s = Session::start_in(data.path(), args, cols, rows);
+        s._data = Some(data);
+        s
+    }
+
+    /// Starts the binary with `args` in a pty of `cols` x `rows`, keeping its
+    /// saved game and high scores in `data`.
+    pub fn start_in(data: &Path, args: &[&str], cols: u16, rows: u16) -> Session {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -52,6 +65,7 @@ impl Session {
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
+        cmd.env("LIANLIANKAN_DATA_DIR", data);
         let cooked = local_flags(pty.master.as_ref());
         let child = pty.slave.spawn_command(cmd).expect("spawn the game");
         drop(pty.slave);
@@ -92,6 +106,7 @@ impl Session {
             writer,
             seen,
             cooked,
+            _data: None,
         }
     }
 

@@ -210,7 +210,8 @@ enum Stop {
 struct Search<'a> {
     board: Board,
     config: &'a SolveConfig,
-    deadline: Instant,
+    /// `None` when the budget reaches beyond what the clock can represent.
+    deadline: Option<Instant>,
     ticks: u32,
     /// Positions entered this round, the round (from 1) and its limit.
     entered: u64,
@@ -238,7 +239,7 @@ impl<'a> Search<'a> {
         Search {
             board: board.clone(),
             config,
-            deadline: Instant::now() + config.budget,
+            deadline: Instant::now().checked_add(config.budget),
             ticks: 0,
             entered: 0,
             round: 1,
@@ -365,7 +366,7 @@ impl<'a> Search<'a> {
         self.ticks += 1;
         if self.ticks >= CLOCK_EVERY {
             self.ticks = 0;
-            if Instant::now() >= self.deadline {
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(Stop::OutOfTime);
             }
         }
@@ -651,6 +652,19 @@ mod tests {
     fn luby_sequence() {
         let first: Vec<u64> = (1..=15).map(luby).collect();
         assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    #[test]
+    fn an_endless_budget_is_no_overflow() {
+        let mut c = config(Border::Open, Gravity::None);
+        c.budget = Duration::MAX;
+        assert_eq!(
+            solve(&board(&["A..A"]), &c).clone(),
+            Outcome::Solved(vec![Move {
+                a: Point::new(0, 0),
+                b: Point::new(0, 3)
+            }])
+        );
     }
 
     #[test]

@@ -659,7 +659,7 @@ mod tests {
         let mut c = config(Border::Open, Gravity::None);
         c.budget = Duration::MAX;
         assert_eq!(
-            solve(&board(&["A..A"]), &c).clone(),
+            solve(&board(&["A..A"]), &c),
             Outcome::Solved(vec![Move {
                 a: Point::new(0, 0),
                 b: Point::new(0, 3)

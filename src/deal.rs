@@ -18,8 +18,9 @@ use crate::gravity::{Gravity, remove_pair};
 use crate::grid::{Board, EMPTY, Point, Tile};
 use crate::solver::Move;
 
-/// The symbols of the kinds a deal uses, in order: letters, then digits. A
-/// dealt tile's value is its symbol's ASCII code, as in the grid format.
+/// The symbols of kinds 1 to 62 in the grid format, in order: letters, then
+/// digits. Deals number their kinds from 1, as the game does; the `deal`
+/// command prints them with these symbols.
 pub const KIND_SYMBOLS: &[u8; 62] =
     b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -91,8 +92,8 @@ const SAMPLED_TILES: usize = 32;
 /// ...each against its neighbours and this many tiles drawn at random.
 const SAMPLED_PARTNERS: usize = 48;
 
-/// The kinds of a full board, as one entry per pair: `kinds` kinds spread as
-/// evenly as possible over `rows * cols / 2` pairs. Checks the combination.
+/// The kinds of a full board, as one entry per pair: kinds `1..=kinds` spread
+/// as evenly as possible over `rows * cols / 2` pairs. Checks the combination.
 pub fn pair_kinds(rows: usize, cols: usize, kinds: usize) -> Result<Vec<Tile>, DealError> {
     let cells = rows
         .checked_mul(cols)
@@ -106,12 +107,10 @@ pub fn pair_kinds(rows: usize, cols: usize, kinds: usize) -> Result<Vec<Tile>, D
     if kinds == 0 || kinds > max {
         return Err(DealError::BadKinds { kinds, max });
     }
-    Ok((0..pairs)
-        .map(|i| Tile::from(KIND_SYMBOLS[i % kinds]))
-        .collect())
+    Ok((0..pairs).map(|i| (i % kinds) as Tile + 1).collect())
 }
 
-/// Deals a full `rows` x `cols` board of `kinds` kinds that can be cleared
+/// Deals a full `rows` x `cols` board of kinds `1..=kinds` that can be cleared
 /// under `rules` and `gravity`, with the winning moves. For the game's new
 /// levels; `rng` decides everything, so a seeded generator replays the deal.
 pub fn deal_winnable<R: Rng + ?Sized>(

@@ -13,7 +13,7 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::batch::{read_grid_board, read_input};
-use crate::deal::deal_seeded;
+use crate::deal::{KIND_SYMBOLS, deal_seeded};
 use crate::engine::{Border, Rules};
 use crate::gravity::Gravity;
 use crate::grid::{Board, EMPTY, Tile};
@@ -123,7 +123,14 @@ pub fn run_deal(args: &DealArgs) -> ExitCode {
         args.rules.gravity,
         args.seed,
     ) {
-        Ok(dealt) => write_out(&format_board(&dealt.board), "deal"),
+        Ok(dealt) => {
+            let mut board = dealt.board;
+            for p in board.points() {
+                let kind = board.get(p) as usize;
+                board.set(p, Tile::from(KIND_SYMBOLS[kind - 1]));
+            }
+            write_out(&format_board(&board), "deal")
+        }
         Err(e) => {
             eprintln!("lianliankan deal: {e}");
             ExitCode::from(2)

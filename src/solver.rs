@@ -2,15 +2,23 @@
 //! exists, or "unknown" when the time budget runs out.
 //!
 //! It searches depth first over positions, remembering positions already
-//! known to be lost by a 64-bit hash of their occupied cells and kinds. Without
-//! gravity, removing tiles only frees cells, so a move stays possible once it
-//! is possible; the solver then plays at once, without branching, every kind
-//! whose remaining copies can all be joined in pairs right now (for example
-//! the last two tiles of a kind). Under gravity a possible move can become
-//! impossible, so every position is searched in full.
+//! known to be lost by a 64-bit hash of their occupied cells and kinds (two
+//! positions sharing a hash could make a proof wrong; at the few million
+//! positions a search remembers, the odds are below one in a million).
 //!
-//! The search keeps its own stack, so boards with many tiles cannot overflow
-//! the thread's stack.
+//! Without gravity, removing tiles only frees cells, so a move stays possible
+//! once it is possible. The solver then plays at once, without branching,
+//! every kind whose remaining copies can all be joined in pairs right now (for
+//! example the last two tiles of a kind), and once a move has led to a lost
+//! position it never pairs those two tiles again below that position, so the
+//! search runs over the ways to pair the copies rather than over move orders.
+//! Under gravity a possible move can become impossible, so every position is
+//! searched in full.
+//!
+//! The search runs in rounds that restart with shuffled move orders (keeping
+//! what was proved lost), which tames the long tail of unlucky early choices.
+//! It keeps its own stack, so boards with many tiles cannot overflow the
+//! thread's stack.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -202,7 +210,8 @@ enum Stop {
 struct Search<'a> {
     board: Board,
     config: &'a SolveConfig,
-    deadline: Instant,
+    /// `None` when the budget reaches beyond what the clock can represent.
+    deadline: Option<Instant>,
     ticks: u32,
     /// Positions entered this round, the round (from 1) and its limit.
     entered: u64,
@@ -230,7 +239,7 @@ impl<'a> Search<'a> {
         Search {
             board: board.clone(),
             config,
-            deadline: Instant::now() + config.budget,
+            deadline: Instant::now().checked_add(config.budget),
             ticks: 0,
             entered: 0,
             round: 1,
@@ -357,7 +366,7 @@ impl<'a> Search<'a> {
         self.ticks += 1;
         if self.ticks >= CLOCK_EVERY {
             self.ticks = 0;
-            if Instant::now() >= self.deadline {
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(Stop::OutOfTime);
             }
         }
@@ -643,6 +652,19 @@ mod tests {
     fn luby_sequence() {
         let first: Vec<u64> = (1..=15).map(luby).collect();
         assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    #[test]
+    fn an_endless_budget_is_no_overflow() {
+        let mut c = config(Border::Open, Gravity::None);
+        c.budget = Duration::MAX;
+        assert_eq!(
+            solve(&board(&["A..A"]), &c),
+            Outcome::Solved(vec![Move {
+                a: Point::new(0, 0),
+                b: Point::new(0, 3)
+            }])
+        );
     }
 
     #[test]

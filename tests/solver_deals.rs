@@ -206,6 +206,39 @@ fn deals_are_as_mixed_as_a_uniform_shuffle() {
 }
 
 #[test]
+fn reshuffles_are_as_mixed_as_a_uniform_shuffle() {
+    for gravity in [Gravity::None, Gravity::Down, Gravity::CenterV] {
+        for border in [Border::Open, Border::Closed] {
+            let rules = Rules {
+                max_turns: 2,
+                border,
+            };
+            let (mut dealt, mut uniform) = (0, 0);
+            for seed in 0..30 {
+                let mut r = rng(seed);
+                let start = deal_winnable(16, 9, 36, rules, gravity, &mut r).unwrap();
+                let mid = replay(&start.board, &start.solution[..20], rules, gravity).unwrap();
+                let again = reshuffle_winnable(&mid, rules, gravity, &mut r).unwrap();
+                dealt += equal_neighbours(&again.board);
+                // The same kinds, uniformly permuted over the same cells.
+                let cells: Vec<Point> = mid.points().filter(|&p| !mid.is_empty_at(p)).collect();
+                let mut kinds: Vec<Tile> = cells.iter().map(|&p| mid.get(p)).collect();
+                kinds.shuffle(&mut r);
+                let mut shuffled = mid.clone();
+                for (&p, &k) in cells.iter().zip(&kinds) {
+                    shuffled.set(p, k);
+                }
+                uniform += equal_neighbours(&shuffled);
+            }
+            assert!(
+                dealt * 4 <= uniform * 5 + 20 * 4,
+                "{gravity:?} {border:?}: {dealt} equal neighbours in reshuffles, {uniform} shuffled"
+            );
+        }
+    }
+}
+
+#[test]
 fn reshuffles_keep_the_cells_and_kinds_and_are_winnable() {
     for gravity in Gravity::LEVELS {
         for border in [Border::Open, Border::Closed] {

@@ -201,11 +201,13 @@ impl Session {
         self.save(game, now)
     }
 
-    /// Saves `game` as it is now (on quit), unless it has no move to keep.
-    /// Returns a message the first time a save fails.
+    /// Saves `game` as it is now (on quit), unless it has no move to keep
+    /// (nothing to undo or redo on the first level). Returns a message the
+    /// first time a save fails.
     pub fn save(&mut self, game: &Game, now: Instant) -> Option<String> {
         let history = game.history();
-        if self.blocked || history.undo_len() + history.redo_len() == 0 {
+        let untouched = history.undo_len() + history.redo_len() == 0 && game.level().number == 0;
+        if self.blocked || untouched {
             return None;
         }
         match document::save(&self.dir, &SavedGame::new(game, now)) {
@@ -258,6 +260,30 @@ mod tests {
         let (a, b) = find_match(game.board()).unwrap();
         game.apply(Action::Click(a), now);
         game.apply(Action::Click(b), now);
+    }
+
+    #[test]
+    fn a_new_level_is_saved_though_undo_starts_afresh_there() {
+        let dir = tempfile::tempdir().unwrap();
+        let levels = Config {
+            rows: 2,
+            cols: 2,
+            kinds: 1,
+            gravity: None,
+            ..cfg(1)
+        };
+        let t = Instant::now();
+        let mut s =
+            Session::start(dir.path().into(), false, Wanted::default(), levels, 59, t).unwrap();
+        play_a_pair(&mut s.game, t);
+        play_a_pair(&mut s.game, t);
+        assert_eq!((s.game.level().number, s.game.history().undo_len()), (1, 0));
+        assert_eq!(s.session.sync(&s.game, t), None);
+        let again =
+            Session::start(dir.path().into(), false, Wanted::default(), levels, 59, t).unwrap();
+        assert!(again.resumed);
+        assert_eq!(again.game.level(), s.game.level());
+        assert_eq!(again.game.score(), s.game.score());
     }
 
     #[test]

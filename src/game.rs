@@ -221,7 +221,7 @@ pub struct Game {
     assisted: bool,
     highlight: Option<Tile>,
     level: Level,
-    lost: Option<Loss>,
+    time_up: Option<Loss>,
 }
 
 impl Game {
@@ -277,7 +277,7 @@ impl Game {
             assisted: false,
             highlight: None,
             level: Level::first(config.gravity),
-            lost: None,
+            time_up: None,
         };
         game.settle(now);
         game
@@ -288,7 +288,7 @@ impl Game {
         self.tick(now);
         match action {
             Action::NewGame => return self.new_game(now),
-            _ if self.lost.is_some() => return,
+            _ if self.time_up.is_some() => return,
             Action::TogglePause => return self.toggle_pause(now),
             _ if self.paused => return,
             // A finished game can still take its last move back.
@@ -328,7 +328,7 @@ impl Game {
     }
 
     fn toggle_pause(&mut self, now: Instant) {
-        if self.win.is_some() || self.lost.is_some() {
+        if self.win.is_some() || self.time_up.is_some() {
             return;
         }
         self.paused = !self.paused;
@@ -463,14 +463,16 @@ impl Game {
 
     /// Ends a timed game whose level time has run out by `now`.
     pub fn tick(&mut self, now: Instant) {
-        if self.lost.is_some() || self.win.is_some() || self.remaining(now) != Some(Duration::ZERO)
+        if self.time_up.is_some()
+            || self.win.is_some()
+            || self.remaining(now) != Some(Duration::ZERO)
         {
             return;
         }
         self.clock.pause(now);
         self.paused = false;
         self.selected = None;
-        self.lost = Some(Loss {
+        self.time_up = Some(Loss {
             score: self.score.points,
             level: self.level.number,
         });
@@ -685,7 +687,7 @@ impl Game {
         // each whole second left, and the game is lost at zero.
         let deadline = self
             .remaining(now)
-            .filter(|_| self.clock.is_running() && self.lost.is_none())
+            .filter(|_| self.clock.is_running() && self.time_up.is_none())
             .map(|left| match left.subsec_nanos() {
                 0 => now + left.min(Duration::from_secs(1)),
                 sub => now + Duration::from_nanos(u64::from(sub)),
@@ -742,7 +744,7 @@ impl Game {
 
     /// The end of a timed game whose time ran out.
     pub fn loss(&self) -> Option<Loss> {
-        self.lost
+        self.time_up
     }
 
     /// The tiles of the last match sliding at `now`, with how far they have

@@ -319,7 +319,7 @@ impl SavedGame {
                 gravity: parse_gravity(&self.gravity).unwrap_or(Gravity::for_level(self.level)),
                 started: Duration::from_millis(self.level_started_ms),
             },
-            lost: None,
+            time_up: None,
         };
         game.settle(now);
         Ok(game)

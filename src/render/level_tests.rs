@@ -111,6 +111,18 @@ fn the_status_line_names_the_level_and_variant() {
         "{}",
         status(&a)
     );
+    while a.game.win().is_none() {
+        let (p, q) = crate::game::find_match(a.game.board()).unwrap();
+        a.game.apply(Action::Click(p), t);
+        a.game.apply(Action::Click(q), t);
+    }
+    let screen = text(&a, 80, 24).join("\n");
+    assert!(screen.contains("All 7 levels cleared!"), "{screen}");
+    assert!(
+        status(&a).starts_with(" Lv 7/7 center-v  "),
+        "{}",
+        status(&a)
+    );
     let fixed = app(falling(t).game, t);
     assert!(
         status(&fixed).starts_with(" down  Score 10  "),

@@ -11,14 +11,18 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::{centred, clock};
 use crate::app::App;
 use crate::escape::escape_controls;
-use crate::game::Win;
+use crate::game::{LEVEL_COUNT, Win};
 use crate::win_screen::WinScreen;
 
 impl App {
     pub(super) fn render_win(&self, area: Rect, win: Win, buf: &mut Buffer) {
         let mut lines = vec![
             Line::raw(""),
-            Line::raw("Board cleared!").alignment(Alignment::Center),
+            Line::raw(match self.game.config().gravity {
+                Some(_) => "Board cleared!".to_string(),
+                None => format!("All {LEVEL_COUNT} levels cleared!"),
+            })
+            .alignment(Alignment::Center),
             Line::raw(""),
             Line::raw(format!("Score {:>7}", win.score)).alignment(Alignment::Center),
             Line::raw(format!("Time  {:>7}", clock(win.time))).alignment(Alignment::Center),

@@ -397,18 +397,21 @@ impl Game {
             slides,
         });
         self.drop_gone_highlight();
+        // Time left on a cleared timed level counts, once: here, not in
+        // settle(), which a resumed won game passes through again.
+        if self.board.tile_count() == 0
+            && let Some(left) = self.remaining(now)
+        {
+            self.score.points += u32::try_from(left.as_secs()).unwrap_or(u32::MAX);
+        }
         self.settle(now);
     }
 
-    /// After every change: on a cleared board add the time bonus and deal
-    /// the next level or declare the win; else end a deadlock by reshuffling.
-    /// (Gravity cannot make the move found here illegal: tiles slide only
-    /// after a match.)
+    /// After every change: on a cleared board deal the next level or declare
+    /// the win; else end a deadlock by reshuffling. (Gravity cannot make the
+    /// move found here illegal: tiles slide only after a match.)
     fn settle(&mut self, now: Instant) {
         if self.board.tile_count() == 0 {
-            if let Some(left) = self.remaining(now) {
-                self.score.points += u32::try_from(left.as_secs()).unwrap_or(u32::MAX);
-            }
             if !self.next_level(now) {
                 self.declare_win(now);
             }

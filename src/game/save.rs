@@ -504,6 +504,29 @@ mod tests {
     }
 
     #[test]
+    fn a_timed_win_resumes_with_its_time_bonus_counted_once() {
+        let t = Instant::now();
+        let config = Config {
+            rows: 2,
+            cols: 2,
+            kinds: 1,
+            timed: true,
+            ..Config::DEFAULT
+        };
+        let mut g = Game::new(config, t).unwrap();
+        for _ in 0..2 {
+            let (a, b) = find_match(g.board()).unwrap();
+            g.apply(Action::Click(a), t + Duration::from_secs(10));
+            g.apply(Action::Click(b), t + Duration::from_secs(10));
+        }
+        let win = g.win().unwrap();
+        assert_eq!(win.score, 15 + 10 + 28);
+        let now = t + Duration::from_secs(20);
+        let r = SavedGame::new(&g, now).restore(now).unwrap();
+        assert_eq!(r.win().map(|w| w.score), Some(win.score));
+    }
+
+    #[test]
     fn out_of_range_values_are_refused() {
         let t = Instant::now();
         let good = SavedGame::new(&play(9, t), t);

@@ -174,14 +174,17 @@ impl App {
     }
 
     /// Lets time act at `now` without input: a timed level that runs out
-    /// ends the game (and its save goes with it).
-    pub fn tick(&mut self, now: Instant) {
-        self.now = now;
+    /// ends the game (and its save goes with it). Returns whether the
+    /// screen changed.
+    pub fn tick(&mut self, now: Instant) -> bool {
         let lost = self.game.loss().is_some();
         self.game.tick(now);
-        if !lost && self.game.loss().is_some() {
+        let timed_out = !lost && self.game.loss().is_some();
+        if timed_out {
+            self.now = now;
             self.after_event(now);
         }
+        timed_out
     }
 
     /// How long the event loop may sleep before the screen must change by

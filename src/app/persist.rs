@@ -129,7 +129,7 @@ impl App {
     /// for after the terminal is restored.
     pub fn close(&mut self, now: Instant) -> Vec<String> {
         self.warning = None;
-        self.tick(now);
+        self.game.tick(now);
         if self.game.win().is_some() {
             self.after_event(now);
             self.record();
@@ -256,7 +256,8 @@ mod tests {
             app.timeout(app.now + limit / 2),
             Some(Duration::from_secs(1))
         );
-        app.tick(app.now + limit);
+        assert!(!app.tick(app.now + limit / 2));
+        assert!(app.tick(app.now + limit));
         assert!(app.game.loss().is_some());
         assert!(!saved.exists(), "nothing left to resume");
         assert!(app.close(app.now).is_empty());

@@ -284,6 +284,8 @@ impl SavedGame {
             history,
             assisted: self.assisted,
             highlight: None,
+            // settle() checks the board again.
+            lost: false,
         };
         game.settle(now);
         Ok(game)

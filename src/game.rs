@@ -669,6 +669,10 @@ impl Game {
 }
 
 #[cfg(test)]
+mod assist_tests;
+#[cfg(test)]
+pub(crate) use assist_tests::{WRONG as TRAP_WRONG, trap as trap_board};
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod undo_tests;

@@ -227,7 +227,7 @@ impl App {
             ("", "select the same tile again to drop it"),
             ("f, right click", "highlight every tile of that kind"),
             ("t", "hint: a pair that keeps the game winnable"),
-            ("r", "reshuffle (free while the game cannot be won)"),
+            ("r", "reshuffle (free once the game is lost)"),
             ("u; U, Ctrl-R", "undo; redo (matches, reshuffles, hints)"),
             ("p", "pause and hide the board"),
             ("n", "new game"),

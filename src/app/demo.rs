@@ -68,3 +68,92 @@ impl App {
         self.demo.take().is_some()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Config, Game};
+    use crate::theme::Theme;
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    use ratatui::layout::Rect;
+
+    const AREA: Rect = Rect::new(0, 0, 80, 24);
+
+    /// A demo of a 2 x 4 deal (four pairs), started at `t`.
+    fn demo(t: Instant) -> App {
+        let config = Config {
+            rows: 2,
+            cols: 4,
+            kinds: 2,
+            seed: 8,
+            ..Config::DEFAULT
+        };
+        let game = Game::new(config, t).unwrap();
+        App::new(game, Theme::builtin("ascii").unwrap(), true, t).with_demo(t)
+    }
+
+    fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
+        Event::Key(KeyEvent::new(code, modifiers))
+    }
+
+    #[test]
+    fn the_demo_plays_a_small_deal_to_the_win_at_its_pace() {
+        let t = Instant::now();
+        let mut a = demo(t);
+        assert_eq!(a.timeout(t), Some(DEMO_STEP));
+        assert!(!a.tick(t + DEMO_STEP / 2), "nothing before the step is due");
+        assert_eq!(a.game.board().tile_count(), 8);
+        let mut now = t;
+        for left in [6, 4, 2, 0] {
+            now += DEMO_STEP;
+            assert!(a.tick(now));
+            assert_eq!(a.game.board().tile_count(), left);
+            assert!(a.game.removal(now).is_some(), "each move shows its line");
+        }
+        assert!(a.game.win().is_some());
+        assert!(a.demo.is_none(), "the demo ends with the win");
+        let screen = a.win_screen.as_ref().expect("the win screen shows");
+        assert!(!screen.prompting(), "a demo's win asks for no name");
+        assert!(a.session.is_none(), "a demo is never saved");
+        assert!(!a.tick(now + DEMO_STEP * 5));
+        assert_eq!(a.game.score(), a.game.win().unwrap().score);
+    }
+
+    #[test]
+    fn any_key_or_click_stops_the_demo_and_play_goes_on() {
+        let t = Instant::now();
+        let mut a = demo(t);
+        assert!(a.tick(t + DEMO_STEP));
+        let board = a.game.board().clone();
+        let cursor = a.game.cursor();
+        a.handle_event(&key(KeyCode::Char('k'), KeyModifiers::NONE), AREA, t);
+        assert!(a.demo.is_none());
+        assert!(!a.quit);
+        assert_eq!(a.game.cursor(), cursor, "the key does nothing else");
+        assert!(!a.tick(t + DEMO_STEP * 10));
+        assert_eq!(a.game.board(), &board);
+        // Only the clock wakes the loop now.
+        assert_eq!(
+            a.timeout(t + DEMO_STEP * 2),
+            Some(Duration::from_millis(800))
+        );
+        // The player plays on.
+        a.handle_event(&key(KeyCode::Char('k'), KeyModifiers::NONE), AREA, t);
+        assert_eq!(a.game.cursor(), crate::grid::Point::new(0, cursor.col));
+
+        let mut b = demo(t);
+        let click = Event::Mouse(ratatui::crossterm::event::MouseEvent {
+            kind: ratatui::crossterm::event::MouseEventKind::Down(
+                ratatui::crossterm::event::MouseButton::Left,
+            ),
+            column: 0,
+            row: 0,
+            modifiers: KeyModifiers::NONE,
+        });
+        b.handle_event(&click, AREA, t);
+        assert!(b.demo.is_none() && !b.quit);
+        let mut c = demo(t);
+        c.handle_event(&key(KeyCode::Char('c'), KeyModifiers::CONTROL), AREA, t);
+        assert!(c.demo.is_none() && c.quit, "Ctrl-C stops and quits");
+    }
+}

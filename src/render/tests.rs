@@ -446,3 +446,29 @@ fn win_screen_says_assisted_after_undo_and_offers_undo() {
     let screen = text(&draw(&app, 80, 24)).join("\n");
     assert!(screen.contains("You won") && !screen.contains("assisted"));
 }
+
+#[test]
+fn the_title_line_warns_of_a_lost_board_until_undo() {
+    let t = Instant::now();
+    let mut app = app_with(crate::game::trap_board(), t);
+    let (a, b) = crate::game::TRAP_WRONG;
+    app.game.apply(Action::Click(a), t);
+    app.game.apply(Action::Click(b), t);
+    let title = text(&draw(&app, 80, 24))[0].clone();
+    assert!(
+        title.trim_end().ends_with(crate::game::LOST_WARNING),
+        "{title}"
+    );
+    app.game.apply(Action::Undo, t);
+    app.now = t + crate::game::NOTICE_TIME;
+    let title = text(&draw(&app, 80, 24))[0].clone();
+    assert_eq!(title.trim_end(), " lianliankan");
+}
+
+#[test]
+fn the_title_line_says_how_to_stop_a_demo() {
+    let t = Instant::now();
+    let app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t).with_demo(t);
+    let title = text(&draw(&app, 80, 24))[0].clone();
+    assert!(title.contains(crate::app::DEMO_NOTE), "{title}");
+}

@@ -4,7 +4,7 @@
 //!
 //! A demo never touches the player's saved game or the high scores: the app
 //! runs it without a session, so nothing is saved, and the win screen of a
-//! demo's win shows the table without the name prompt.
+//! game without a session says it is not recorded and asks for no name.
 
 use std::time::{Duration, Instant};
 
@@ -55,10 +55,6 @@ impl App {
         self.after_event(now);
         if self.game.win().is_some() {
             self.demo = None;
-            if let Some(screen) = self.win_screen.as_mut() {
-                // Nothing to record: the table shows without the prompt.
-                screen.recorded = true;
-            }
         }
         true
     }
@@ -114,6 +110,7 @@ mod tests {
         assert!(a.demo.is_none(), "the demo ends with the win");
         let screen = a.win_screen.as_ref().expect("the win screen shows");
         assert!(!screen.prompting(), "a demo's win asks for no name");
+        assert!(screen.unrecorded);
         assert!(a.session.is_none(), "a demo is never saved");
         assert!(!a.tick(now + DEMO_STEP * 5));
         assert_eq!(a.game.score(), a.game.win().unwrap().score);

@@ -189,6 +189,7 @@ pub struct Snapshot {
     hints_left: u32,
     reshuffles_left: u32,
     hint: Option<(Point, Point)>,
+    lost: bool,
 }
 
 /// One game of lianliankan.
@@ -211,9 +212,8 @@ pub struct Game {
     history: History<Snapshot>,
     assisted: bool,
     highlight: Option<Tile>,
-    /// The solver proved the board can no longer be cleared. Derived from the
-    /// board (checked after each change), so it is not saved: a resumed game
-    /// checks again.
+    /// The solver proved the board can no longer be cleared (checked after
+    /// each match; kept in the snapshots, so undo and redo need no search).
     lost: bool,
 }
 
@@ -222,7 +222,7 @@ impl Game {
     pub fn new(config: Config, now: Instant) -> Result<Self, DealError> {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
         let board = deal(&config, &mut rng)?.board;
-        Ok(Self::with_board(board, config, rng, now))
+        Ok(Self::with_board(board, config, rng, now, Some(false)))
     }
 
     /// A game on a board made elsewhere (a solver's deal, a test position).
@@ -242,10 +242,18 @@ impl Game {
             ..config
         };
         let rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
-        Self::with_board(board, config, rng, now)
+        Self::with_board(board, config, rng, now, None)
     }
 
-    fn with_board(board: Board, config: Config, rng: Xoshiro256PlusPlus, now: Instant) -> Self {
+    /// A game on `board`; `lost` is `Some(false)` for a winnable deal, which
+    /// needs no check, and `None` for a board to check.
+    fn with_board(
+        board: Board,
+        config: Config,
+        rng: Xoshiro256PlusPlus,
+        now: Instant,
+        lost: Option<bool>,
+    ) -> Self {
         let config = Config {
             rows: board.rows(),
             cols: board.cols(),
@@ -271,7 +279,7 @@ impl Game {
             highlight: None,
             lost: false,
         };
-        game.settle(now);
+        game.settle(now, lost);
         game
     }
 
@@ -313,7 +321,7 @@ impl Game {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         // The size was valid for the first deal, so it is valid again.
         if let Ok(dealt) = deal(&config, &mut rng) {
-            *self = Self::with_board(dealt.board, config, rng, now);
+            *self = Self::with_board(dealt.board, config, rng, now, Some(false));
         }
     }
 
@@ -386,12 +394,15 @@ impl Game {
             points,
         });
         self.drop_gone_highlight();
-        self.settle(now);
+        // A match on a lost board leaves it lost: no search for that.
+        let known = self.lost.then_some(true);
+        self.settle(now, known);
     }
 
-    /// After every change: declare the win, end a deadlock by a winnable
-    /// reshuffle, or find out whether the board is lost.
-    fn settle(&mut self, now: Instant) {
+    /// After a new board or a match: declare the win, end a deadlock by a
+    /// winnable reshuffle, or find out whether the board is lost (unless
+    /// that is `known`).
+    fn settle(&mut self, now: Instant, known: Option<bool>) {
         self.lost = false;
         if self.declare_win(now) {
             return;
@@ -399,7 +410,7 @@ impl Game {
         if find_match(&self.board).is_none() {
             self.notice = Some((self.shuffle_kinds(), now));
         } else {
-            self.lost = self.proved_lost();
+            self.lost = known.unwrap_or_else(|| self.proved_lost());
         }
     }
 
@@ -480,6 +491,7 @@ impl Game {
             hints_left: self.hints_left,
             reshuffles_left: self.reshuffles_left,
             hint: self.hint,
+            lost: self.lost,
         }
     }
 
@@ -492,6 +504,7 @@ impl Game {
             hints_left,
             reshuffles_left,
             hint,
+            lost,
         } = s;
         self.board = board;
         self.rng = rng;
@@ -502,7 +515,7 @@ impl Game {
         self.selected = None;
         self.removal = None;
         self.drop_gone_highlight();
-        self.lost = self.proved_lost();
+        self.lost = lost;
     }
 
     /// Records the state before a move, for undo.

@@ -14,10 +14,10 @@ use crate::grid::Point;
 use crate::solver::{self, SolveConfig};
 
 /// How long the smart hint (and each demo move) may search.
-pub const HINT_BUDGET: Duration = Duration::from_millis(150);
+pub const HINT_BUDGET: Duration = Duration::from_millis(100);
 
 /// How long the check after each match may search before it gives up silently.
-pub const CHECK_BUDGET: Duration = Duration::from_millis(100);
+pub const CHECK_BUDGET: Duration = Duration::from_millis(25);
 
 impl Config {
     /// What the solver and the dealer must respect in this game, searching for
@@ -37,7 +37,15 @@ impl Game {
     /// [`HINT_BUDGET`] or the board is already lost; `None` in deadlock.
     pub fn suggest(&self) -> Option<(Point, Point)> {
         let config = self.config.solve_config(HINT_BUDGET);
-        solver::hint(&self.board, &config).map(|m| (m.a, m.b))
+        let mv = if self.lost {
+            // Proved lost already: no solution to look for.
+            solver::available_moves(&self.board, config.rules)
+                .first()
+                .copied()
+        } else {
+            solver::hint(&self.board, &config)
+        };
+        mv.map(|m| (m.a, m.b))
     }
 
     /// Whether the solver proves, within [`CHECK_BUDGET`], that the board can

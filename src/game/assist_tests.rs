@@ -169,6 +169,21 @@ fn a_wrong_pairing_warns_and_undo_clears_the_warning() {
 }
 
 #[test]
+fn the_warning_survives_saving_and_resuming_with_its_history() {
+    let t = Instant::now();
+    let mut g = Game::from_board(trap(), Config::DEFAULT, t);
+    g.apply(Action::Click(WRONG.0), t);
+    g.apply(Action::Click(WRONG.1), t);
+    let mut r = SavedGame::new(&g, t).restore(t).unwrap();
+    assert!(r.is_lost());
+    r.apply(Action::Undo, t);
+    assert!(!r.is_lost());
+    r.apply(Action::Redo, t);
+    assert!(r.is_lost());
+    assert_eq!(r.board(), g.board());
+}
+
+#[test]
 fn the_hint_on_the_trap_avoids_the_wrong_pairing() {
     let t = Instant::now();
     let mut g = Game::from_board(trap(), Config::DEFAULT, t);

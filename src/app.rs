@@ -2,6 +2,7 @@
 //! colour), and the mapping from terminal events to game actions.
 //! `app/persist.rs` adds saving, the win screen's name prompt and recording.
 
+mod demo;
 mod persist;
 
 use std::time::{Duration, Instant};
@@ -16,6 +17,8 @@ use crate::layout::{BoardLayout, Screen};
 use crate::session::Session;
 use crate::theme::Theme;
 use crate::win_screen::WinScreen;
+
+pub use demo::{DEMO_NOTE, DEMO_STEP, Demo};
 
 /// How often the screen is redrawn while a line is growing.
 pub const FRAME_TIME: Duration = Duration::from_millis(16);
@@ -44,6 +47,8 @@ pub struct App {
     pub warning: Option<String>,
     /// A word for the title line until the first key or click ("Resumed").
     pub note: Option<&'static str>,
+    /// The demo, while the solver plays (`--demo`).
+    pub demo: Option<Demo>,
 }
 
 impl App {
@@ -60,6 +65,7 @@ impl App {
             win_screen: None,
             warning: None,
             note: None,
+            demo: None,
         }
     }
 
@@ -87,6 +93,11 @@ impl App {
             {
                 self.quit = true;
             }
+            return true;
+        }
+        if input && self.stop_demo() {
+            // The key or click that stops the demo does nothing else, except Ctrl-C.
+            self.quit = matches!(event, Event::Key(key) if is_ctrl_c(key));
             return true;
         }
         match event {
@@ -185,7 +196,8 @@ impl App {
             .next_change(now)
             .map(|t| t.saturating_duration_since(now));
         let tick = self.game.until_next_second(now);
-        change.into_iter().chain(tick).min()
+        let demo = self.demo.map(|d| d.next.saturating_duration_since(now));
+        change.into_iter().chain(tick).chain(demo).min()
     }
 }
 

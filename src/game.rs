@@ -4,6 +4,7 @@
 //! Nothing here knows about the terminal. Input arrives as [`Action`]s, time as
 //! an `Instant` argument, so every rule can be tested step by step.
 
+mod assist;
 mod clock;
 mod dealing;
 mod history;
@@ -18,6 +19,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use crate::engine::{Path, find_path};
 use crate::grid::{Board, EMPTY, Point, Tile};
 
+pub use assist::{CHECK_BUDGET, HINT_BUDGET};
 pub use clock::Clock;
 pub use dealing::{DealError, RULES, can_match, deal, find_match, reshuffle};
 pub use history::History;
@@ -78,7 +80,8 @@ pub enum Action {
     Click(Point),
     /// Show one matchable pair, if hints are left.
     Hint,
-    /// Reshuffle the kinds on request, if reshuffles are left.
+    /// Reshuffle the kinds on request, if reshuffles are left, or at any
+    /// time while the board is proved lost.
     Reshuffle,
     /// Deal a new game.
     NewGame,
@@ -118,6 +121,9 @@ pub enum Notice {
     NothingToUndo,
     /// Redo with nothing undone.
     NothingToRedo,
+    /// No winnable arrangement of the tiles left was found (not expected
+    /// under the classic rules; the board stays as it was).
+    NoReshuffle,
 }
 
 impl Notice {
@@ -134,9 +140,13 @@ impl Notice {
             Notice::Redone => "redone",
             Notice::NothingToUndo => "nothing to undo",
             Notice::NothingToRedo => "nothing to redo",
+            Notice::NoReshuffle => "no winnable reshuffle found",
         }
     }
 }
+
+/// The warning shown while the board is proved lost, until undo or a reshuffle.
+pub const LOST_WARNING: &str = "cannot be won now: u undo, r reshuffle";
 
 /// How long a notice stays on screen.
 pub const NOTICE_TIME: Duration = Duration::from_millis(1500);
@@ -179,6 +189,7 @@ pub struct Snapshot {
     hints_left: u32,
     reshuffles_left: u32,
     hint: Option<(Point, Point)>,
+    lost: bool,
 }
 
 /// One game of lianliankan.
@@ -201,14 +212,17 @@ pub struct Game {
     history: History<Snapshot>,
     assisted: bool,
     highlight: Option<Tile>,
+    /// The solver proved the board can no longer be cleared (checked after
+    /// each match; kept in the snapshots, so undo and redo need no search).
+    lost: bool,
 }
 
 impl Game {
     /// A new game dealt from `config` (its seed included), starting at `now`.
     pub fn new(config: Config, now: Instant) -> Result<Self, DealError> {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
-        let board = deal(config.rows, config.cols, config.kinds, &mut rng)?;
-        Ok(Self::with_board(board, config, rng, now))
+        let board = deal(&config, &mut rng)?.board;
+        Ok(Self::with_board(board, config, rng, now, Some(false)))
     }
 
     /// A game on a board made elsewhere (a solver's deal, a test position).
@@ -228,10 +242,18 @@ impl Game {
             ..config
         };
         let rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
-        Self::with_board(board, config, rng, now)
+        Self::with_board(board, config, rng, now, None)
     }
 
-    fn with_board(board: Board, config: Config, rng: Xoshiro256PlusPlus, now: Instant) -> Self {
+    /// A game on `board`; `lost` is `Some(false)` for a winnable deal, which
+    /// needs no check, and `None` for a board to check.
+    fn with_board(
+        board: Board,
+        config: Config,
+        rng: Xoshiro256PlusPlus,
+        now: Instant,
+        lost: Option<bool>,
+    ) -> Self {
         let config = Config {
             rows: board.rows(),
             cols: board.cols(),
@@ -255,8 +277,9 @@ impl Game {
             history: History::default(),
             assisted: false,
             highlight: None,
+            lost: false,
         };
-        game.settle(now);
+        game.settle(now, lost);
         game
     }
 
@@ -297,8 +320,8 @@ impl Game {
         };
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         // The size was valid for the first deal, so it is valid again.
-        if let Ok(board) = deal(config.rows, config.cols, config.kinds, &mut rng) {
-            *self = Self::with_board(board, config, rng, now);
+        if let Ok(dealt) = deal(&config, &mut rng) {
+            *self = Self::with_board(dealt.board, config, rng, now, Some(false));
         }
     }
 
@@ -371,18 +394,36 @@ impl Game {
             points,
         });
         self.drop_gone_highlight();
-        self.settle(now);
+        // A match on a lost board leaves it lost: no search for that.
+        let known = self.lost.then_some(true);
+        self.settle(now, known);
     }
 
-    /// After every change: declare the win, or end a deadlock by reshuffling.
-    fn settle(&mut self, now: Instant) {
+    /// After a new board or a match: declare the win, end a deadlock by a
+    /// winnable reshuffle, or find out whether the board is lost (unless
+    /// that is `known`).
+    fn settle(&mut self, now: Instant, known: Option<bool>) {
+        self.lost = false;
         if self.declare_win(now) {
             return;
         }
         if find_match(&self.board).is_none() {
-            reshuffle(&mut self.board, &mut self.rng);
-            self.after_reshuffle();
-            self.notice = Some((Notice::Deadlock, now));
+            self.notice = Some((self.shuffle_kinds(), now));
+        } else {
+            self.lost = known.unwrap_or_else(|| self.proved_lost());
+        }
+    }
+
+    /// Replaces the board by a winnable reshuffle of it; the notice to show.
+    fn shuffle_kinds(&mut self) -> Notice {
+        self.after_reshuffle();
+        match reshuffle(&self.board, &self.config, &mut self.rng) {
+            Some(dealt) => {
+                self.board = dealt.board;
+                self.lost = false;
+                Notice::Deadlock
+            }
+            None => Notice::NoReshuffle,
         }
     }
 
@@ -413,8 +454,8 @@ impl Game {
             self.notice = Some((Notice::NoHintsLeft, now));
             return;
         }
-        // settle() guarantees a match exists whenever tiles are left.
-        if let Some(pair) = find_match(&self.board) {
+        // settle() ends every deadlock, so a move exists whenever tiles are left.
+        if let Some(pair) = self.suggest() {
             self.checkpoint();
             self.assisted = true;
             self.hints_left -= 1;
@@ -423,15 +464,20 @@ impl Game {
         }
     }
 
+    /// A reshuffle the player asked for. While the board is proved lost it
+    /// is granted even with no reshuffles left (one is used if any are).
     fn reshuffle_on_request(&mut self, now: Instant) {
-        if self.reshuffles_left == 0 {
+        if self.reshuffles_left == 0 && !self.lost {
             self.notice = Some((Notice::NoReshufflesLeft, now));
             return;
         }
-        self.checkpoint();
-        self.reshuffles_left -= 1;
-        reshuffle(&mut self.board, &mut self.rng);
-        self.after_reshuffle();
+        let before = self.snapshot();
+        if self.shuffle_kinds() != Notice::Deadlock {
+            self.notice = Some((Notice::NoReshuffle, now));
+            return;
+        }
+        self.history.record(before);
+        self.reshuffles_left = self.reshuffles_left.saturating_sub(1);
         self.score.record_help();
         self.notice = Some((Notice::Reshuffled, now));
     }
@@ -445,6 +491,7 @@ impl Game {
             hints_left: self.hints_left,
             reshuffles_left: self.reshuffles_left,
             hint: self.hint,
+            lost: self.lost,
         }
     }
 
@@ -457,6 +504,7 @@ impl Game {
             hints_left,
             reshuffles_left,
             hint,
+            lost,
         } = s;
         self.board = board;
         self.rng = rng;
@@ -467,6 +515,7 @@ impl Game {
         self.selected = None;
         self.removal = None;
         self.drop_gone_highlight();
+        self.lost = lost;
     }
 
     /// Records the state before a move, for undo.
@@ -619,12 +668,23 @@ impl Game {
         &self.history
     }
 
+    /// Whether the solver proved that the board can no longer be cleared
+    /// (the player paired copies of a kind the wrong way): undo or a
+    /// reshuffle gets out of it.
+    pub fn is_lost(&self) -> bool {
+        self.lost
+    }
+
     /// The kind whose tiles are all highlighted, if any.
     pub fn highlight_kind(&self) -> Option<Tile> {
         self.highlight
     }
 }
 
+#[cfg(test)]
+mod assist_tests;
+#[cfg(test)]
+pub(crate) use assist_tests::{WRONG as TRAP_WRONG, trap as trap_board};
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -118,6 +118,7 @@ fn event_loop(
 ) -> io::Result<Option<i32>> {
     let mut dirty = true;
     loop {
+        dirty |= app.tick(Instant::now());
         if dirty {
             app.now = Instant::now();
             terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;

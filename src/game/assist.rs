@@ -1,0 +1,58 @@
+//! The solver in the game: the rules and gravity every search and deal
+//! respects, the smart hint, the check after each match that the board can
+//! still be cleared, and the next move of a demo.
+//!
+//! Every search has a short time budget so the screen never waits long; when
+//! the solver does not answer in time the hint falls back to any legal move
+//! and the check says nothing.
+
+use std::time::Duration;
+
+use super::{Config, Game, RULES};
+use crate::gravity::Gravity;
+use crate::grid::Point;
+use crate::solver::{self, SolveConfig};
+
+/// How long the smart hint (and each demo move) may search.
+pub const HINT_BUDGET: Duration = Duration::from_millis(100);
+
+/// How long the check after each match may search before it gives up silently.
+pub const CHECK_BUDGET: Duration = Duration::from_millis(25);
+
+impl Config {
+    /// What the solver and the dealer must respect in this game, searching for
+    /// at most `budget`: classic rules (two turns, open border), no gravity.
+    pub fn solve_config(&self, budget: Duration) -> SolveConfig {
+        SolveConfig {
+            rules: RULES,
+            gravity: Gravity::None,
+            budget,
+        }
+    }
+}
+
+impl Game {
+    /// A move that keeps the board winnable (the first move of a solution),
+    /// or any legal move when the solver does not answer within
+    /// [`HINT_BUDGET`] or the board is already lost; `None` in deadlock.
+    pub fn suggest(&self) -> Option<(Point, Point)> {
+        let config = self.config.solve_config(HINT_BUDGET);
+        let mv = if self.lost {
+            // Proved lost already: no solution to look for.
+            solver::available_moves(&self.board, config.rules)
+                .first()
+                .copied()
+        } else {
+            solver::hint(&self.board, &config)
+        };
+        mv.map(|m| (m.a, m.b))
+    }
+
+    /// Whether the solver proves, within [`CHECK_BUDGET`], that the board can
+    /// no longer be cleared. An empty board or an undecided search is not lost.
+    pub(super) fn proved_lost(&self) -> bool {
+        self.board.tile_count() > 0
+            && solver::is_winnable(&self.board, &self.config.solve_config(CHECK_BUDGET))
+                == Some(false)
+    }
+}

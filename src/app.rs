@@ -2,6 +2,7 @@
 //! colour), and the mapping from terminal events to game actions.
 //! `app/persist.rs` adds saving, the win screen's name prompt and recording.
 
+mod demo;
 mod persist;
 
 use std::time::{Duration, Instant};
@@ -16,6 +17,8 @@ use crate::layout::{BoardLayout, Screen};
 use crate::session::Session;
 use crate::theme::Theme;
 use crate::win_screen::WinScreen;
+
+pub use demo::{DEMO_NOTE, DEMO_STEP, Demo};
 
 /// How often the screen is redrawn while a line grows or tiles slide.
 pub const FRAME_TIME: Duration = Duration::from_millis(16);
@@ -44,6 +47,8 @@ pub struct App {
     pub warning: Option<String>,
     /// A word for the title line until the first key or click ("Resumed").
     pub note: Option<&'static str>,
+    /// The demo, while the solver plays (`--demo`).
+    pub demo: Option<Demo>,
 }
 
 impl App {
@@ -60,6 +65,7 @@ impl App {
             win_screen: None,
             warning: None,
             note: None,
+            demo: None,
         }
     }
 
@@ -87,6 +93,11 @@ impl App {
             {
                 self.quit = true;
             }
+            return true;
+        }
+        if input && self.stop_demo() {
+            // The key or click that stops the demo does nothing else, except Ctrl-C.
+            self.quit = matches!(event, Event::Key(key) if is_ctrl_c(key));
             return true;
         }
         match event {
@@ -174,8 +185,8 @@ impl App {
     }
 
     /// Lets time act at `now` without input: a timed level that runs out
-    /// ends the game (and its save goes with it). Returns whether the
-    /// screen changed.
+    /// ends the game (and its save goes with it), and a demo plays its move
+    /// when it is due. Returns whether the screen changed.
     pub fn tick(&mut self, now: Instant) -> bool {
         let lost = self.game.loss().is_some();
         self.game.tick(now);
@@ -184,7 +195,7 @@ impl App {
             self.now = now;
             self.after_event(now);
         }
-        timed_out
+        self.play_demo(now) || timed_out
     }
 
     /// How long the event loop may sleep before the screen must change by
@@ -199,7 +210,8 @@ impl App {
             .next_change(now)
             .map(|t| t.saturating_duration_since(now));
         let tick = self.game.until_next_second(now);
-        change.into_iter().chain(tick).min()
+        let demo = self.demo.map(|d| d.next.saturating_duration_since(now));
+        change.into_iter().chain(tick).chain(demo).min()
     }
 }
 

@@ -4,6 +4,7 @@
 //! Nothing here knows about the terminal. Input arrives as [`Action`]s, time as
 //! an `Instant` argument, so every rule can be tested step by step.
 
+mod assist;
 mod clock;
 mod dealing;
 mod history;
@@ -20,6 +21,7 @@ use crate::engine::{Path, find_path};
 use crate::gravity::{Gravity, Slide, remove_pair};
 use crate::grid::{Board, EMPTY, Point, Tile};
 
+pub use assist::{CHECK_BUDGET, HINT_BUDGET};
 pub use clock::Clock;
 pub use dealing::{DealError, RULES, can_match, deal, find_match, reshuffle};
 pub use history::History;
@@ -89,7 +91,8 @@ pub enum Action {
     Click(Point),
     /// Show one matchable pair, if hints are left.
     Hint,
-    /// Reshuffle the kinds on request, if reshuffles are left.
+    /// Reshuffle the kinds on request, if reshuffles are left, or at any
+    /// time while the board is proved lost.
     Reshuffle,
     /// Deal a new game.
     NewGame,
@@ -131,6 +134,9 @@ pub enum Notice {
     NothingToUndo,
     /// Redo with nothing undone.
     NothingToRedo,
+    /// No winnable arrangement of the tiles left was found (not expected
+    /// under the classic rules; the board stays as it was).
+    NoReshuffle,
 }
 
 impl Notice {
@@ -148,9 +154,13 @@ impl Notice {
             Notice::Redone => "redone",
             Notice::NothingToUndo => "nothing to undo",
             Notice::NothingToRedo => "nothing to redo",
+            Notice::NoReshuffle => "no winnable reshuffle found",
         }
     }
 }
+
+/// The warning shown while the board is proved lost, until undo or a reshuffle.
+pub const LOST_WARNING: &str = "cannot be won now: u undo, r reshuffle";
 
 /// How long a notice stays on screen.
 pub const NOTICE_TIME: Duration = Duration::from_millis(1500);
@@ -198,6 +208,7 @@ pub struct Snapshot {
     hints_left: u32,
     reshuffles_left: u32,
     hint: Option<(Point, Point)>,
+    lost: bool,
 }
 
 /// One game of lianliankan.
@@ -222,14 +233,17 @@ pub struct Game {
     highlight: Option<Tile>,
     level: Level,
     time_up: Option<Loss>,
+    /// The solver proved the board can no longer be cleared (checked after
+    /// each match; kept in the snapshots, so undo and redo need no search).
+    lost: bool,
 }
 
 impl Game {
     /// A new game dealt from `config` (its seed included), starting at `now`.
     pub fn new(config: Config, now: Instant) -> Result<Self, DealError> {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
-        let board = deal(config.rows, config.cols, config.kinds, &mut rng)?;
-        Ok(Self::with_board(board, config, rng, now))
+        let board = deal(&config, &mut rng)?.board;
+        Ok(Self::with_board(board, config, rng, now, Some(false)))
     }
 
     /// A game on a board made elsewhere (a solver's deal, a test position).
@@ -249,10 +263,18 @@ impl Game {
             ..config
         };
         let rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
-        Self::with_board(board, config, rng, now)
+        Self::with_board(board, config, rng, now, None)
     }
 
-    fn with_board(board: Board, config: Config, rng: Xoshiro256PlusPlus, now: Instant) -> Self {
+    /// A game on `board`; `lost` is `Some(false)` for a winnable deal, which
+    /// needs no check, and `None` for a board to check.
+    fn with_board(
+        board: Board,
+        config: Config,
+        rng: Xoshiro256PlusPlus,
+        now: Instant,
+        lost: Option<bool>,
+    ) -> Self {
         let config = Config {
             rows: board.rows(),
             cols: board.cols(),
@@ -278,8 +300,9 @@ impl Game {
             highlight: None,
             level: Level::first(config.gravity),
             time_up: None,
+            lost: false,
         };
-        game.settle(now);
+        game.settle(now, lost);
         game
     }
 
@@ -322,8 +345,8 @@ impl Game {
         };
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         // The size was valid for the first deal, so it is valid again.
-        if let Ok(board) = deal(config.rows, config.cols, config.kinds, &mut rng) {
-            *self = Self::with_board(board, config, rng, now);
+        if let Ok(dealt) = deal(&config, &mut rng) {
+            *self = Self::with_board(dealt.board, config, rng, now, Some(false));
         }
     }
 
@@ -404,13 +427,16 @@ impl Game {
         {
             self.score.points += u32::try_from(left.as_secs()).unwrap_or(u32::MAX);
         }
-        self.settle(now);
+        // A match on a lost board leaves it lost: no search for that.
+        let known = self.lost.then_some(true);
+        self.settle(now, known);
     }
 
-    /// After every change: on a cleared board deal the next level or declare
-    /// the win; else end a deadlock by reshuffling. (Gravity cannot make the
-    /// move found here illegal: tiles slide only after a match.)
-    fn settle(&mut self, now: Instant) {
+    /// After a new board or a match: on a cleared board deal the next level
+    /// or declare the win; else end a deadlock by a winnable reshuffle, or
+    /// find out whether the board is lost (unless that is `known`).
+    fn settle(&mut self, now: Instant, known: Option<bool>) {
+        self.lost = false;
         if self.board.tile_count() == 0 {
             if !self.next_level(now) {
                 self.declare_win(now);
@@ -418,9 +444,22 @@ impl Game {
             return;
         }
         if find_match(&self.board).is_none() {
-            reshuffle(&mut self.board, &mut self.rng);
-            self.after_reshuffle();
-            self.notice = Some((Notice::Deadlock, now));
+            self.notice = Some((self.shuffle_kinds(), now));
+        } else {
+            self.lost = known.unwrap_or_else(|| self.proved_lost());
+        }
+    }
+
+    /// Replaces the board by a winnable reshuffle of it; the notice to show.
+    fn shuffle_kinds(&mut self) -> Notice {
+        self.after_reshuffle();
+        match reshuffle(&self.board, &self.level_config(), &mut self.rng) {
+            Some(dealt) => {
+                self.board = dealt.board;
+                self.lost = false;
+                Notice::Deadlock
+            }
+            None => Notice::NoReshuffle,
         }
     }
 
@@ -449,10 +488,14 @@ impl Game {
         let c = self.config;
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.rng.random::<u64>());
         // The size was valid for the first deal, so it is valid again.
-        let Ok(board) = deal(c.rows, c.cols, c.kinds, &mut rng) else {
+        let next_config = Config {
+            gravity: Some(next.gravity),
+            ..c
+        };
+        let Ok(dealt) = deal(&next_config, &mut rng) else {
             return false;
         };
-        self.board = board;
+        self.board = dealt.board;
         self.rng = rng;
         self.level = next;
         self.history = History::default();
@@ -460,7 +503,8 @@ impl Game {
         self.highlight = None;
         self.after_reshuffle();
         self.notice = Some((Notice::NextLevel, now));
-        self.settle(now);
+        // A winnable deal: no search needed.
+        self.settle(now, Some(false));
         true
     }
 
@@ -494,8 +538,8 @@ impl Game {
             self.notice = Some((Notice::NoHintsLeft, now));
             return;
         }
-        // settle() guarantees a match exists whenever tiles are left.
-        if let Some(pair) = find_match(&self.board) {
+        // settle() ends every deadlock, so a move exists whenever tiles are left.
+        if let Some(pair) = self.suggest() {
             self.checkpoint();
             self.assisted = true;
             self.hints_left -= 1;
@@ -504,15 +548,20 @@ impl Game {
         }
     }
 
+    /// A reshuffle the player asked for. While the board is proved lost it
+    /// is granted even with no reshuffles left (one is used if any are).
     fn reshuffle_on_request(&mut self, now: Instant) {
-        if self.reshuffles_left == 0 {
+        if self.reshuffles_left == 0 && !self.lost {
             self.notice = Some((Notice::NoReshufflesLeft, now));
             return;
         }
-        self.checkpoint();
-        self.reshuffles_left -= 1;
-        reshuffle(&mut self.board, &mut self.rng);
-        self.after_reshuffle();
+        let before = self.snapshot();
+        if self.shuffle_kinds() != Notice::Deadlock {
+            self.notice = Some((Notice::NoReshuffle, now));
+            return;
+        }
+        self.history.record(before);
+        self.reshuffles_left = self.reshuffles_left.saturating_sub(1);
         self.score.record_help();
         self.notice = Some((Notice::Reshuffled, now));
     }
@@ -526,6 +575,7 @@ impl Game {
             hints_left: self.hints_left,
             reshuffles_left: self.reshuffles_left,
             hint: self.hint,
+            lost: self.lost,
         }
     }
 
@@ -538,6 +588,7 @@ impl Game {
             hints_left,
             reshuffles_left,
             hint,
+            lost,
         } = s;
         self.board = board;
         self.rng = rng;
@@ -548,6 +599,7 @@ impl Game {
         self.selected = None;
         self.removal = None;
         self.drop_gone_highlight();
+        self.lost = lost;
     }
 
     /// Records the state before a move, for undo.
@@ -717,6 +769,13 @@ impl Game {
         &self.history
     }
 
+    /// Whether the solver proved that the board can no longer be cleared
+    /// (the player paired copies of a kind the wrong way): undo or a
+    /// reshuffle gets out of it.
+    pub fn is_lost(&self) -> bool {
+        self.lost
+    }
+
     /// The kind whose tiles are all highlighted, if any.
     pub fn highlight_kind(&self) -> Option<Tile> {
         self.highlight
@@ -770,7 +829,11 @@ impl Game {
 }
 
 #[cfg(test)]
+mod assist_tests;
+#[cfg(test)]
 mod level_tests;
+#[cfg(test)]
+pub(crate) use assist_tests::{WRONG as TRAP_WRONG, trap as trap_board};
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -67,6 +67,10 @@ struct PlayArgs {
     /// added to the score.
     #[arg(long)]
     timed: bool,
+    /// Watch the solver play a new deal to the end; any key stops it and you
+    /// play on. A demo is never saved and never recorded (your saved game stays).
+    #[arg(long, conflicts_with = "new")]
+    demo: bool,
 }
 
 fn main() -> ExitCode {
@@ -147,6 +151,9 @@ fn setup(args: PlayArgs, matches: &ArgMatches) -> Result<App, String> {
     // Checked first, so bad options fail the same way with or without a save.
     let game = Game::new(config, now).map_err(|e| e.to_string())?;
     let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    if args.demo {
+        return Ok(App::new(game, theme, color, now).with_demo(now));
+    }
     let dir = match storage::data_dir() {
         Ok(dir) => dir,
         Err(e) => {

@@ -17,7 +17,8 @@ use ratatui::symbols::border;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use crate::app::App;
+use crate::app::{App, DEMO_NOTE};
+use crate::game::LOST_WARNING;
 use crate::grid::{EMPTY, Tile};
 use crate::layout::{BoardLayout, Screen};
 
@@ -185,6 +186,8 @@ impl App {
         let now = self.now;
         let message = match self.game.notice(now) {
             Some(n) => n.text().to_string(),
+            None if self.demo.is_some() => DEMO_NOTE.to_string(),
+            None if self.game.is_lost() => LOST_WARNING.to_string(),
             None => match self.game.removal(now) {
                 Some(r) if self.game.streak() > 0 => {
                     format!("+{}  streak x{}", r.points, self.game.streak() + 1)
@@ -232,8 +235,8 @@ impl App {
             ("left click", "select the tile under the pointer"),
             ("", "select the same tile again to drop it"),
             ("f, right click", "highlight every tile of that kind"),
-            ("t", "hint: show a pair that can go"),
-            ("r", "reshuffle the tiles"),
+            ("t", "hint: a pair that keeps the game winnable"),
+            ("r", "reshuffle (free once the game is lost)"),
             ("u; U, Ctrl-R", "undo; redo (matches, reshuffles, hints)"),
             ("p", "pause and hide the board"),
             ("n", "new game"),
@@ -243,11 +246,11 @@ impl App {
         ];
         const RULES: [&str; 6] = [
             " Join two equal tiles by a line with at most two turns",
-            " through empty cells, also round the outside of the board.",
+            " through empty cells, also round the outside. Every deal",
+            " can be won; the title line warns when a move makes that",
+            " impossible. Quick matches score more, help makes the next",
+            " score less; undo or a hint marks the game assisted.",
             " Then tiles may slide (the variant is on the status line).",
-            " Quick matches score more; a hint or a reshuffle makes the",
-            " next match score less. A game in which undo or a hint was",
-            " used is marked assisted.",
         ];
         let lines: Vec<Line> = KEYS
             .iter()

@@ -46,6 +46,9 @@ pub struct WinScreen {
     pub table: Vec<Entry>,
     /// Whether the score was recorded (the name is then final).
     pub recorded: bool,
+    /// Without a data directory (a demo, or none could be found) nothing is
+    /// recorded: no prompt, and the screen says so.
+    pub unrecorded: bool,
 }
 
 impl WinScreen {
@@ -70,6 +73,8 @@ impl WinScreen {
             ),
             None => (None, Vec::new()),
         };
+        let unrecorded = dir.is_none();
+        let rank = rank.filter(|_| !unrecorded);
         let screen = WinScreen {
             key,
             win,
@@ -77,6 +82,7 @@ impl WinScreen {
             rank,
             table,
             recorded: false,
+            unrecorded,
         };
         (screen, message)
     }

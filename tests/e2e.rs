@@ -376,3 +376,64 @@ fn with_gravity_down_the_tiles_above_a_match_fall_into_its_place() {
     s.send(b"q");
     s.wait_exit(WAIT).expect("quit");
 }
+
+/// The files in `dir` with their contents.
+fn files(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut all: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            let bytes = std::fs::read(&path).unwrap_or_default();
+            (path, bytes)
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn a_demo_plays_to_the_win_and_leaves_the_saved_game_and_scores_alone() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in(data.path(), &["--seed", "3"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    s.send(b"t");
+    s.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+    drop(s);
+    let before = files(data.path());
+    assert!(data.path().join("game.json").exists());
+
+    let demo = [
+        "--demo", "--rows", "2", "--cols", "4", "--kinds", "2", "--seed", "1",
+    ];
+    let mut s = Session::start_in(data.path(), &demo, 80, 24);
+    s.wait_for("the demo", WAIT, |t| t.contains("demo: any key stops it"));
+    s.wait_for("the win screen", WAIT, |t| {
+        t.contains("You won") && t.contains("Tiles 0")
+    });
+    assert!(!s.screen().contains("Enter record"), "no name prompt");
+    assert!(s.screen().contains("Not recorded: this game is not saved"));
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+    drop(s);
+    assert_eq!(files(data.path()), before, "nothing saved or recorded");
+}
+
+#[test]
+fn any_key_stops_a_demo_and_the_game_plays_on() {
+    let mut s = Session::start(&["--demo", "--seed", "4"], 80, 24);
+    s.wait_for("the demo's first move", WAIT, |t| t.contains("Tiles 126"));
+    s.send(b"k");
+    s.wait_for("the demo to stop", WAIT, |t| {
+        !t.contains("demo: any key stops it")
+    });
+    let tiles = |t: &str| t.split("Tiles ").nth(1).map(|r| r[..3].to_string());
+    let stopped = tiles(&s.screen());
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(tiles(&s.screen()), stopped, "no move after the key");
+    s.send(b"t");
+    s.wait_for("a hint by hand", WAIT, |t| t.contains("Hints 2"));
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}

@@ -1,20 +1,23 @@
 //! Dealing, reshuffling and the search for a matchable pair.
 //!
-//! These are the board-level rules the game state builds on. The deal is a
-//! plain random shuffle for now; a solver-backed deal can replace [`deal`]
-//! without touching the rest of the game.
+//! These are the board-level rules the game state builds on. Deals and
+//! reshuffles come from the winnable dealer of [`crate::deal`], under the
+//! rules and gravity of [`Config::solve_config`], so every board the game
+//! hands out can be cleared.
 
-use rand::RngExt;
+use std::time::Duration;
+
 use rand::rngs::Xoshiro256PlusPlus;
 
+use super::Config;
+use crate::deal::{
+    DealError as DealerError, Dealt, KIND_SYMBOLS, deal_winnable, reshuffle_winnable,
+};
 use crate::engine::{Rules, find_path};
 use crate::grid::{Board, BoardError, EMPTY, Point, Tile};
 
 /// The rules of the game: classic two turns through the open outer ring.
 pub const RULES: Rules = Rules::CLASSIC;
-
-/// How many random reshuffles are tried before a pair is forced side by side.
-const RESHUFFLE_TRIES: u32 = 200;
 
 /// Why a deal could not be made from the requested sizes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,6 +28,8 @@ pub enum DealError {
     BadKinds { kinds: usize, pairs: usize },
     /// The board size itself is not allowed.
     Board(BoardError),
+    /// The dealer refused the size or kinds, or found no winnable deal.
+    Dealer(DealerError),
 }
 
 impl std::fmt::Display for DealError {
@@ -40,20 +45,23 @@ impl std::fmt::Display for DealError {
                 "{kinds} kinds cannot be dealt on a board of {pairs} pairs (need 1 to {pairs})"
             ),
             DealError::Board(e) => e.fmt(f),
+            DealError::Dealer(e) => e.fmt(f),
         }
     }
 }
 
 impl std::error::Error for DealError {}
 
-/// A full board of `rows` x `cols` with `kinds` kinds (numbered 1..=kinds), each
-/// appearing an even number of times, as evenly spread as possible, in random places.
-pub fn deal(
-    rows: usize,
-    cols: usize,
-    kinds: usize,
-    rng: &mut Xoshiro256PlusPlus,
-) -> Result<Board, DealError> {
+/// A full board of `config.rows` x `config.cols` with `config.kinds` kinds
+/// (numbered 1..=kinds), each appearing an even number of times, as evenly
+/// spread as possible, that can be cleared under the rules in play: the
+/// dealer plays a game forward and hands out the kinds pair by pair, so the
+/// board is as mixed as a random shuffle (see [`crate::deal`]).
+/// The moves that clear it come with it.
+pub fn deal(config: &Config, rng: &mut Xoshiro256PlusPlus) -> Result<Dealt, DealError> {
+    let Config {
+        rows, cols, kinds, ..
+    } = *config;
     let cells = rows
         .checked_mul(cols)
         .ok_or(DealError::Board(BoardError::BadSize { rows, cols }))?;
@@ -65,22 +73,38 @@ pub fn deal(
     if kinds == 0 || kinds > pairs {
         return Err(DealError::BadKinds { kinds, pairs });
     }
-    let mut tiles: Vec<Tile> = (0..pairs)
-        .flat_map(|i| {
-            let kind = (i % kinds) as Tile + 1;
-            [kind, kind]
-        })
+    let play = config.solve_config(Duration::ZERO);
+    let dealt = deal_winnable(rows, cols, kinds, play.rules, play.gravity, rng)
+        .map_err(DealError::Dealer)?;
+    // The dealer names kinds by their symbols; the game numbers them from 1.
+    let tiles = dealt
+        .board
+        .tiles()
+        .iter()
+        .map(
+            |&t| match KIND_SYMBOLS.iter().position(|&s| Tile::from(s) == t) {
+                Some(i) => i as Tile + 1,
+                None => EMPTY,
+            },
+        )
         .collect();
-    shuffle(&mut tiles, rng);
-    Board::from_tiles(rows, cols, tiles).map_err(DealError::Board)
+    let board = Board::from_tiles(rows, cols, tiles).map_err(DealError::Board)?;
+    Ok(Dealt {
+        board,
+        solution: dealt.solution,
+    })
 }
 
-/// Fisher-Yates with the game's own generator, so a seed always gives the same deal.
-fn shuffle(items: &mut [Tile], rng: &mut Xoshiro256PlusPlus) {
-    for i in (1..items.len()).rev() {
-        let j = rng.random_range(0..=i);
-        items.swap(i, j);
+/// The board with its kinds moved among the occupied cells (the cells stay
+/// where they are) so that it can be cleared under the rules in play; `None`
+/// when the board is empty or no arrangement was found. The moves that clear
+/// it come with it.
+pub fn reshuffle(board: &Board, config: &Config, rng: &mut Xoshiro256PlusPlus) -> Option<Dealt> {
+    if board.tile_count() == 0 {
+        return None;
     }
+    let play = config.solve_config(Duration::ZERO);
+    reshuffle_winnable(board, play.rules, play.gravity, rng)
 }
 
 /// Whether the tiles at `a` and `b` may be removed together: same kind,
@@ -111,55 +135,24 @@ pub fn find_match(board: &Board) -> Option<(Point, Point)> {
     None
 }
 
-/// Moves the kinds among the occupied cells (the cells stay where they are)
-/// until at least one pair can be matched. Returns false when the board has
-/// no tiles, so nothing could be matched anyway.
-pub fn reshuffle(board: &mut Board, rng: &mut Xoshiro256PlusPlus) -> bool {
-    let occupied: Vec<Point> = board.points().filter(|&p| !board.is_empty_at(p)).collect();
-    if occupied.is_empty() {
-        return false;
-    }
-    let mut kinds: Vec<Tile> = occupied.iter().map(|&p| board.get(p)).collect();
-    for _ in 0..RESHUFFLE_TRIES {
-        shuffle(&mut kinds, rng);
-        for (&p, &k) in occupied.iter().zip(&kinds) {
-            board.set(p, k);
-        }
-        if find_match(board).is_some() {
-            return true;
-        }
-    }
-    force_pair(board, &occupied);
-    find_match(board).is_some()
-}
-
-/// Last resort after unlucky reshuffles: swap kinds so that two tiles that can
-/// see each other (side by side, or both open to the ring) hold the same kind.
-fn force_pair(board: &mut Board, occupied: &[Point]) {
-    for (i, &a) in occupied.iter().enumerate() {
-        for &b in &occupied[i + 1..] {
-            if find_path(board, a, b, RULES).is_none() {
-                continue;
-            }
-            // Find another tile of a's kind and swap it into b's place.
-            let kind = board.get(a);
-            if let Some(&twin) = occupied.iter().find(|&&p| p != a && board.get(p) == kind) {
-                let other = board.get(b);
-                board.set(b, kind);
-                board.set(twin, other);
-                return;
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gravity::Gravity;
+    use crate::replay::replay;
     use rand::SeedableRng;
 
     fn rng(seed: u64) -> Xoshiro256PlusPlus {
         Xoshiro256PlusPlus::seed_from_u64(seed)
+    }
+
+    fn size(rows: usize, cols: usize, kinds: usize) -> Config {
+        Config {
+            rows,
+            cols,
+            kinds,
+            ..Config::DEFAULT
+        }
     }
 
     fn counts(board: &Board) -> Vec<usize> {
@@ -173,7 +166,7 @@ mod tests {
 
     #[test]
     fn deal_is_full_even_and_balanced() {
-        let b = deal(8, 16, 30, &mut rng(1)).unwrap();
+        let b = deal(&size(8, 16, 30), &mut rng(1)).unwrap().board;
         assert_eq!(b.tile_count(), 128);
         let c = counts(&b);
         assert_eq!(c[0], 0);
@@ -186,30 +179,40 @@ mod tests {
 
     #[test]
     fn same_seed_same_deal() {
-        assert_eq!(deal(4, 6, 5, &mut rng(9)), deal(4, 6, 5, &mut rng(9)));
-        assert_ne!(deal(4, 6, 5, &mut rng(9)), deal(4, 6, 5, &mut rng(10)));
+        let c = size(4, 6, 5);
+        assert_eq!(deal(&c, &mut rng(9)), deal(&c, &mut rng(9)));
+        assert_ne!(deal(&c, &mut rng(9)), deal(&c, &mut rng(10)));
+        for seed in 0..50 {
+            let Dealt { board, solution } = deal(&c, &mut rng(seed)).unwrap();
+            let left = replay(&board, &solution, RULES, Gravity::None).unwrap();
+            assert_eq!(left.tile_count(), 0, "seed {seed}");
+        }
     }
 
     #[test]
     fn impossible_deals_are_errors() {
         assert_eq!(
-            deal(3, 5, 2, &mut rng(0)),
+            deal(&size(3, 5, 2), &mut rng(0)),
             Err(DealError::OddCells { rows: 3, cols: 5 })
         );
         assert_eq!(
-            deal(2, 2, 3, &mut rng(0)),
+            deal(&size(2, 2, 3), &mut rng(0)),
             Err(DealError::BadKinds { kinds: 3, pairs: 2 })
         );
         assert!(matches!(
-            deal(2, 2, 0, &mut rng(0)),
+            deal(&size(2, 2, 0), &mut rng(0)),
             Err(DealError::BadKinds { .. })
         ));
         assert!(matches!(
-            deal(0, 2, 1, &mut rng(0)),
+            deal(&size(0, 2, 1), &mut rng(0)),
             Err(DealError::Board(_))
         ));
+        assert!(matches!(
+            deal(&size(10, 20, 63), &mut rng(0)),
+            Err(DealError::Dealer(_))
+        ));
         assert!(
-            deal(3, 5, 2, &mut rng(0))
+            deal(&size(3, 5, 2), &mut rng(0))
                 .unwrap_err()
                 .to_string()
                 .contains("odd")
@@ -234,10 +237,11 @@ mod tests {
     #[test]
     fn reshuffle_keeps_places_and_kinds_and_ends_the_deadlock() {
         for seed in 0..20 {
-            let mut b = deadlocked();
-            let before = b.clone();
-            assert!(reshuffle(&mut b, &mut rng(seed)));
-            assert!(find_match(&b).is_some());
+            let before = deadlocked();
+            let Dealt { board: b, solution } =
+                reshuffle(&before, &Config::DEFAULT, &mut rng(seed)).unwrap();
+            let left = replay(&b, &solution, RULES, Gravity::None).unwrap();
+            assert_eq!(left.tile_count(), 0, "the moves given clear it");
             assert_eq!(counts(&b), counts(&before));
             for p in b.points() {
                 assert_eq!(b.is_empty_at(p), before.is_empty_at(p));
@@ -246,17 +250,17 @@ mod tests {
     }
 
     #[test]
-    fn force_pair_makes_a_match() {
-        let mut b = deadlocked();
-        let occupied: Vec<Point> = b.points().collect();
-        force_pair(&mut b, &occupied);
-        assert!(find_match(&b).is_some());
-        assert_eq!(counts(&b), counts(&deadlocked()));
+    fn empty_board_cannot_reshuffle() {
+        let b = Board::empty(2, 2).unwrap();
+        assert_eq!(reshuffle(&b, &Config::DEFAULT, &mut rng(0)), None);
     }
 
     #[test]
-    fn empty_board_cannot_reshuffle() {
-        let mut b = Board::empty(2, 2).unwrap();
-        assert!(!reshuffle(&mut b, &mut rng(0)));
+    fn the_largest_board_deals() {
+        let Dealt { board: b, solution } = deal(&size(40, 60, 60), &mut rng(4)).unwrap();
+        assert_eq!(b.tile_count(), 2400);
+        let left = replay(&b, &solution, RULES, Gravity::None).unwrap();
+        assert_eq!(left.tile_count(), 0);
+        assert_eq!(counts(&b).len(), 61);
     }
 }

@@ -75,7 +75,13 @@ fn every_variant_slides_after_a_match_on_odd_boards_with_holes() {
         {
             // Odd sizes, and a pair taken out of the middle to leave holes.
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed as u64);
-            let mut board = deal(rows, cols, 4, &mut rng).unwrap();
+            let size = Config {
+                rows,
+                cols,
+                kinds: 4,
+                ..fixed(gravity)
+            };
+            let mut board = deal(&size, &mut rng).unwrap().board;
             let kind = board.get(at(1, 2));
             let twin = board
                 .points()

@@ -14,7 +14,10 @@
 //! A file is checked whole by [`Document::validate`] before anything is
 //! built from it, so a hand-edited or damaged file is refused, never a panic
 //! later: sizes, kinds and their even counts, counters, points on the board,
-//! and that the undo and redo states line up as one game.
+//! and that the undo and redo states line up as one game. A state marked
+//! lost (the solver proved it cannot be cleared) only shows the warning and
+//! allows a reshuffle, so the mark is taken on trust, but never on an empty
+//! board.
 
 use std::time::{Duration, Instant};
 
@@ -92,6 +95,10 @@ struct SavedState {
     hints_left: u32,
     reshuffles_left: u32,
     hint: Option<[[u16; 2]; 2]>,
+    /// The solver proved this board lost (files from before it was kept
+    /// read as not lost).
+    #[serde(default)]
+    lost: bool,
 }
 
 impl Document for SavedGame {
@@ -158,6 +165,7 @@ impl SavedState {
             hints_left: s.hints_left,
             reshuffles_left: s.reshuffles_left,
             hint: s.hint.map(|(a, b)| [point(a), point(b)]),
+            lost: s.lost,
         }
     }
 
@@ -210,6 +218,9 @@ impl SavedState {
                 _ => return Err("the hinted pair is not two tiles of one kind".into()),
             }
         }
+        if self.lost && tiles.iter().all(|&t| t == EMPTY) {
+            return Err("an empty board cannot be lost".into());
+        }
         if self.rng == zero_rng() {
             return Err("the random generator is stuck at zero".into());
         }
@@ -233,6 +244,7 @@ impl SavedState {
             hints_left: self.hints_left,
             reshuffles_left: self.reshuffles_left,
             hint: self.hint.map(|[a, b]| (unpoint(a), unpoint(b))),
+            lost: self.lost,
         })
     }
 }
@@ -320,8 +332,10 @@ impl SavedGame {
                 started: Duration::from_millis(self.level_started_ms),
             },
             time_up: None,
+            lost: false,
         };
-        game.settle(now);
+        // A board saved as lost stays so; any other is checked again.
+        game.settle(now, current.lost.then_some(true));
         Ok(game)
     }
 

@@ -82,11 +82,11 @@ fn board_cursor_and_status_at_80x24() {
     assert_eq!(lines[0].trim_end(), " lianliankan");
     assert_eq!(
         lines[4].trim_end(),
-        "        [2]  6   G   Y   6   J   A   B   O   D   V   W   M   Z   H   S"
+        "        [J]  H   B   F   C   I   J   Z   T   L   H   5   K   H   T   Z"
     );
     assert_eq!(
         lines[18].trim_end(),
-        "         I   F   W   E   U   W   H   F   7   4   E   L   O   G   P   T"
+        "         N   J   W   4   W   R   O   J   M   4   Q   R   P   L   O   2"
     );
     assert_eq!(
         lines[23].trim_end(),
@@ -95,7 +95,11 @@ fn board_cursor_and_status_at_80x24() {
     // Each tile is a box in its kind's colour; the status line has its own colours.
     assert_eq!(
         buf[(9, 4)].bg,
-        Theme::builtin("ascii").unwrap().glyph(27).unwrap().color
+        Theme::builtin("ascii")
+            .unwrap()
+            .glyph(app.game.board().get(at(0, 0)))
+            .unwrap()
+            .color
     );
     assert_eq!(buf[(8, 4)].bg, buf[(10, 4)].bg);
     assert!(buf[(9, 4)].modifier.contains(Modifier::BOLD));
@@ -441,4 +445,30 @@ fn win_screen_says_assisted_after_undo_and_offers_undo() {
     app.game.apply(Action::Click(at(0, 1)), t);
     let screen = text(&draw(&app, 80, 24)).join("\n");
     assert!(screen.contains("You won") && !screen.contains("assisted"));
+}
+
+#[test]
+fn the_title_line_warns_of_a_lost_board_until_undo() {
+    let t = Instant::now();
+    let mut app = app_with(crate::game::trap_board(), t);
+    let (a, b) = crate::game::TRAP_WRONG;
+    app.game.apply(Action::Click(a), t);
+    app.game.apply(Action::Click(b), t);
+    let title = text(&draw(&app, 80, 24))[0].clone();
+    assert!(
+        title.trim_end().ends_with(crate::game::LOST_WARNING),
+        "{title}"
+    );
+    app.game.apply(Action::Undo, t);
+    app.now = t + crate::game::NOTICE_TIME;
+    let title = text(&draw(&app, 80, 24))[0].clone();
+    assert_eq!(title.trim_end(), " lianliankan");
+}
+
+#[test]
+fn the_title_line_says_how_to_stop_a_demo() {
+    let t = Instant::now();
+    let app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t).with_demo(t);
+    let title = text(&draw(&app, 80, 24))[0].clone();
+    assert!(title.contains(crate::app::DEMO_NOTE), "{title}");
 }

@@ -10,9 +10,7 @@ use std::time::Duration;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use super::Config;
-use crate::deal::{
-    DealError as DealerError, Dealt, KIND_SYMBOLS, deal_winnable, reshuffle_winnable,
-};
+use crate::deal::{DealError as DealerError, Dealt, deal_winnable, reshuffle_winnable};
 use crate::engine::{Rules, find_path};
 use crate::grid::{Board, BoardError, EMPTY, Point, Tile};
 
@@ -74,25 +72,8 @@ pub fn deal(config: &Config, rng: &mut Xoshiro256PlusPlus) -> Result<Dealt, Deal
         return Err(DealError::BadKinds { kinds, pairs });
     }
     let play = config.solve_config(Duration::ZERO);
-    let dealt = deal_winnable(rows, cols, kinds, play.rules, play.gravity, rng)
-        .map_err(DealError::Dealer)?;
-    // The dealer names kinds by their symbols; the game numbers them from 1.
-    let tiles = dealt
-        .board
-        .tiles()
-        .iter()
-        .map(
-            |&t| match KIND_SYMBOLS.iter().position(|&s| Tile::from(s) == t) {
-                Some(i) => i as Tile + 1,
-                None => EMPTY,
-            },
-        )
-        .collect();
-    let board = Board::from_tiles(rows, cols, tiles).map_err(DealError::Board)?;
-    Ok(Dealt {
-        board,
-        solution: dealt.solution,
-    })
+    // The dealer numbers kinds from 1, as the game does.
+    deal_winnable(rows, cols, kinds, play.rules, play.gravity, rng).map_err(DealError::Dealer)
 }
 
 /// The board with its kinds moved among the occupied cells (the cells stay

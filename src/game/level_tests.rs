@@ -248,3 +248,38 @@ fn an_action_after_the_deadline_loses_instead_of_playing() {
     assert!(g.loss().is_some());
     assert_eq!(g.board().tile_count(), 4);
 }
+
+#[test]
+fn deals_reshuffles_and_the_solver_follow_the_level_gravity() {
+    use crate::replay::replay;
+    let t = Instant::now();
+    let mut g = Game::new(tiny(None, false), t).unwrap();
+    while g.win().is_none() {
+        let level = g.level();
+        assert_eq!(g.solve_config(Duration::ZERO).gravity, level.gravity);
+        assert_eq!(g.level_config().gravity, Some(level.gravity));
+        match_one(&mut g, t);
+    }
+    for gravity in Gravity::LEVELS {
+        let config = Config {
+            rows: 4,
+            cols: 5,
+            kinds: 5,
+            ..fixed(gravity)
+        };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let dealt = deal(&config, &mut rng).unwrap();
+        let left = replay(&dealt.board, &dealt.solution, RULES, gravity).unwrap();
+        assert_eq!(left.tile_count(), 0, "{gravity:?}");
+        let mut board = dealt.board.clone();
+        remove_pair(
+            &mut board,
+            dealt.solution[0].a,
+            dealt.solution[0].b,
+            gravity,
+        );
+        let again = reshuffle(&board, &config, &mut rng).unwrap();
+        let left = replay(&again.board, &again.solution, RULES, gravity).unwrap();
+        assert_eq!(left.tile_count(), 0, "{gravity:?} reshuffled");
+    }
+}

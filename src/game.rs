@@ -781,11 +781,6 @@ impl Game {
         self.highlight
     }
 
-    /// How tiles slide in this game now (the variant of the level played).
-    pub fn gravity(&self) -> Gravity {
-        self.level.gravity
-    }
-
     /// The level being played and its gravity variant.
     pub fn level(&self) -> Level {
         self.level

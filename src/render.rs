@@ -209,23 +209,34 @@ impl App {
     }
 
     fn render_status(&self, area: Rect, buf: &mut Buffer) {
-        let g = &self.game;
-        let text = format!(
-            " {}  Score {}  Time {}  Tiles {}  Hints {} t  Shuffles {} r  ? help",
-            level::label(g),
-            g.score(),
-            clock(g.elapsed(self.now)),
-            g.board().tile_count(),
-            g.hints_left(),
-            g.reshuffles_left(),
-        );
         let style = if self.color {
             Style::new().fg(Color::Black).bg(Color::Gray)
         } else {
             Style::new().add_modifier(Modifier::REVERSED)
         };
         buf.set_style(area, style);
-        Line::raw(text).render(area, buf);
+        Line::raw(self.status_text(area.width)).render(area, buf);
+    }
+
+    /// The status line, in the most explicit wording that fits `width`
+    /// columns: key reminders go first, then the long labels.
+    fn status_text(&self, width: u16) -> String {
+        let g = &self.game;
+        let (label, score, time) = (level::label(g), g.score(), clock(g.elapsed(self.now)));
+        let (tiles, hints, shuffles) =
+            (g.board().tile_count(), g.hints_left(), g.reshuffles_left());
+        let full = format!(
+            " {label}  Score {score}  Time {time}  Tiles {tiles}  Hints {hints} t  Shuffles {shuffles} r  ? help"
+        );
+        let plain = format!(
+            " {label}  Score {score}  Time {time}  Tiles {tiles}  Hints {hints}  Shuffles {shuffles}  ?"
+        );
+        let compact =
+            format!(" {label} Score {score} {time} Tiles {tiles} Hints {hints} Shuf {shuffles}");
+        [full, plain]
+            .into_iter()
+            .find(|text| text.chars().count() <= usize::from(width))
+            .unwrap_or(compact)
     }
 
     fn render_help(&self, area: Rect, buf: &mut Buffer) {

@@ -108,6 +108,31 @@ fn board_cursor_and_status_at_80x24() {
 }
 
 #[test]
+fn status_line_words_itself_to_fit_narrow_terminals() {
+    let t = Instant::now();
+    let config = Config {
+        seed: 1,
+        ..Config::DEFAULT
+    };
+    let app = App::new(
+        Game::new(config, t).unwrap(),
+        Theme::builtin("ascii").unwrap(),
+        true,
+        t,
+    );
+    let status = |w| text(&draw(&app, w, 24))[23].trim_end().to_string();
+    assert_eq!(
+        status(69),
+        " none  Score 0  Time 0:00  Tiles 128  Hints 3 t  Shuffles 2 r  ? help"
+    );
+    assert_eq!(
+        status(68),
+        " none  Score 0  Time 0:00  Tiles 128  Hints 3  Shuffles 2  ?"
+    );
+    assert_eq!(status(55), " none Score 0 0:00 Tiles 128 Hints 3 Shuf 2");
+}
+
+#[test]
 fn selection_hint_and_cursor_are_distinct_without_colour() {
     let t = Instant::now();
     let board = Board::from_rows(&[[1, 2, 3, 1], [4, 2, 3, 4]]).unwrap();

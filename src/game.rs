@@ -830,6 +830,8 @@ mod level_tests;
 #[cfg(test)]
 pub(crate) use assist_tests::{WRONG as TRAP_WRONG, trap as trap_board};
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod undo_tests;

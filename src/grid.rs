@@ -319,6 +319,20 @@ impl BoardBuilder {
     }
 }
 
+/// A board from text rows, for tests: `.` is empty, any other character its code.
+#[cfg(test)]
+pub(crate) fn text_board(rows: &[&str]) -> Board {
+    let tiles: Vec<Vec<Tile>> = rows
+        .iter()
+        .map(|r| {
+            r.bytes()
+                .map(|c| if c == b'.' { EMPTY } else { Tile::from(c) })
+                .collect()
+        })
+        .collect();
+    Board::from_rows(&tiles).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -250,13 +250,7 @@ impl Game {
     /// The size and kinds in `config` are taken from the board (so "new game"
     /// deals the same shape); the seed drives reshuffles and later deals.
     pub fn from_board(board: Board, config: Config, now: Instant) -> Self {
-        let mut kinds: Vec<Tile> = board
-            .tiles()
-            .iter()
-            .copied()
-            .filter(|&t| t != EMPTY)
-            .collect();
-        kinds.sort_unstable();
+        let mut kinds = board.sorted_tiles();
         kinds.dedup();
         let config = Config {
             kinds: kinds.len().max(1),

@@ -244,6 +244,13 @@ impl Board {
         self.tiles.iter().filter(|&&t| t != EMPTY).count()
     }
 
+    /// The kind of every tile on the board, empty cells left out, sorted.
+    pub fn sorted_tiles(&self) -> Vec<Tile> {
+        let mut tiles: Vec<Tile> = self.tiles.iter().copied().filter(|&t| t != EMPTY).collect();
+        tiles.sort_unstable();
+        tiles
+    }
+
     /// Every cell position, row by row.
     pub fn points(&self) -> impl Iterator<Item = Point> + use<> {
         let (rows, cols) = (self.rows as i32, self.cols as i32);
@@ -377,6 +384,7 @@ mod tests {
             }
         }
         assert_eq!(b.tile_count(), 3);
+        assert_eq!(b.sorted_tiles(), [2, 5, 8]);
     }
 
     #[test]

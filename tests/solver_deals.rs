@@ -185,6 +185,15 @@ fn equal_neighbours(b: &Board) -> usize {
         .count()
 }
 
+/// Asserts that `dealt` equal neighbours (summed over the boards of `what`)
+/// are at most a quarter more, plus slack, than `uniform` from plain shuffles.
+fn assert_as_mixed(dealt: usize, uniform: usize, what: &str) {
+    assert!(
+        dealt * 4 <= uniform * 5 + 20 * 4,
+        "{what}: {dealt} equal neighbours, {uniform} shuffled"
+    );
+}
+
 #[test]
 fn deals_are_as_mixed_as_a_uniform_shuffle() {
     for gravity in Gravity::LEVELS {
@@ -197,11 +206,8 @@ fn deals_are_as_mixed_as_a_uniform_shuffle() {
                 tiles.shuffle(&mut rng(seed));
                 uniform += equal_neighbours(&Board::from_tiles(16, 9, tiles).unwrap());
             }
-            assert!(
-                dealt * 4 <= uniform * 5 + 20 * 4,
-                "{gravity:?} {:?}: {dealt} equal neighbours in deals, {uniform} shuffled",
-                rules.border
-            );
+            let what = format!("{gravity:?} {:?} deals", rules.border);
+            assert_as_mixed(dealt, uniform, &what);
         }
     }
 }
@@ -227,11 +233,8 @@ fn reshuffles_are_as_mixed_as_a_uniform_shuffle() {
                 }
                 uniform += equal_neighbours(&shuffled);
             }
-            assert!(
-                dealt * 4 <= uniform * 5 + 20 * 4,
-                "{gravity:?} {:?}: {dealt} equal neighbours in reshuffles, {uniform} shuffled",
-                rules.border
-            );
+            let what = format!("{gravity:?} {:?} reshuffles", rules.border);
+            assert_as_mixed(dealt, uniform, &what);
         }
     }
 }

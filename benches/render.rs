@@ -28,31 +28,39 @@ fn app() -> App {
     )
 }
 
-fn frame(c: &mut Criterion) {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
-    let mut app = app();
-    c.bench_function("frame 16x9 board, 80x24", |b| {
+/// Benchmarks drawing `app` whole on `terminal` as `name`.
+fn bench_full_frame(
+    c: &mut Criterion,
+    name: &str,
+    terminal: &mut Terminal<TestBackend>,
+    app: &App,
+) {
+    c.bench_function(name, |b| {
         b.iter(|| {
             // Clearing makes every draw a full frame, not an empty diff.
             terminal.clear().expect("clear");
             terminal
-                .draw(|f| f.render_widget(&app, f.area()))
+                .draw(|f| f.render_widget(app, f.area()))
                 .expect("draw");
         })
     });
+}
+
+fn frame(c: &mut Criterion) {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
+    let mut app = app();
+    bench_full_frame(c, "frame 16x9 board, 80x24", &mut terminal, &app);
     let (a, z) = find_match(app.game.board()).expect("a match");
     let now = Instant::now();
     app.game.apply(Action::Click(a), now);
     app.game.apply(Action::Click(z), now);
     app.now = now;
-    c.bench_function("frame 16x9 board with a match line, 80x24", |b| {
-        b.iter(|| {
-            terminal.clear().expect("clear");
-            terminal
-                .draw(|f| f.render_widget(&app, f.area()))
-                .expect("draw");
-        })
-    });
+    bench_full_frame(
+        c,
+        "frame 16x9 board with a match line, 80x24",
+        &mut terminal,
+        &app,
+    );
 }
 
 criterion_group!(benches, frame);

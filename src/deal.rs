@@ -151,13 +151,7 @@ pub fn reshuffle_winnable<R: Rng + ?Sized>(
     gravity: Gravity,
     rng: &mut R,
 ) -> Option<Dealt> {
-    let mut tiles: Vec<Tile> = board
-        .tiles()
-        .iter()
-        .copied()
-        .filter(|&t| t != EMPTY)
-        .collect();
-    tiles.sort_unstable();
+    let tiles = board.sorted_tiles();
     let pairs: Vec<Tile> = tiles.chunks(2).map(|c| c[0]).collect();
     if tiles.chunks(2).any(|c| c.len() != 2 || c[0] != c[1]) {
         return None;

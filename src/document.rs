@@ -213,6 +213,7 @@ mod tests {
     use std::fs;
 
     use super::*;
+    use crate::storage::file_names;
 
     /// A stand-in for the game's state.
     #[derive(Debug, PartialEq, Serialize, Deserialize)]
@@ -241,15 +242,6 @@ mod tests {
             selected: Some((1, 2)),
             moves: 3,
         }
-    }
-
-    fn files(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
     }
 
     #[test]
@@ -286,7 +278,7 @@ mod tests {
             assert!(warning.starts_with("The saved game in "), "{warning}");
             assert!(warning.contains(".corrupt-"), "{warning}");
             assert!(!warning.chars().any(char::is_control), "{warning:?}");
-            let names = files(dir.path());
+            let names = file_names(dir.path());
             assert_eq!(names.len(), 1, "{names:?}");
             assert!(names[0].starts_with("game.json.corrupt-"), "{names:?}");
             let aside = fs::read(dir.path().join(&names[0])).unwrap();
@@ -328,7 +320,7 @@ mod tests {
         let err = save(dir.path(), &game()).unwrap_err();
         assert!(matches!(err, StorageError::NewerVersion { .. }), "{err}");
         assert_eq!(fs::read(&path).unwrap(), newer);
-        assert_eq!(files(dir.path()), ["game.json"]);
+        assert_eq!(file_names(dir.path()), ["game.json"]);
     }
 
     #[test]

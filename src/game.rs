@@ -250,13 +250,7 @@ impl Game {
     /// The size and kinds in `config` are taken from the board (so "new game"
     /// deals the same shape); the seed drives reshuffles and later deals.
     pub fn from_board(board: Board, config: Config, now: Instant) -> Self {
-        let mut kinds: Vec<Tile> = board
-            .tiles()
-            .iter()
-            .copied()
-            .filter(|&t| t != EMPTY)
-            .collect();
-        kinds.sort_unstable();
+        let mut kinds = board.sorted_tiles();
         kinds.dedup();
         let config = Config {
             kinds: kinds.len().max(1),
@@ -829,6 +823,8 @@ mod assist_tests;
 mod level_tests;
 #[cfg(test)]
 pub(crate) use assist_tests::{WRONG as TRAP_WRONG, trap as trap_board};
+#[cfg(test)]
+mod test_support;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

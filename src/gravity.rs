@@ -139,19 +139,7 @@ pub fn settle(board: &mut Board, gravity: Gravity) -> Vec<Slide> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A board from text rows: `.` is empty, any other character its code.
-    fn board(rows: &[&str]) -> Board {
-        let tiles: Vec<Vec<u32>> = rows
-            .iter()
-            .map(|r| {
-                r.bytes()
-                    .map(|c| if c == b'.' { EMPTY } else { u32::from(c) })
-                    .collect()
-            })
-            .collect();
-        Board::from_rows(&tiles).unwrap()
-    }
+    use crate::grid::text_board as board;
 
     fn text(b: &Board) -> Vec<String> {
         b.tiles()

@@ -244,6 +244,13 @@ impl Board {
         self.tiles.iter().filter(|&&t| t != EMPTY).count()
     }
 
+    /// The kind of every tile on the board, empty cells left out, sorted.
+    pub fn sorted_tiles(&self) -> Vec<Tile> {
+        let mut tiles: Vec<Tile> = self.tiles.iter().copied().filter(|&t| t != EMPTY).collect();
+        tiles.sort_unstable();
+        tiles
+    }
+
     /// Every cell position, row by row.
     pub fn points(&self) -> impl Iterator<Item = Point> + use<> {
         let (rows, cols) = (self.rows as i32, self.cols as i32);
@@ -319,6 +326,20 @@ impl BoardBuilder {
     }
 }
 
+/// A board from text rows, for tests: `.` is empty, any other character its code.
+#[cfg(test)]
+pub(crate) fn text_board(rows: &[&str]) -> Board {
+    let tiles: Vec<Vec<Tile>> = rows
+        .iter()
+        .map(|r| {
+            r.bytes()
+                .map(|c| if c == b'.' { EMPTY } else { Tile::from(c) })
+                .collect()
+        })
+        .collect();
+    Board::from_rows(&tiles).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -363,6 +384,7 @@ mod tests {
             }
         }
         assert_eq!(b.tile_count(), 3);
+        assert_eq!(b.sorted_tiles(), [2, 5, 8]);
     }
 
     #[test]

@@ -536,20 +536,8 @@ fn spread(cells: &[Point]) -> i32 {
 mod tests {
     use super::*;
     use crate::engine::Border;
+    use crate::grid::text_board as board;
     use crate::replay::replay;
-
-    /// A board from text rows: `.` is empty, any other character its code.
-    fn board(rows: &[&str]) -> Board {
-        let tiles: Vec<Vec<Tile>> = rows
-            .iter()
-            .map(|r| {
-                r.bytes()
-                    .map(|c| if c == b'.' { EMPTY } else { Tile::from(c) })
-                    .collect()
-            })
-            .collect();
-        Board::from_rows(&tiles).unwrap()
-    }
 
     fn config(border: Border, gravity: Gravity) -> SolveConfig {
         SolveConfig {

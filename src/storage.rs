@@ -272,18 +272,20 @@ pub(crate) fn keep_aside(path: &Path) -> Result<PathBuf, StorageError> {
     Ok(aside)
 }
 
+/// The names of the files in `dir`, sorted, for tests of what a directory holds.
+#[cfg(test)]
+pub(crate) fn file_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn names_in(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
 
     #[test]
     fn atomic_write_replaces_and_leaves_no_temporary_file() {
@@ -292,7 +294,7 @@ mod tests {
         write_atomic(&sub, "f.json", b"one").unwrap();
         write_atomic(&sub, "f.json", b"two").unwrap();
         assert_eq!(fs::read(sub.join("f.json")).unwrap(), b"two");
-        assert_eq!(names_in(&sub), ["f.json"]);
+        assert_eq!(file_names(&sub), ["f.json"]);
     }
 
     #[test]
@@ -341,7 +343,7 @@ mod tests {
     fn an_abandoned_write_removes_its_temporary_file() {
         let dir = tempfile::tempdir().unwrap();
         drop(PendingFile::write(dir.path(), "f.json", b"x").unwrap());
-        assert!(names_in(dir.path()).is_empty());
+        assert!(file_names(dir.path()).is_empty());
     }
 
     #[test]
@@ -408,7 +410,7 @@ mod tests {
         remove(dir.path(), "f.json").unwrap();
         write_atomic(dir.path(), "f.json", b"x").unwrap();
         remove(dir.path(), "f.json").unwrap();
-        assert!(names_in(dir.path()).is_empty());
+        assert!(file_names(dir.path()).is_empty());
     }
 
     #[test]

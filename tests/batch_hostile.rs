@@ -2,11 +2,10 @@
 //! must give answers or a clean `BatchError::Input`, never a panic; and the
 //! real binary answers hostile input with exit status 2 and one clean line.
 
+#[path = "support/binary.rs"]
+mod binary;
 #[path = "support/mutation.rs"]
 mod mutation;
-
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 use lianliankan::batch::{BatchError, Format, check, read_grid_board};
 use lianliankan::engine::{Border, Rules};
@@ -212,17 +211,7 @@ fn absurd_headers_are_errors_at_once() {
 
 /// Runs the real binary on `input` and returns (status, stdout, stderr).
 fn run_binary(args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lianliankan"))
-        .arg("check")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    // The binary may stop reading early; a broken pipe here is fine.
-    let _ = child.stdin.take().unwrap().write_all(input);
-    let out = child.wait_with_output().unwrap();
+    let out = binary::run(&[&["check"], args].concat(), input);
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     (out.status.code(), text(&out.stdout), text(&out.stderr))
 }

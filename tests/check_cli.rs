@@ -1,19 +1,13 @@
 //! `lianliankan check` driven as a user would: the real binary, stdin or a file.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+#[path = "support/binary.rs"]
+mod binary;
 
+use std::process::Output;
+
+/// Runs `lianliankan check` with `args` on `stdin`.
 fn check(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lianliankan"))
-        .arg("check")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
+    binary::run(&[&["check"], args].concat(), stdin)
 }
 
 const SAMPLE: &str = "3 4\n1 2 3 4\n0 0 0 0\n4 3 2 1\n4\n1 1 3 4\n1 1 2 4\n1 1 3 3\n2 1 2 4\n\

@@ -1,9 +1,10 @@
 //! The `solve` and `deal` commands end to end, through the real binary: exit
 //! codes, messages, and `solve` output replayed by independent code.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+#[path = "support/binary.rs"]
+mod binary;
 
+use binary::run;
 use lianliankan::engine::{Border, Rules};
 use lianliankan::gravity::Gravity;
 use lianliankan::grid::{Board, EMPTY, Point, Tile};
@@ -11,20 +12,6 @@ use lianliankan::replay::replay;
 use lianliankan::solver::Move;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lianliankan"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The command may exit without reading (a usage error): a broken pipe then
-    // is expected, and the exit status tells the story.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()

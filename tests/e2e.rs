@@ -31,6 +31,20 @@ fn click(s: &mut Session, col: u16, row: u16) {
     s.send(format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").as_bytes());
 }
 
+/// Clicks the pair at screen cells `a` and `b` of a fresh deal, then waits
+/// for the first match to score and both tiles to vanish.
+fn first_match(s: &mut Session, (ax, ay): (u16, u16), (bx, by): (u16, u16)) {
+    click(s, ax, ay);
+    click(s, bx, by);
+    let s = &*s;
+    s.wait_for("the match", WAIT, |t| {
+        t.contains("Score 10 ") && t.contains("Tiles 126")
+    });
+    s.wait_for("the tiles to vanish", WAIT, |_| {
+        cell(s, ax, ay).trim().is_empty() && cell(s, bx, by).trim().is_empty()
+    });
+}
+
 /// The deal the binary makes from `--seed`, and its layout at 80 x 24, to
 /// know where a pair lies.
 fn deal(seed: u64) -> (Game, BoardLayout) {
@@ -120,14 +134,7 @@ fn undo_brings_the_pair_and_the_score_back_and_right_click_highlights() {
     s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
     let symbol = cell(&s, ax, ay);
 
-    click(&mut s, ax, ay);
-    click(&mut s, bx, by);
-    s.wait_for("the match", WAIT, |t| {
-        t.contains("Score 10 ") && t.contains("Tiles 126")
-    });
-    s.wait_for("the tiles to vanish", WAIT, |_| {
-        cell(&s, ax, ay).trim().is_empty() && cell(&s, bx, by).trim().is_empty()
-    });
+    first_match(&mut s, (ax, ay), (bx, by));
 
     s.send(b"u");
     s.wait_for("the undo", WAIT, |t| {
@@ -208,14 +215,7 @@ fn sigterm_saves_restores_the_terminal_and_the_next_start_resumes() {
     let mut s = Session::start_in(data.path(), &["--seed", &seed.to_string()], 80, 24);
     let cooked = s.cooked.clone().expect("termios");
     s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
-    click(&mut s, ax, ay);
-    click(&mut s, bx, by);
-    s.wait_for("the match", WAIT, |t| {
-        t.contains("Score 10 ") && t.contains("Tiles 126")
-    });
-    s.wait_for("the tiles to vanish", WAIT, |_| {
-        cell(&s, ax, ay).trim().is_empty() && cell(&s, bx, by).trim().is_empty()
-    });
+    first_match(&mut s, (ax, ay), (bx, by));
     let before = board_rows(&s.screen());
     let from = s.seen.lock().unwrap().bytes.len();
 

@@ -4,13 +4,15 @@
 //! A file is resumed as a valid game, kept aside with a warning, or (newer
 //! version) refused and left as it was.
 
+#[path = "support/aside.rs"]
+mod aside;
 #[path = "support/mutation.rs"]
 mod mutation;
 
 use std::fs;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
+use aside::aside_contents;
 use lianliankan::document;
 use lianliankan::game::{Action, Config, Direction, Game, SavedGame, find_match};
 use lianliankan::grid::{EMPTY, Point};
@@ -128,7 +130,7 @@ fn load_from(bytes: &[u8]) -> Result<(), TestCaseError> {
             (None, Some(warning)) => {
                 prop_assert!(!warning.chars().any(char::is_control), "{:?}", warning);
                 prop_assert!(!file.exists());
-                prop_assert_eq!(aside_contents(dir.path()), bytes);
+                prop_assert_eq!(aside_contents(dir.path(), "game.json"), bytes);
             }
             other => prop_assert!(false, "unexpected {:?}", other),
         },
@@ -139,12 +141,6 @@ fn load_from(bytes: &[u8]) -> Result<(), TestCaseError> {
         Err(e) => prop_assert!(false, "unexpected error {}", e),
     }
     Ok(())
-}
-
-fn aside_contents(dir: &Path) -> Vec<u8> {
-    let entries: Vec<_> = fs::read_dir(dir).unwrap().map(|e| e.unwrap()).collect();
-    assert_eq!(entries.len(), 1, "one file, kept aside");
-    fs::read(entries[0].path()).unwrap()
 }
 
 /// Every number in `v`, as a mutable reference.

@@ -27,6 +27,18 @@ fn config(rules: Rules, gravity: Gravity) -> SolveConfig {
     }
 }
 
+/// The classic two turns with either border, open then closed.
+const TWO_TURN_RULES: [Rules; 2] = [
+    Rules {
+        max_turns: 2,
+        border: Border::Open,
+    },
+    Rules {
+        max_turns: 2,
+        border: Border::Closed,
+    },
+];
+
 fn clears(board: &Board, moves: &[Move], rules: Rules, gravity: Gravity) {
     let left = replay(board, moves, rules, gravity)
         .unwrap_or_else(|e| panic!("{e} on {board:?} ({rules:?}, {gravity:?})"));
@@ -58,11 +70,7 @@ const SIZES: [(usize, usize, usize); 6] = [
 fn deals_are_cleared_by_their_proof_and_by_the_solver() {
     let mut deals = 0;
     for gravity in Gravity::LEVELS {
-        for border in [Border::Open, Border::Closed] {
-            let rules = Rules {
-                max_turns: 2,
-                border,
-            };
+        for rules in TWO_TURN_RULES {
             for (rows, cols, kinds) in SIZES {
                 for seed in 0..40 {
                     let dealt = deal_seeded(rows, cols, kinds, rules, gravity, seed).unwrap();
@@ -93,11 +101,7 @@ fn deals_are_cleared_by_their_proof_and_by_the_solver() {
 #[test]
 fn full_size_deals_are_cleared_by_their_proof() {
     for gravity in Gravity::LEVELS {
-        for border in [Border::Open, Border::Closed] {
-            let rules = Rules {
-                max_turns: 2,
-                border,
-            };
+        for rules in TWO_TURN_RULES {
             for seed in 0..10 {
                 let dealt = deal_seeded(16, 9, 36, rules, gravity, seed).unwrap();
                 clears(&dealt.board, &dealt.solution, rules, gravity);
@@ -181,14 +185,19 @@ fn equal_neighbours(b: &Board) -> usize {
         .count()
 }
 
+/// Asserts that `dealt` equal neighbours (summed over the boards of `what`)
+/// are at most a quarter more, plus slack, than `uniform` from plain shuffles.
+fn assert_as_mixed(dealt: usize, uniform: usize, what: &str) {
+    assert!(
+        dealt * 4 <= uniform * 5 + 20 * 4,
+        "{what}: {dealt} equal neighbours, {uniform} shuffled"
+    );
+}
+
 #[test]
 fn deals_are_as_mixed_as_a_uniform_shuffle() {
     for gravity in Gravity::LEVELS {
-        for border in [Border::Open, Border::Closed] {
-            let rules = Rules {
-                max_turns: 2,
-                border,
-            };
+        for rules in TWO_TURN_RULES {
             let (mut dealt, mut uniform) = (0, 0);
             for seed in 0..30 {
                 let d = deal_seeded(16, 9, 36, rules, gravity, seed).unwrap();
@@ -197,10 +206,8 @@ fn deals_are_as_mixed_as_a_uniform_shuffle() {
                 tiles.shuffle(&mut rng(seed));
                 uniform += equal_neighbours(&Board::from_tiles(16, 9, tiles).unwrap());
             }
-            assert!(
-                dealt * 4 <= uniform * 5 + 20 * 4,
-                "{gravity:?} {border:?}: {dealt} equal neighbours in deals, {uniform} shuffled"
-            );
+            let what = format!("{gravity:?} {:?} deals", rules.border);
+            assert_as_mixed(dealt, uniform, &what);
         }
     }
 }
@@ -208,11 +215,7 @@ fn deals_are_as_mixed_as_a_uniform_shuffle() {
 #[test]
 fn reshuffles_are_as_mixed_as_a_uniform_shuffle() {
     for gravity in [Gravity::None, Gravity::Down, Gravity::CenterV] {
-        for border in [Border::Open, Border::Closed] {
-            let rules = Rules {
-                max_turns: 2,
-                border,
-            };
+        for rules in TWO_TURN_RULES {
             let (mut dealt, mut uniform) = (0, 0);
             for seed in 0..30 {
                 let mut r = rng(seed);
@@ -230,10 +233,8 @@ fn reshuffles_are_as_mixed_as_a_uniform_shuffle() {
                 }
                 uniform += equal_neighbours(&shuffled);
             }
-            assert!(
-                dealt * 4 <= uniform * 5 + 20 * 4,
-                "{gravity:?} {border:?}: {dealt} equal neighbours in reshuffles, {uniform} shuffled"
-            );
+            let what = format!("{gravity:?} {:?} reshuffles", rules.border);
+            assert_as_mixed(dealt, uniform, &what);
         }
     }
 }
@@ -241,11 +242,7 @@ fn reshuffles_are_as_mixed_as_a_uniform_shuffle() {
 #[test]
 fn reshuffles_keep_the_cells_and_kinds_and_are_winnable() {
     for gravity in Gravity::LEVELS {
-        for border in [Border::Open, Border::Closed] {
-            let rules = Rules {
-                max_turns: 2,
-                border,
-            };
+        for rules in TWO_TURN_RULES {
             for seed in 0..30 {
                 let mut r = rng(seed);
                 let dealt = deal_winnable(8, 10, 16, rules, gravity, &mut r).unwrap();
@@ -296,11 +293,7 @@ fn clearable(b: &Board, rules: Rules, gravity: Gravity, lost: &mut HashSet<Vec<T
 fn solver_verdicts_match_an_exhaustive_search() {
     let mut verdicts = [0; 2];
     for gravity in Gravity::LEVELS {
-        for border in [Border::Open, Border::Closed] {
-            let rules = Rules {
-                max_turns: 2,
-                border,
-            };
+        for rules in TWO_TURN_RULES {
             for seed in 0..60 {
                 let mut r = rng(seed);
                 let (rows, cols) = [(3, 4), (4, 3), (2, 5), (3, 3)][seed as usize % 4];

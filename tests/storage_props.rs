@@ -2,13 +2,15 @@
 //! never panic; a file is either read as valid data, kept aside with a
 //! warning, or (newer version) refused and left as it was.
 
+#[path = "support/aside.rs"]
+mod aside;
 #[path = "support/mutation.rs"]
 mod mutation;
 
 use std::fs;
-use std::path::Path;
 use std::time::{Duration, UNIX_EPOCH};
 
+use aside::aside_contents;
 use lianliankan::document::{self, Document};
 use lianliankan::scores::{BoardKey, Entry, MAX_NAME_WIDTH, Scores, sanitize_name};
 use lianliankan::storage::StorageError;
@@ -92,7 +94,7 @@ fn load_scores_from(bytes: &[u8]) -> Result<(), TestCaseError> {
             prop_assert_eq!(scores, Scores::default());
             prop_assert!(!warning.chars().any(char::is_control), "{:?}", warning);
             prop_assert!(!file.exists());
-            prop_assert_eq!(aside_contents(dir.path()), bytes);
+            prop_assert_eq!(aside_contents(dir.path(), "scores.json"), bytes);
         }
         Err(StorageError::NewerVersion { found, .. }) => {
             prop_assert!(found > 1);
@@ -101,14 +103,6 @@ fn load_scores_from(bytes: &[u8]) -> Result<(), TestCaseError> {
         Err(e) => prop_assert!(false, "unexpected error {}", e),
     }
     Ok(())
-}
-
-fn aside_contents(dir: &Path) -> Vec<u8> {
-    let entries: Vec<_> = fs::read_dir(dir).unwrap().map(|e| e.unwrap()).collect();
-    assert_eq!(entries.len(), 1, "one file, kept aside");
-    let name = entries[0].file_name().to_string_lossy().into_owned();
-    assert!(name.starts_with("scores.json.corrupt-"), "{name}");
-    fs::read(entries[0].path()).unwrap()
 }
 
 /// A stand-in for the game's saved state, with nesting, options and enums.

@@ -7,15 +7,12 @@ use proptest::prelude::*;
 use rand::RngExt;
 
 use super::dealing::reshuffle;
+use super::test_support::at;
 use super::*;
 use crate::deal::Dealt;
 use crate::gravity::Gravity;
 use crate::replay::replay;
 use crate::solver::{available_moves, is_winnable};
-
-fn at(row: i32, col: i32) -> Point {
-    Point::new(row, col)
-}
 
 /// Asserts that `solution` clears `board` when replayed independently.
 fn assert_clears(board: &Board, solution: &[crate::solver::Move], what: &str) {

@@ -1,11 +1,8 @@
 //! Unit tests of gravity in the game, the run of levels and timed levels.
 
+use super::test_support::at;
 use super::*;
 use crate::gravity::settle as settle_board;
-
-fn at(row: i32, col: i32) -> Point {
-    Point::new(row, col)
-}
 
 fn fixed(gravity: Gravity) -> Config {
     Config {

@@ -1,17 +1,7 @@
 //! Unit tests of the game rules, on hand-built boards and a stepped clock.
 
+use super::test_support::{at, cfg};
 use super::*;
-
-fn at(row: i32, col: i32) -> Point {
-    Point::new(row, col)
-}
-
-fn cfg() -> Config {
-    Config {
-        seed: 42,
-        ..Config::DEFAULT
-    }
-}
 
 /// 3 x 4: the two 1s see each other straight along row 0 once the 5 between
 /// them is gone; 2s are walled apart; 3s differ from their neighbours.

@@ -3,18 +3,8 @@
 
 use proptest::prelude::*;
 
+use super::test_support::{at, cfg};
 use super::*;
-
-fn at(row: i32, col: i32) -> Point {
-    Point::new(row, col)
-}
-
-fn cfg() -> Config {
-    Config {
-        seed: 42,
-        ..Config::DEFAULT
-    }
-}
 
 fn game(rows: &[[Tile; 4]], now: Instant) -> Game {
     Game::from_board(Board::from_rows(rows).unwrap(), cfg(), now)

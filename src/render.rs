@@ -42,11 +42,13 @@ impl Widget for &App {
         self.render_title(screen.title, buf);
         self.render_status(screen.status, buf);
         if self.game.is_paused() {
+            // Centred on the board space, not the board: a small board is
+            // narrower than the text.
             let text = "Paused. Press p to resume.";
-            centred_box(layout.outer, 2 + text.len() as u16, 3, buf);
+            centred_box(screen.middle, 4 + text.len() as u16, 3, buf);
             Paragraph::new(text)
                 .alignment(Alignment::Center)
-                .render(centred(layout.outer, text.len() as u16, 1), buf);
+                .render(centred(screen.middle, text.len() as u16, 1), buf);
         } else {
             self.render_board(&layout, buf);
         }

@@ -13,14 +13,15 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::{centred, clock};
 use crate::app::App;
-use crate::game::{Game, LEVEL_COUNT, Loss, gravity_name};
+use crate::game::{Game, LEVEL_COUNT, LOST_WARNING, Loss, gravity_name};
 
 /// Where the time bar starts on the title line (after " lianliankan").
 const BAR_X: u16 = 14;
 /// The most cells the inside of the time bar takes.
 const BAR_WIDTH: u16 = 20;
-/// Columns of the title line kept free for the notice on its right.
-const NOTICE_ROOM: u16 = 28;
+/// Columns of the title line kept free for the message on its right: the
+/// longest one, the lost-board warning, a space after it and one before.
+const NOTICE_ROOM: u16 = LOST_WARNING.len() as u16 + 2;
 
 /// The level and variant for the status line: `Lv 2/7 down` in a run of
 /// levels, just the variant (`down`) in a game of one variant.

@@ -328,7 +328,10 @@ fn pause_hides_the_board() {
     let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
     app.game.apply(Action::TogglePause, t);
     let screen = text(&draw(&app, 40, 12)).join("\n");
-    assert!(screen.contains("Paused"));
+    assert!(
+        screen.contains("│ Paused. Press p to resume. │"),
+        "{screen}"
+    );
     assert!(!screen.contains('A'));
 }
 
@@ -496,4 +499,29 @@ fn the_title_line_says_how_to_stop_a_demo() {
     let app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t).with_demo(t);
     let title = text(&draw(&app, 80, 24))[0].clone();
     assert!(title.contains(crate::app::DEMO_NOTE), "{title}");
+}
+
+#[test]
+fn the_lost_warning_leaves_the_time_bar_whole() {
+    let t = Instant::now();
+    let config = Config {
+        seed: 5,
+        timed: true,
+        ..Config::DEFAULT
+    };
+    let game = Game::from_board(crate::game::trap_board(), config, t);
+    let mut app = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+    let (a, b) = crate::game::TRAP_WRONG;
+    app.game.apply(Action::Click(a), t);
+    app.game.apply(Action::Click(b), t);
+    app.now = t + crate::game::NOTICE_TIME;
+    for width in [70, 80, 100] {
+        let title = text(&draw(&app, width, 24))[0].clone();
+        let bar_end = title.find(']').map(|i| i + " 0:00".len());
+        let warning = title.find(crate::game::LOST_WARNING);
+        assert!(
+            matches!((bar_end, warning), (Some(e), Some(w)) if e < w),
+            "{title}"
+        );
+    }
 }

@@ -184,7 +184,6 @@ impl App {
     fn render_title(&self, area: Rect, buf: &mut Buffer) {
         let title = Style::new().add_modifier(Modifier::BOLD);
         Line::styled(" lianliankan", title).render(area, buf);
-        self.render_time_bar(area, buf);
         let now = self.now;
         let message = match self.game.notice(now) {
             Some(n) => n.text().to_string(),
@@ -205,7 +204,10 @@ impl App {
         } else {
             Style::new().add_modifier(Modifier::BOLD)
         };
-        Line::styled(format!("{message} "), style)
+        let message = format!("{message} ");
+        let room = message.chars().count() as u16 + 1;
+        self.render_time_bar(area, room, buf);
+        Line::styled(message, style)
             .alignment(Alignment::Right)
             .render(area, buf);
     }

@@ -144,21 +144,27 @@ fn the_time_bar_shrinks_and_the_loss_box_shows_the_score() {
     let mut a = app(Game::new(timed, t).unwrap(), t);
     assert_eq!(
         text(&a, 80, 24)[0],
-        " lianliankan  [==================] 0:38"
+        " lianliankan  [====================] 0:38"
     );
     a.now = t + Duration::from_millis(19_500);
     assert_eq!(
         text(&a, 80, 24)[0],
-        " lianliankan  [=========         ] 0:19"
+        " lianliankan  [==========          ] 0:19"
     );
-    assert!(
-        text(&a, 40, 24)[0].ends_with("lianliankan"),
-        "no room, no bar"
+    assert_eq!(
+        text(&a, 40, 24)[0],
+        " lianliankan  [=========        ] 0:19"
     );
+    assert_eq!(
+        text(&a, 24, 24)[0],
+        " lianliankan  0:19",
+        "no room for a bar"
+    );
+    assert_eq!(text(&a, 17, 24)[0], " lianliankan", "nor for the time");
     a.game.tick(t + Duration::from_secs(38));
     a.now = t + Duration::from_secs(40);
     let screen = text(&a, 80, 24).join("\n");
-    assert!(screen.contains("[                  ] 0:00"), "{screen}");
+    assert!(screen.contains("[                    ] 0:00"), "{screen}");
     for needle in [
         "Game over",
         "Time is up!",

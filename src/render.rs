@@ -267,10 +267,16 @@ impl App {
             " score less; undo or a hint marks the game assisted.",
             " Then tiles may slide (the variant is on the status line).",
         ];
+        // On a short screen the rules go, so the keys and the seed still show.
+        let rules = if usize::from(area.height) < KEYS.len() + RULES.len() + 4 {
+            &RULES[..0]
+        } else {
+            &RULES[..]
+        };
         let lines: Vec<Line> = KEYS
             .iter()
             .map(|(k, what)| Line::raw(format!(" {k:<16} {what}")))
-            .chain(RULES.iter().map(|r| Line::raw(*r)))
+            .chain(rules.iter().map(|r| Line::raw(*r)))
             .chain([
                 Line::raw(""),
                 Line::raw(format!(

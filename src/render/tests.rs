@@ -276,6 +276,20 @@ fn line_grows_from_the_first_tile_then_vanishes() {
 }
 
 #[test]
+fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
+    let t = Instant::now();
+    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
+    app.help = true;
+    let screen = text(&draw(&app, 80, 20)).join("\n");
+    for needle in ["q, Esc, Ctrl-C", "Replay this deal with --seed 5", "└"] {
+        assert!(screen.contains(needle), "help lacks {needle}:\n{screen}");
+    }
+    assert!(!screen.contains("Join two equal tiles"), "{screen}");
+    let full = text(&draw(&app, 80, 23)).join("\n");
+    assert!(full.contains("Join two equal tiles"), "{full}");
+}
+
+#[test]
 fn help_lists_every_key_and_the_mouse() {
     let t = Instant::now();
     let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);

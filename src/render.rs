@@ -182,8 +182,7 @@ impl App {
     }
 
     fn render_title(&self, area: Rect, buf: &mut Buffer) {
-        let title = Style::new().add_modifier(Modifier::BOLD);
-        Line::styled(" lianliankan", title).render(area, buf);
+        const TITLE: &str = " lianliankan";
         let now = self.now;
         let message = match self.game.notice(now) {
             Some(n) => n.text().to_string(),
@@ -206,7 +205,12 @@ impl App {
         };
         let message = format!("{message} ");
         let room = message.chars().count() as u16 + 1;
-        self.render_time_bar(area, room, buf);
+        // On a narrow screen the message goes before the title, not over it.
+        if usize::from(room) + TITLE.len() <= usize::from(area.width) {
+            let title = Style::new().add_modifier(Modifier::BOLD);
+            Line::styled(TITLE, title).render(area, buf);
+            self.render_time_bar(area, room, buf);
+        }
         Line::styled(message, style)
             .alignment(Alignment::Right)
             .render(area, buf);

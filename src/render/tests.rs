@@ -539,3 +539,18 @@ fn the_lost_warning_leaves_the_time_bar_whole() {
         );
     }
 }
+
+#[test]
+fn a_long_message_on_a_narrow_screen_replaces_the_title_rather_than_cutting_it() {
+    let t = Instant::now();
+    let mut app = app_with(crate::game::trap_board(), t);
+    let (a, b) = crate::game::TRAP_WRONG;
+    app.game.apply(Action::Click(a), t);
+    app.game.apply(Action::Click(b), t);
+    app.now = t + crate::game::NOTICE_TIME;
+    let warning = crate::game::LOST_WARNING;
+    let title = text(&draw(&app, 45, 24))[0].clone();
+    assert_eq!(title.trim(), warning, "{title}");
+    let title = text(&draw(&app, 52, 24))[0].clone();
+    assert!(title.starts_with(" lianliankan cannot"), "{title}");
+}

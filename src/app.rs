@@ -301,6 +301,12 @@ mod tests {
         let rect = layout.cell_rect(Point::new(2, 5));
         a.handle_event(&click(rect.x + 2, rect.y), AREA, t);
         assert_eq!(a.game.selected(), Some(Point::new(2, 5)));
+        // The gaps right of and below the tile are no tile: the selection stays.
+        assert!(layout.tile.pitch_x > rect.width && layout.tile.pitch_y > rect.height);
+        for (x, y) in [(rect.right(), rect.y), (rect.x + 1, rect.bottom())] {
+            a.handle_event(&click(x, y), AREA, t);
+            assert_eq!(a.game.selected(), Some(Point::new(2, 5)), "{x},{y}");
+        }
         for y in 0..AREA.height + 3 {
             for x in [0, 1, layout.outer.x, layout.outer.right(), 79, 200] {
                 a.handle_event(&click(x, y), AREA, t);

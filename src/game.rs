@@ -493,7 +493,8 @@ impl Game {
         self.rng = rng;
         self.level = next;
         self.history = History::default();
-        self.removal = None;
+        // The removal stays: its line is drawn over the new board (the
+        // last pair cleared the old one, so nothing slides).
         self.highlight = None;
         self.after_reshuffle();
         self.notice = Some((Notice::NextLevel, now));

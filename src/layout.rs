@@ -147,19 +147,17 @@ impl BoardLayout {
         (x, y)
     }
 
-    /// The board cell under screen position (`x`, `y`). A click in the gap after a
-    /// tile counts for that tile; the ring and anything outside give `None`.
+    /// The board cell whose tile is drawn at screen position (`x`, `y`). The
+    /// gaps between tiles, the ring and anything outside give `None`, so a
+    /// click there cannot pick a tile the pointer is not on.
     pub fn cell_at(&self, x: u16, y: u16) -> Option<Point> {
         let rx = x.checked_sub(self.outer.x + 1)?;
         let ry = y.checked_sub(self.outer.y + 1)?;
-        let inner_w = (self.cols - 1) * self.tile.pitch_x + self.tile.width;
-        let inner_h = (self.rows - 1) * self.tile.pitch_y + self.tile.height;
-        (rx < inner_w && ry < inner_h).then(|| {
-            Point::new(
-                i32::from(ry / self.tile.pitch_y),
-                i32::from(rx / self.tile.pitch_x),
-            )
-        })
+        let (col, row) = (rx / self.tile.pitch_x, ry / self.tile.pitch_y);
+        let on_tile =
+            rx % self.tile.pitch_x < self.tile.width && ry % self.tile.pitch_y < self.tile.height;
+        (on_tile && col < self.cols && row < self.rows)
+            .then(|| Point::new(i32::from(row), i32::from(col)))
     }
 }
 
@@ -180,6 +178,16 @@ mod tests {
         let less = Screen::new(Rect::new(0, 0, w as u16 - 1, h as u16)).middle;
         assert_eq!(BoardLayout::fit(less, 8, 16), None);
         assert_eq!(BoardLayout::fit(Rect::new(0, 0, 0, 0), 8, 16), None);
+    }
+
+    /// The board inside its ring.
+    fn inside(l: BoardLayout) -> Rect {
+        Rect::new(
+            l.outer.x + 1,
+            l.outer.y + 1,
+            l.outer.width - 2,
+            l.outer.height - 2,
+        )
     }
 
     #[test]
@@ -203,6 +211,17 @@ mod tests {
                     }
                     let (cx, cy) = l.centre(p);
                     assert_eq!(l.cell_at(cx, cy), Some(p));
+                }
+            }
+            // Every screen cell of the inside is a tile's or a gap, which is no cell.
+            let drawn: Vec<Rect> = (0..4)
+                .flat_map(|r| (0..5).map(move |c| Point::new(r, c)))
+                .map(|p| l.cell_rect(p))
+                .collect();
+            for y in inside(l).top()..inside(l).bottom() {
+                for x in inside(l).left()..inside(l).right() {
+                    let on = drawn.iter().any(|r| r.contains((x, y).into()));
+                    assert_eq!(l.cell_at(x, y).is_some(), on, "{tile:?} {x},{y}");
                 }
             }
             // The ring and beyond are not cells.

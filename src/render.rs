@@ -42,11 +42,13 @@ impl Widget for &App {
         self.render_title(screen.title, buf);
         self.render_status(screen.status, buf);
         if self.game.is_paused() {
+            // Centred on the board space, not the board: a small board is
+            // narrower than the text.
             let text = "Paused. Press p to resume.";
-            centred_box(layout.outer, 2 + text.len() as u16, 3, buf);
+            centred_box(screen.middle, 4 + text.len() as u16, 3, buf);
             Paragraph::new(text)
                 .alignment(Alignment::Center)
-                .render(centred(layout.outer, text.len() as u16, 1), buf);
+                .render(centred(screen.middle, text.len() as u16, 1), buf);
         } else {
             self.render_board(&layout, buf);
         }
@@ -180,9 +182,7 @@ impl App {
     }
 
     fn render_title(&self, area: Rect, buf: &mut Buffer) {
-        let title = Style::new().add_modifier(Modifier::BOLD);
-        Line::styled(" lianliankan", title).render(area, buf);
-        self.render_time_bar(area, buf);
+        const TITLE: &str = " lianliankan";
         let now = self.now;
         let message = match self.game.notice(now) {
             Some(n) => n.text().to_string(),
@@ -203,7 +203,15 @@ impl App {
         } else {
             Style::new().add_modifier(Modifier::BOLD)
         };
-        Line::styled(format!("{message} "), style)
+        let message = format!("{message} ");
+        let room = message.chars().count() as u16 + 1;
+        // On a narrow screen the message goes before the title, not over it.
+        if usize::from(room) + TITLE.len() <= usize::from(area.width) {
+            let title = Style::new().add_modifier(Modifier::BOLD);
+            Line::styled(TITLE, title).render(area, buf);
+            self.render_time_bar(area, room, buf);
+        }
+        Line::styled(message, style)
             .alignment(Alignment::Right)
             .render(area, buf);
     }
@@ -263,10 +271,16 @@ impl App {
             " score less; undo or a hint marks the game assisted.",
             " Then tiles may slide (the variant is on the status line).",
         ];
+        // On a short screen the rules go, so the keys and the seed still show.
+        let rules = if usize::from(area.height) < KEYS.len() + RULES.len() + 4 {
+            &RULES[..0]
+        } else {
+            &RULES[..]
+        };
         let lines: Vec<Line> = KEYS
             .iter()
             .map(|(k, what)| Line::raw(format!(" {k:<16} {what}")))
-            .chain(RULES.iter().map(|r| Line::raw(*r)))
+            .chain(rules.iter().map(|r| Line::raw(*r)))
             .chain([
                 Line::raw(""),
                 Line::raw(format!(

@@ -19,9 +19,6 @@ use crate::game::{Game, LEVEL_COUNT, Loss, gravity_name};
 const BAR_X: u16 = 14;
 /// The most cells the inside of the time bar takes.
 const BAR_WIDTH: u16 = 20;
-/// Columns of the title line kept free for the notice on its right.
-const NOTICE_ROOM: u16 = 28;
-
 /// The level and variant for the status line: `Lv 2/7 down` in a run of
 /// levels, just the variant (`down`) in a game of one variant.
 pub(super) fn label(game: &Game) -> String {
@@ -44,28 +41,32 @@ fn filled(width: u16, left: f32, limit: f32) -> u16 {
 }
 
 impl App {
-    /// The time bar of a timed level, `[=====     ] 1:23`, on the title line.
-    pub(super) fn render_time_bar(&self, area: Rect, buf: &mut Buffer) {
+    /// The time bar of a timed level, `[=====     ] 1:23`, on the title line,
+    /// leaving the `room` columns at its right end free (for the message there
+    /// and a space before it): narrower when needed, then just the time.
+    pub(super) fn render_time_bar(&self, area: Rect, room: u16, buf: &mut Buffer) {
         let (Some(limit), Some(left)) = (self.game.time_limit(), self.game.remaining(self.now))
         else {
             return;
         };
-        let width = area
-            .width
-            .saturating_sub(BAR_X + NOTICE_ROOM + 8)
-            .min(BAR_WIDTH);
-        if width < 5 {
-            return;
-        }
-        let full = filled(width, left.as_secs_f32(), limit.as_secs_f32());
         // Whole seconds rounded up: 0:00 only when the time is up.
-        let shown = Duration::from_secs(left.as_secs() + u64::from(left.subsec_nanos() > 0));
-        let bar = format!(
-            "[{}{}] {}",
-            "=".repeat(usize::from(full)),
-            " ".repeat(usize::from(width - full)),
-            clock(shown)
-        );
+        let shown = clock(Duration::from_secs(
+            left.as_secs() + u64::from(left.subsec_nanos() > 0),
+        ));
+        let free = area.width.saturating_sub(BAR_X + room);
+        let time = shown.len() as u16;
+        let bar = match free.saturating_sub(time + 3).min(BAR_WIDTH) {
+            width if width >= 5 => {
+                let full = filled(width, left.as_secs_f32(), limit.as_secs_f32());
+                format!(
+                    "[{}{}] {shown}",
+                    "=".repeat(usize::from(full)),
+                    " ".repeat(usize::from(width - full)),
+                )
+            }
+            _ if free >= time => shown,
+            _ => return,
+        };
         let low = left.as_secs() < 10;
         let mut style = Style::new().add_modifier(Modifier::BOLD);
         if self.color {

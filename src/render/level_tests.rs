@@ -151,10 +151,16 @@ fn the_time_bar_shrinks_and_the_loss_box_shows_the_score() {
         text(&a, 80, 24)[0],
         " lianliankan  [==========          ] 0:19"
     );
-    assert!(
-        text(&a, 40, 24)[0].ends_with("lianliankan"),
-        "no room, no bar"
+    assert_eq!(
+        text(&a, 40, 24)[0],
+        " lianliankan  [=========        ] 0:19"
     );
+    assert_eq!(
+        text(&a, 24, 24)[0],
+        " lianliankan  0:19",
+        "no room for a bar"
+    );
+    assert_eq!(text(&a, 17, 24)[0], " lianliankan", "nor for the time");
     a.game.tick(t + Duration::from_secs(38));
     a.now = t + Duration::from_secs(40);
     let screen = text(&a, 80, 24).join("\n");
@@ -167,4 +173,52 @@ fn the_time_bar_shrinks_and_the_loss_box_shows_the_score() {
     ] {
         assert!(screen.contains(needle), "{needle}: {screen}");
     }
+}
+
+#[test]
+fn the_cursor_rides_on_the_tile_sliding_into_its_cell() {
+    let t = Instant::now();
+    let mut a = falling(t);
+    // The second click left the cursor on the bottom cell, where C lands.
+    assert_eq!(a.game.cursor(), Point::new(3, 0));
+    let c_row = |a: &App| {
+        let lines = text(a, 30, 11);
+        letters(&lines)
+            .into_iter()
+            .find(|(_, l)| l == "C")
+            .map(|(y, _)| lines[y].clone())
+            .unwrap()
+    };
+    for now in [
+        t + REMOVAL_TIME / 2,
+        t + REMOVAL_TIME + SLIDE_TIME / 2,
+        t + REMOVAL_TIME + SLIDE_TIME * 2,
+    ] {
+        a.now = now;
+        assert!(c_row(&a).contains("[C]"), "{:?}: {}", now - t, c_row(&a));
+    }
+}
+
+#[test]
+fn the_last_line_of_a_level_is_drawn_over_the_next_board() {
+    let t = Instant::now();
+    let levels = Config {
+        rows: 2,
+        cols: 2,
+        kinds: 1,
+        gravity: None,
+        ..Config::DEFAULT
+    };
+    let mut a = app(Game::new(levels, t).unwrap(), t);
+    for p in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+        a.game.apply(Action::Click(Point::new(p.0, p.1)), t);
+    }
+    assert_eq!(a.game.level().number, 1);
+    a.now = t + REMOVAL_TIME * 9 / 10;
+    let screen = text(&a, 80, 24).join("\n");
+    assert_eq!(screen.matches("*A*").count(), 2, "{screen}");
+    assert!(screen.contains("║ *A* ║─║ *A* ║"), "{screen}");
+    a.now = t + REMOVAL_TIME;
+    let screen = text(&a, 80, 24).join("\n");
+    assert!(!screen.contains("*A*"), "{screen}");
 }

@@ -26,13 +26,19 @@ impl App {
         let Some((slides, moved)) = self.game.slides(self.now) else {
             return;
         };
-        let highlight = self.game.highlight_kind();
+        let game = &self.game;
+        let highlight = game.highlight_kind();
+        let hint = game.hint_pair();
         for s in slides {
-            let kind = self.game.board().get(s.to);
+            let kind = game.board().get(s.to);
             let rect = between(layout.cell_rect(s.from), layout.cell_rect(s.to), moved);
+            // The marks of the cell the tile is bound for travel with it.
             let marks = Marks {
+                hint: hint.is_some_and(|(a, b)| a == s.to || b == s.to),
                 highlight: highlight == Some(kind),
-                ..Marks::default()
+                cursor: game.cursor() == s.to,
+                selected: game.selected() == Some(s.to),
+                removed: false,
             };
             self.render_tile(rect.intersection(buf.area), kind, marks, buf);
         }

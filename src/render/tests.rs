@@ -276,6 +276,20 @@ fn line_grows_from_the_first_tile_then_vanishes() {
 }
 
 #[test]
+fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
+    let t = Instant::now();
+    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
+    app.help = true;
+    let screen = text(&draw(&app, 80, 20)).join("\n");
+    for needle in ["q, Esc, Ctrl-C", "Replay this deal with --seed 5", "└"] {
+        assert!(screen.contains(needle), "help lacks {needle}:\n{screen}");
+    }
+    assert!(!screen.contains("Join two equal tiles"), "{screen}");
+    let full = text(&draw(&app, 80, 23)).join("\n");
+    assert!(full.contains("Join two equal tiles"), "{full}");
+}
+
+#[test]
 fn help_lists_every_key_and_the_mouse() {
     let t = Instant::now();
     let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
@@ -328,7 +342,10 @@ fn pause_hides_the_board() {
     let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
     app.game.apply(Action::TogglePause, t);
     let screen = text(&draw(&app, 40, 12)).join("\n");
-    assert!(screen.contains("Paused"));
+    assert!(
+        screen.contains("│ Paused. Press p to resume. │"),
+        "{screen}"
+    );
     assert!(!screen.contains('A'));
 }
 
@@ -496,4 +513,44 @@ fn the_title_line_says_how_to_stop_a_demo() {
     let app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t).with_demo(t);
     let title = text(&draw(&app, 80, 24))[0].clone();
     assert!(title.contains(crate::app::DEMO_NOTE), "{title}");
+}
+
+#[test]
+fn the_lost_warning_leaves_the_time_bar_whole() {
+    let t = Instant::now();
+    let config = Config {
+        seed: 5,
+        timed: true,
+        ..Config::DEFAULT
+    };
+    let game = Game::from_board(crate::game::trap_board(), config, t);
+    let mut app = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+    let (a, b) = crate::game::TRAP_WRONG;
+    app.game.apply(Action::Click(a), t);
+    app.game.apply(Action::Click(b), t);
+    app.now = t + crate::game::NOTICE_TIME;
+    for width in [70, 80, 100] {
+        let title = text(&draw(&app, width, 24))[0].clone();
+        let bar_end = title.find(']').map(|i| i + " 0:00".len());
+        let warning = title.find(crate::game::LOST_WARNING);
+        assert!(
+            matches!((bar_end, warning), (Some(e), Some(w)) if e < w),
+            "{title}"
+        );
+    }
+}
+
+#[test]
+fn a_long_message_on_a_narrow_screen_replaces_the_title_rather_than_cutting_it() {
+    let t = Instant::now();
+    let mut app = app_with(crate::game::trap_board(), t);
+    let (a, b) = crate::game::TRAP_WRONG;
+    app.game.apply(Action::Click(a), t);
+    app.game.apply(Action::Click(b), t);
+    app.now = t + crate::game::NOTICE_TIME;
+    let warning = crate::game::LOST_WARNING;
+    let title = text(&draw(&app, 45, 24))[0].clone();
+    assert_eq!(title.trim(), warning, "{title}");
+    let title = text(&draw(&app, 52, 24))[0].clone();
+    assert!(title.starts_with(" lianliankan cannot"), "{title}");
 }

@@ -54,6 +54,15 @@ fn letters(lines: &[String]) -> Vec<(usize, String)> {
         .collect()
 }
 
+/// A run of levels on a 2x2 board of one kind: two matches clear a level.
+const TINY_RUN: Config = Config {
+    rows: 2,
+    cols: 2,
+    kinds: 1,
+    gravity: None,
+    ..Config::DEFAULT
+};
+
 #[test]
 fn tiles_stay_while_the_line_shows_then_glide_down_to_their_cells() {
     let t = Instant::now();
@@ -89,14 +98,7 @@ fn tiles_stay_while_the_line_shows_then_glide_down_to_their_cells() {
 #[test]
 fn the_status_line_names_the_level_and_variant() {
     let t = Instant::now();
-    let levels = Config {
-        rows: 2,
-        cols: 2,
-        kinds: 1,
-        gravity: None,
-        ..Config::DEFAULT
-    };
-    let mut a = app(Game::new(levels, t).unwrap(), t);
+    let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
     let status = |a: &App| text(a, 80, 24)[23].clone();
     assert!(
         status(&a).starts_with(" Lv 1/7 none  Score 0  "),
@@ -202,14 +204,7 @@ fn the_cursor_rides_on_the_tile_sliding_into_its_cell() {
 #[test]
 fn the_last_line_of_a_level_is_drawn_over_the_next_board() {
     let t = Instant::now();
-    let levels = Config {
-        rows: 2,
-        cols: 2,
-        kinds: 1,
-        gravity: None,
-        ..Config::DEFAULT
-    };
-    let mut a = app(Game::new(levels, t).unwrap(), t);
+    let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
     for p in [(0, 0), (0, 1), (1, 0), (1, 1)] {
         a.game.apply(Action::Click(Point::new(p.0, p.1)), t);
     }

@@ -64,19 +64,24 @@ fn line_after(board: Board, a: Point, b: Point) -> Vec<String> {
     board_text(&draw(&app, 24, 9))
 }
 
-#[test]
-fn board_cursor_and_status_at_80x24() {
+/// The default game, seed 1, in colour, in the ascii theme.
+fn default_app() -> App {
     let t = Instant::now();
     let config = Config {
         seed: 1,
         ..Config::DEFAULT
     };
-    let app = App::new(
+    App::new(
         Game::new(config, t).unwrap(),
         Theme::builtin("ascii").unwrap(),
         true,
         t,
-    );
+    )
+}
+
+#[test]
+fn board_cursor_and_status_at_80x24() {
+    let app = default_app();
     let buf = draw(&app, 80, 24);
     let lines = text(&buf);
     assert_eq!(lines[0].trim_end(), " lianliankan");
@@ -109,17 +114,7 @@ fn board_cursor_and_status_at_80x24() {
 
 #[test]
 fn status_line_words_itself_to_fit_narrow_terminals() {
-    let t = Instant::now();
-    let config = Config {
-        seed: 1,
-        ..Config::DEFAULT
-    };
-    let app = App::new(
-        Game::new(config, t).unwrap(),
-        Theme::builtin("ascii").unwrap(),
-        true,
-        t,
-    );
+    let app = default_app();
     let status = |w| text(&draw(&app, w, 24))[23].trim_end().to_string();
     assert_eq!(
         status(69),

@@ -4,12 +4,12 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use lianliankan::batch::{Format, check};
-use lianliankan::engine::{Rules, find_path};
-use lianliankan::grid::{Board, Point};
-use lianliankan::reference::min_turns;
-use lianliankan::sample_boards::{hdu_input, maze_board, random_board, random_queries};
-use lianliankan::scanner::Scanner;
+use lianliankan::cli::batch::{Format, check};
+use lianliankan::cli::scanner::Scanner;
+use lianliankan::core::engine::{Rules, find_path};
+use lianliankan::core::grid::{Board, Point};
+use lianliankan::solve::reference::min_turns;
+use lianliankan::solve::sample_boards::{hdu_input, maze_board, random_board, random_queries};
 
 /// How many of `queries` the search `joins` connects.
 fn connected(queries: &[(Point, Point)], joins: impl Fn(Point, Point) -> bool) -> usize {
@@ -88,7 +88,7 @@ fn check_big_input(c: &mut Criterion) {
                 black_box(&input),
                 Format::Hdu,
                 Rules::JUDGE,
-                lianliankan::gravity::Gravity::None,
+                lianliankan::core::gravity::Gravity::None,
                 &mut std::io::sink(),
             )
             .is_ok()

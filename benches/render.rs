@@ -4,9 +4,9 @@
 use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use lianliankan::app::App;
 use lianliankan::game::{Action, Config, Game, find_match};
-use lianliankan::theme::Theme;
+use lianliankan::ui::app::App;
+use lianliankan::ui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

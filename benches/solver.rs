@@ -8,10 +8,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use lianliankan::deal::deal_seeded;
-use lianliankan::engine::Rules;
-use lianliankan::gravity::Gravity;
-use lianliankan::solver::{Outcome, SolveConfig, solve};
+use lianliankan::core::engine::Rules;
+use lianliankan::core::gravity::Gravity;
+use lianliankan::solve::deal::deal_seeded;
+use lianliankan::solve::solver::{Outcome, SolveConfig, solve};
 
 fn name(gravity: Gravity) -> String {
     use clap::ValueEnum;

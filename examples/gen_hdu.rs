@@ -24,7 +24,7 @@ fn main() -> std::io::Result<()> {
     let o = Options::parse();
     if o.rows == 0
         || o.cols == 0
-        || o.rows.saturating_mul(o.cols) > lianliankan::grid::Board::MAX_CELLS
+        || o.rows.saturating_mul(o.cols) > lianliankan::core::grid::Board::MAX_CELLS
     {
         eprintln!(
             "gen_hdu: a board of {} x {} is out of range",
@@ -32,6 +32,7 @@ fn main() -> std::io::Result<()> {
         );
         std::process::exit(2);
     }
-    let input = lianliankan::sample_boards::hdu_input(o.cases, o.rows, o.cols, o.queries, o.seed);
+    let input =
+        lianliankan::solve::sample_boards::hdu_input(o.cases, o.rows, o.cols, o.queries, o.seed);
     std::io::stdout().lock().write_all(&input)
 }

@@ -4,11 +4,11 @@
 
 use std::time::{Duration, Instant};
 
-use lianliankan::deal::{deal_seeded, pair_kinds};
-use lianliankan::engine::Rules;
-use lianliankan::gravity::Gravity;
-use lianliankan::grid::Board;
-use lianliankan::solver::{Outcome, SolveConfig, solve};
+use lianliankan::core::engine::Rules;
+use lianliankan::core::gravity::Gravity;
+use lianliankan::core::grid::Board;
+use lianliankan::solve::deal::{deal_seeded, pair_kinds};
+use lianliankan::solve::solver::{Outcome, SolveConfig, solve};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 

@@ -9,7 +9,6 @@ mod clock;
 mod dealing;
 mod history;
 mod level;
-mod save;
 mod score;
 
 use std::time::{Duration, Instant};
@@ -17,16 +16,15 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use crate::engine::{Path, find_path};
-use crate::gravity::{Gravity, Slide, remove_pair};
-use crate::grid::{Board, EMPTY, Point, Tile};
+use crate::core::engine::{Path, find_path};
+use crate::core::gravity::{Gravity, Slide, remove_pair};
+use crate::core::grid::{Board, EMPTY, Point, Tile};
 
 pub use assist::{CHECK_BUDGET, HINT_BUDGET};
 pub use clock::Clock;
 pub use dealing::{DealError, RULES, can_match, deal, find_match, reshuffle};
 pub use history::History;
 pub use level::{LEVEL_COUNT, Level, Loss, gravity_name, parse_gravity, time_limit};
-pub use save::SavedGame;
 pub use score::Score;
 
 /// The size and contents of a deal, and how much help a game grants.
@@ -202,40 +200,40 @@ pub struct Win {
 /// the cursor, the selection or what is on show.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Snapshot {
-    board: Board,
-    rng: Xoshiro256PlusPlus,
-    score: Score,
-    hints_left: u32,
-    reshuffles_left: u32,
-    hint: Option<(Point, Point)>,
-    lost: bool,
+    pub(crate) board: Board,
+    pub(crate) rng: Xoshiro256PlusPlus,
+    pub(crate) score: Score,
+    pub(crate) hints_left: u32,
+    pub(crate) reshuffles_left: u32,
+    pub(crate) hint: Option<(Point, Point)>,
+    pub(crate) lost: bool,
 }
 
 /// One game of lianliankan.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
-    config: Config,
-    rng: Xoshiro256PlusPlus,
-    board: Board,
-    cursor: Point,
-    selected: Option<Point>,
-    score: Score,
-    clock: Clock,
-    paused: bool,
-    hints_left: u32,
-    reshuffles_left: u32,
-    hint: Option<(Point, Point)>,
-    removal: Option<Removal>,
-    notice: Option<(Notice, Instant)>,
-    win: Option<Win>,
-    history: History<Snapshot>,
-    assisted: bool,
-    highlight: Option<Tile>,
-    level: Level,
-    time_up: Option<Loss>,
+    pub(crate) config: Config,
+    pub(crate) rng: Xoshiro256PlusPlus,
+    pub(crate) board: Board,
+    pub(crate) cursor: Point,
+    pub(crate) selected: Option<Point>,
+    pub(crate) score: Score,
+    pub(crate) clock: Clock,
+    pub(crate) paused: bool,
+    pub(crate) hints_left: u32,
+    pub(crate) reshuffles_left: u32,
+    pub(crate) hint: Option<(Point, Point)>,
+    pub(crate) removal: Option<Removal>,
+    pub(crate) notice: Option<(Notice, Instant)>,
+    pub(crate) win: Option<Win>,
+    pub(crate) history: History<Snapshot>,
+    pub(crate) assisted: bool,
+    pub(crate) highlight: Option<Tile>,
+    pub(crate) level: Level,
+    pub(crate) time_up: Option<Loss>,
     /// The solver proved the board can no longer be cleared (checked after
     /// each match; kept in the snapshots, so undo and redo need no search).
-    lost: bool,
+    pub(crate) lost: bool,
 }
 
 impl Game {
@@ -429,7 +427,7 @@ impl Game {
     /// After a new board or a match: on a cleared board deal the next level
     /// or declare the win; else end a deadlock by a winnable reshuffle, or
     /// find out whether the board is lost (unless that is `known`).
-    fn settle(&mut self, now: Instant, known: Option<bool>) {
+    pub(crate) fn settle(&mut self, now: Instant, known: Option<bool>) {
         self.lost = false;
         if self.board.tile_count() == 0 {
             if !self.next_level(now) {
@@ -562,7 +560,7 @@ impl Game {
     }
 
     /// The state a move changes, as it stands now.
-    fn snapshot(&self) -> Snapshot {
+    pub(crate) fn snapshot(&self) -> Snapshot {
         Snapshot {
             board: self.board.clone(),
             rng: self.rng.clone(),

@@ -9,12 +9,12 @@ use std::time::Instant;
 
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use lianliankan::app::App;
+use lianliankan::core::gravity::Gravity;
 use lianliankan::game::{Config, Game};
-use lianliankan::gravity::Gravity;
-use lianliankan::session::{Session, Wanted};
-use lianliankan::storage;
-use lianliankan::theme::Theme;
+use lianliankan::persist::session::{Session, Wanted};
+use lianliankan::persist::storage;
+use lianliankan::ui::app::App;
+use lianliankan::ui::theme::Theme;
 
 /// Lianliankan (Onet, Shisen-Sho) in the terminal.
 #[derive(Parser)]
@@ -29,13 +29,13 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Answer connection queries read from a file or stdin (HDU 1175 or grid format).
-    Check(lianliankan::batch::CheckArgs),
+    Check(lianliankan::cli::batch::CheckArgs),
     /// Show the high-score tables (all, or those of one board size and gravity variant).
-    Scores(lianliankan::score_report::ScoresArgs),
+    Scores(lianliankan::cli::score_report::ScoresArgs),
     /// Solve a board read from a file or stdin (grid format): print a winning move list.
-    Solve(lianliankan::solve_cmd::SolveArgs),
+    Solve(lianliankan::cli::solve_cmd::SolveArgs),
     /// Print a winnable full board in the grid format, the same for the same arguments.
-    Deal(lianliankan::solve_cmd::DealArgs),
+    Deal(lianliankan::cli::solve_cmd::DealArgs),
 }
 
 /// The options of the game (used when no subcommand is given).
@@ -80,17 +80,17 @@ fn main() -> ExitCode {
         Err(e) => e.exit(),
     };
     match cli.command {
-        Some(Command::Check(args)) => lianliankan::batch::run_check(&args),
-        Some(Command::Scores(args)) => lianliankan::score_report::run_scores(&args),
-        Some(Command::Solve(args)) => lianliankan::solve_cmd::run_solve(&args),
-        Some(Command::Deal(args)) => lianliankan::solve_cmd::run_deal(&args),
+        Some(Command::Check(args)) => lianliankan::cli::batch::run_check(&args),
+        Some(Command::Scores(args)) => lianliankan::cli::score_report::run_scores(&args),
+        Some(Command::Solve(args)) => lianliankan::cli::solve_cmd::run_solve(&args),
+        Some(Command::Deal(args)) => lianliankan::cli::solve_cmd::run_deal(&args),
         None => play(cli.play, &matches),
     }
 }
 
 fn play(args: PlayArgs, matches: &ArgMatches) -> ExitCode {
     let ended = setup(args, matches).and_then(|mut app| {
-        lianliankan::tui::run(&mut app).map_err(|e| format!("terminal error: {e}"))
+        lianliankan::ui::tui::run(&mut app).map_err(|e| format!("terminal error: {e}"))
     });
     // Written with errors ignored: after SIGHUP the terminal may be gone.
     let mut stderr = std::io::stderr();

@@ -7,10 +7,10 @@ mod binary;
 #[path = "support/mutation.rs"]
 mod mutation;
 
-use lianliankan::batch::{BatchError, Format, check, read_grid_board};
-use lianliankan::engine::{Border, Rules};
-use lianliankan::gravity::Gravity;
-use lianliankan::scanner::Scanner;
+use lianliankan::cli::batch::{BatchError, Format, check, read_grid_board};
+use lianliankan::cli::scanner::Scanner;
+use lianliankan::core::engine::{Border, Rules};
+use lianliankan::core::gravity::Gravity;
 use proptest::prelude::*;
 
 /// Cases per property, each a whole input; a few seconds in a debug build.

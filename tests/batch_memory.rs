@@ -9,11 +9,11 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use lianliankan::batch::{BatchError, Format, check, read_grid_board};
-use lianliankan::engine::Rules;
-use lianliankan::gravity::Gravity;
-use lianliankan::grid::Board;
-use lianliankan::scanner::Scanner;
+use lianliankan::cli::batch::{BatchError, Format, check, read_grid_board};
+use lianliankan::cli::scanner::Scanner;
+use lianliankan::core::engine::Rules;
+use lianliankan::core::gravity::Gravity;
+use lianliankan::core::grid::Board;
 
 struct Counting;
 

@@ -62,10 +62,10 @@ fn missing_file_and_bad_flags_are_clear_errors() {
 
 #[test]
 fn a_1000_by_1000_case_agrees_with_the_reference() {
-    use lianliankan::engine::Rules;
-    use lianliankan::grid::{Board, Point};
-    use lianliankan::reference::min_turns;
-    use lianliankan::sample_boards::hdu_input;
+    use lianliankan::core::engine::Rules;
+    use lianliankan::core::grid::{Board, Point};
+    use lianliankan::solve::reference::min_turns;
+    use lianliankan::solve::sample_boards::hdu_input;
 
     let input = hdu_input(1, 1000, 1000, 12, 11);
     let out = check(&[], &input);

@@ -5,11 +5,11 @@
 mod binary;
 
 use binary::run;
-use lianliankan::engine::{Border, Rules};
-use lianliankan::gravity::Gravity;
-use lianliankan::grid::{Board, EMPTY, Point, Tile};
-use lianliankan::replay::replay;
-use lianliankan::solver::Move;
+use lianliankan::core::engine::{Border, Rules};
+use lianliankan::core::gravity::Gravity;
+use lianliankan::core::grid::{Board, EMPTY, Point, Tile};
+use lianliankan::solve::replay::replay;
+use lianliankan::solve::solver::Move;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 

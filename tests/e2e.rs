@@ -6,10 +6,10 @@ mod pty;
 
 use std::time::{Duration, Instant};
 
+use lianliankan::core::gravity::Gravity;
+use lianliankan::core::grid::Point;
 use lianliankan::game::{Action, Config, Game, find_match};
-use lianliankan::gravity::Gravity;
-use lianliankan::grid::Point;
-use lianliankan::layout::{BoardLayout, Screen};
+use lianliankan::ui::layout::{BoardLayout, Screen};
 use ratatui::layout::Rect;
 
 use pty::Session;

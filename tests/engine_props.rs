@@ -1,9 +1,9 @@
 //! The engine against the plain reference search on many random boards, for
 //! every rule combination: same answer, a legal line, and the fewest turns.
 
-use lianliankan::engine::{Border, Rules, find_path, find_path_layered};
-use lianliankan::grid::{Board, Point};
-use lianliankan::reference::{check_path, min_turns};
+use lianliankan::core::engine::{Border, Rules, find_path, find_path_layered};
+use lianliankan::core::grid::{Board, Point};
+use lianliankan::solve::reference::{check_path, min_turns};
 use proptest::prelude::*;
 
 /// A random board of 1x1 to 12x12 with a random density, tiles of kinds 1..=3.

@@ -6,11 +6,12 @@
 
 use std::time::{Duration, Instant};
 
-use lianliankan::app::App;
-use lianliankan::game::{Config, Game, LEVEL_COUNT, SavedGame, find_match};
-use lianliankan::gravity::Gravity;
-use lianliankan::grid::EMPTY;
-use lianliankan::theme::Theme;
+use lianliankan::core::gravity::Gravity;
+use lianliankan::core::grid::EMPTY;
+use lianliankan::game::{Config, Game, LEVEL_COUNT, find_match};
+use lianliankan::persist::save::SavedGame;
+use lianliankan::ui::app::App;
+use lianliankan::ui::theme::Theme;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use ratatui::Terminal;
@@ -183,7 +184,7 @@ fn check(app: &App, prev: &Game, i: usize) {
 
 /// The saved form of the game is valid and restores the same game.
 fn check_save(app: &App, now: Instant, i: usize) {
-    use lianliankan::document::Document;
+    use lianliankan::persist::document::Document;
     let saved = SavedGame::new(&app.game, now);
     saved
         .validate()
@@ -314,8 +315,8 @@ fn a_hundred_thousand_random_events_break_nothing() {
 /// (so a crash at any moment loses at most the move in flight).
 #[test]
 fn the_save_on_disk_follows_every_move() {
-    use lianliankan::document;
-    use lianliankan::session::{Session, Wanted};
+    use lianliankan::persist::document;
+    use lianliankan::persist::session::{Session, Wanted};
     let dir = tempfile::tempdir().unwrap();
     let config = Config {
         rows: 4,

@@ -13,10 +13,11 @@ use std::fs;
 use std::time::{Duration, Instant};
 
 use aside::aside_contents;
-use lianliankan::document;
-use lianliankan::game::{Action, Config, Direction, Game, SavedGame, find_match};
-use lianliankan::grid::{EMPTY, Point};
-use lianliankan::storage::StorageError;
+use lianliankan::core::grid::{EMPTY, Point};
+use lianliankan::game::{Action, Config, Direction, Game, find_match};
+use lianliankan::persist::document;
+use lianliankan::persist::save::SavedGame;
+use lianliankan::persist::storage::StorageError;
 use proptest::prelude::*;
 use serde_json::Value;
 

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, UNIX_EPOCH};
 
-use lianliankan::scores::{BoardKey, Entry, record};
+use lianliankan::persist::scores::{BoardKey, Entry, record};
 
 fn scores(data_dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_lianliankan"))

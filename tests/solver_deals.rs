@@ -6,12 +6,12 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
-use lianliankan::deal::{deal_seeded, deal_winnable, pair_kinds, reshuffle_winnable};
-use lianliankan::engine::{Border, Rules};
-use lianliankan::gravity::Gravity;
-use lianliankan::grid::{Board, EMPTY, Point, Tile};
-use lianliankan::replay::{play_move, replay};
-use lianliankan::solver::{Move, Outcome, SolveConfig, solve};
+use lianliankan::core::engine::{Border, Rules};
+use lianliankan::core::gravity::Gravity;
+use lianliankan::core::grid::{Board, EMPTY, Point, Tile};
+use lianliankan::solve::deal::{deal_seeded, deal_winnable, pair_kinds, reshuffle_winnable};
+use lianliankan::solve::replay::{play_move, replay};
+use lianliankan::solve::solver::{Move, Outcome, SolveConfig, solve};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 

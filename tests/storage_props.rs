@@ -11,9 +11,9 @@ use std::fs;
 use std::time::{Duration, UNIX_EPOCH};
 
 use aside::aside_contents;
-use lianliankan::document::{self, Document};
-use lianliankan::scores::{BoardKey, Entry, MAX_NAME_WIDTH, Scores, sanitize_name};
-use lianliankan::storage::StorageError;
+use lianliankan::persist::document::{self, Document};
+use lianliankan::persist::scores::{BoardKey, Entry, MAX_NAME_WIDTH, Scores, sanitize_name};
+use lianliankan::persist::storage::StorageError;
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 use unicode_width::UnicodeWidthStr;

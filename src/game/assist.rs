@@ -9,8 +9,8 @@
 use std::time::Duration;
 
 use super::{Config, Game, Level, RULES};
-use crate::grid::Point;
-use crate::solver::{self, SolveConfig};
+use crate::core::grid::Point;
+use crate::solve::solver::{self, SolveConfig};
 
 /// How long the smart hint (and each demo move) may search.
 pub const HINT_BUDGET: Duration = Duration::from_millis(100);

@@ -1,5 +1,5 @@
 //! Tests of the solver in the game: every deal and reshuffle is checked by
-//! replaying the dealer's moves with [`crate::replay`] (not the solver), the
+//! replaying the dealer's moves with [`crate::solve::replay`] (not the solver), the
 //! smart hint never walks into a lost board, and the warning after a wrong
 //! pairing comes and goes with undo, redo and a reshuffle.
 
@@ -9,13 +9,13 @@ use rand::RngExt;
 use super::dealing::reshuffle;
 use super::test_support::at;
 use super::*;
-use crate::deal::Dealt;
-use crate::gravity::Gravity;
-use crate::replay::replay;
-use crate::solver::{available_moves, is_winnable};
+use crate::core::gravity::Gravity;
+use crate::solve::deal::Dealt;
+use crate::solve::replay::replay;
+use crate::solve::solver::{available_moves, is_winnable};
 
 /// Asserts that `solution` clears `board` when replayed independently.
-fn assert_clears(board: &Board, solution: &[crate::solver::Move], what: &str) {
+fn assert_clears(board: &Board, solution: &[crate::solve::solver::Move], what: &str) {
     let left =
         replay(board, solution, RULES, Gravity::None).unwrap_or_else(|e| panic!("{what}: {e}"));
     assert_eq!(left.tile_count(), 0, "{what}: the moves leave tiles");
@@ -163,21 +163,6 @@ fn a_wrong_pairing_warns_and_undo_clears_the_warning() {
     g.apply(Action::Reshuffle, t);
     assert_eq!(g.notice(t), Some(Notice::NoReshufflesLeft));
     assert_eq!(g.board(), &trap());
-}
-
-#[test]
-fn the_warning_survives_saving_and_resuming_with_its_history() {
-    let t = Instant::now();
-    let mut g = Game::from_board(trap(), Config::DEFAULT, t);
-    g.apply(Action::Click(WRONG.0), t);
-    g.apply(Action::Click(WRONG.1), t);
-    let mut r = SavedGame::new(&g, t).restore(t).unwrap();
-    assert!(r.is_lost());
-    r.apply(Action::Undo, t);
-    assert!(!r.is_lost());
-    r.apply(Action::Redo, t);
-    assert!(r.is_lost());
-    assert_eq!(r.board(), g.board());
 }
 
 #[test]

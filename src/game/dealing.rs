@@ -1,7 +1,7 @@
 //! Dealing, reshuffling and the search for a matchable pair.
 //!
 //! These are the board-level rules the game state builds on. Deals and
-//! reshuffles come from the winnable dealer of [`crate::deal`], under the
+//! reshuffles come from the winnable dealer of [`crate::solve::deal`], under the
 //! rules and gravity of [`Config::solve_config`], so every board the game
 //! hands out can be cleared.
 
@@ -10,9 +10,9 @@ use std::time::Duration;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use super::Config;
-use crate::deal::{DealError as DealerError, Dealt, deal_winnable, reshuffle_winnable};
-use crate::engine::{Rules, find_path};
-use crate::grid::{Board, BoardError, EMPTY, Point, Tile};
+use crate::core::engine::{Rules, find_path};
+use crate::core::grid::{Board, BoardError, EMPTY, Point, Tile};
+use crate::solve::deal::{DealError as DealerError, Dealt, deal_winnable, reshuffle_winnable};
 
 /// The rules of the game: classic two turns through the open outer ring.
 pub const RULES: Rules = Rules::CLASSIC;
@@ -54,7 +54,7 @@ impl std::error::Error for DealError {}
 /// (numbered 1..=kinds), each appearing an even number of times, as evenly
 /// spread as possible, that can be cleared under the rules in play: the
 /// dealer plays a game forward and hands out the kinds pair by pair, so the
-/// board is as mixed as a random shuffle (see [`crate::deal`]).
+/// board is as mixed as a random shuffle (see [`crate::solve::deal`]).
 /// The moves that clear it come with it.
 pub fn deal(config: &Config, rng: &mut Xoshiro256PlusPlus) -> Result<Dealt, DealError> {
     let Config {
@@ -119,8 +119,8 @@ pub fn find_match(board: &Board) -> Option<(Point, Point)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gravity::Gravity;
-    use crate::replay::replay;
+    use crate::core::gravity::Gravity;
+    use crate::solve::replay::replay;
     use rand::SeedableRng;
 
     fn rng(seed: u64) -> Xoshiro256PlusPlus {

@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use crate::gravity::Gravity;
+use crate::core::gravity::Gravity;
 
 /// How many levels a run has: one per gravity variant.
 pub const LEVEL_COUNT: usize = Gravity::LEVELS.len();

@@ -2,7 +2,7 @@
 
 use super::test_support::at;
 use super::*;
-use crate::gravity::settle as settle_board;
+use crate::core::gravity::settle as settle_board;
 
 fn fixed(gravity: Gravity) -> Config {
     Config {
@@ -248,7 +248,7 @@ fn an_action_after_the_deadline_loses_instead_of_playing() {
 
 #[test]
 fn deals_reshuffles_and_the_solver_follow_the_level_gravity() {
-    use crate::replay::replay;
+    use crate::solve::replay::replay;
     let t = Instant::now();
     let mut g = Game::new(tiny(None, false), t).unwrap();
     while g.win().is_none() {

@@ -25,8 +25,8 @@ pub struct Score {
     pub points: u32,
     /// Consecutive quick matches so far.
     pub streak: u32,
-    pub(super) last_match: Option<Instant>,
-    pub(super) helped: bool,
+    pub(crate) last_match: Option<Instant>,
+    pub(crate) helped: bool,
 }
 
 impl Score {

@@ -1,0 +1,263 @@
+//! `lianliankan scores`: prints the high-score tables as aligned text.
+
+use std::fmt::Write as _;
+use std::io::{self, Write as _};
+use std::process::ExitCode;
+
+use clap::Args;
+use unicode_width::UnicodeWidthStr;
+
+use crate::persist::scores::{BoardKey, Entry, Scores, check_gravity};
+use crate::persist::storage::data_dir;
+
+/// Command-line arguments of `scores`: an optional filter on the tables.
+#[derive(Debug, Args)]
+pub struct ScoresArgs {
+    /// Only tables of boards with this many rows.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub rows: Option<u16>,
+    /// Only tables of boards with this many columns.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub cols: Option<u16>,
+    /// Only tables of this gravity key: levels (a run of levels), or a variant (none, down, up,
+    /// left, right, center-h, center-v).
+    #[arg(long, value_parser = parse_gravity)]
+    pub gravity: Option<String>,
+}
+
+fn parse_gravity(name: &str) -> Result<String, String> {
+    check_gravity(name).map(|()| name.to_string())
+}
+
+impl ScoresArgs {
+    fn matches(&self, key: &BoardKey) -> bool {
+        self.rows.is_none_or(|r| r == key.rows())
+            && self.cols.is_none_or(|c| c == key.cols())
+            && self.gravity.as_deref().is_none_or(|g| g == key.gravity())
+    }
+
+    /// The single table asked for, when all three of rows, columns and gravity are given.
+    fn exact_key(&self) -> Option<BoardKey> {
+        let (rows, cols, gravity) = (self.rows?, self.cols?, self.gravity.as_deref()?);
+        BoardKey::new(rows, cols, gravity).ok()
+    }
+}
+
+/// Runs `scores` as the command line asked and returns the exit status: 0
+/// when the tables were shown (a bad file is kept aside with a warning on
+/// stderr), 2 when the data directory cannot be read or the file is from a
+/// newer version.
+pub fn run_scores(args: &ScoresArgs) -> ExitCode {
+    let loaded = data_dir().and_then(|dir| Scores::load(&dir));
+    match loaded {
+        Ok((scores, warning)) => {
+            if let Some(warning) = warning {
+                eprintln!("lianliankan scores: {warning}");
+            }
+            let mut stdout = io::stdout().lock();
+            match stdout
+                .write_all(report(&scores, args).as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("lianliankan scores: cannot write the tables: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Err(e) => {
+            eprintln!("lianliankan scores: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The text `scores` prints: each table that matches `filter`, or a line
+/// saying there is none.
+pub fn report(scores: &Scores, filter: &ScoresArgs) -> String {
+    let mut out = String::new();
+    let tables: Vec<(&BoardKey, &[Entry])> = scores
+        .tables()
+        .filter(|(key, _)| filter.matches(key))
+        .collect();
+    if tables.is_empty() {
+        match filter.exact_key() {
+            Some(key) => {
+                let _ = writeln!(out, "{}", title(&key));
+                write_table(&mut out, &[]);
+            }
+            None if scores.tables().next().is_none() => out.push_str("No high scores yet.\n"),
+            None => out.push_str("No high scores yet for the boards asked.\n"),
+        }
+    }
+    for (i, (key, entries)) in tables.into_iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "{}", title(key));
+        write_table(&mut out, entries);
+    }
+    out
+}
+
+fn title(key: &BoardKey) -> String {
+    format!(
+        "{} x {} board, gravity {}",
+        key.rows(),
+        key.cols(),
+        key.gravity()
+    )
+}
+
+fn write_table(out: &mut String, entries: &[Entry]) {
+    if entries.is_empty() {
+        out.push_str("  No scores yet.\n");
+        return;
+    }
+    let name_width = entries
+        .iter()
+        .map(|e| e.name().width())
+        .chain([4])
+        .max()
+        .unwrap_or(4);
+    let pad = |name: &str| format!("{name}{}", " ".repeat(name_width - name.width()));
+    let _ = writeln!(
+        out,
+        "   #  {}  {:>9}  {:>8}  {:<10}  Assisted",
+        pad("Name"),
+        "Score",
+        "Time",
+        "Date"
+    );
+    for (rank, e) in entries.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  {:>2}  {}  {:>9}  {:>8}  {:<10}  {}",
+            rank + 1,
+            pad(e.name()),
+            e.score(),
+            clock(e.seconds()),
+            iso_date(e.date()),
+            if e.assisted() { "yes" } else { "no" }
+        );
+    }
+}
+
+/// A playing time as `m:ss`, or `h:mm:ss` from an hour on.
+fn clock(seconds: u32) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// A Unix time as its UTC date, `YYYY-MM-DD` (Howard Hinnant's
+/// civil-from-days algorithm; valid for every date a score may carry).
+fn iso_date(unix_seconds: u64) -> String {
+    let days = (unix_seconds / 86_400) as i64;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, UNIX_EPOCH};
+
+    use super::*;
+
+    fn no_filter() -> ScoresArgs {
+        ScoresArgs {
+            rows: None,
+            cols: None,
+            gravity: None,
+        }
+    }
+
+    #[test]
+    fn dates_and_times() {
+        assert_eq!(iso_date(0), "1970-01-01");
+        assert_eq!(iso_date(951_782_400), "2000-02-29");
+        assert_eq!(iso_date(1_709_251_199), "2024-02-29");
+        assert_eq!(iso_date(1_709_251_200), "2024-03-01");
+        assert_eq!(iso_date(253_402_300_799), "9999-12-31");
+        assert_eq!(clock(0), "0:00");
+        assert_eq!(clock(205), "3:25");
+        assert_eq!(clock(3600 + 62), "1:01:02");
+    }
+
+    #[test]
+    fn tables_print_in_aligned_columns() {
+        let mut scores = Scores::default();
+        let key = BoardKey::new(9, 16, "none").unwrap();
+        let when = UNIX_EPOCH + Duration::from_secs(1_709_251_200);
+        for (name, score, assisted) in [("连连看", 1200, false), ("bob", 900, true)] {
+            let entry = Entry::new(name, score, 205, when, assisted).unwrap();
+            scores.insert(&key, entry);
+        }
+        let text = report(&scores, &no_filter());
+        let expected = "\
+9 x 16 board, gravity none
+   #  Name        Score      Time  Date        Assisted
+   1  连连看       1200      3:25  2024-03-01  no
+   2  bob           900      3:25  2024-03-01  yes
+";
+        assert_eq!(text, expected);
+        // Every column but the last (Assisted) ends at the same terminal column.
+        let widths: Vec<usize> = text
+            .lines()
+            .skip(1)
+            .map(|l| l.trim_end_matches(char::is_alphabetic).width())
+            .collect();
+        assert!(widths.iter().all(|&w| w == widths[0]), "{widths:?}");
+    }
+
+    #[test]
+    fn filters_and_empty_tables() {
+        assert_eq!(
+            report(&Scores::default(), &no_filter()),
+            "No high scores yet.\n"
+        );
+        let mut scores = Scores::default();
+        let when = UNIX_EPOCH;
+        for gravity in ["none", "down"] {
+            let key = BoardKey::new(9, 16, gravity).unwrap();
+            scores.insert(&key, Entry::new("ann", 1, 1, when, false).unwrap());
+        }
+        let all = report(&scores, &no_filter());
+        assert!(all.contains("gravity none") && all.contains("gravity down"));
+        let down = ScoresArgs {
+            gravity: Some("down".into()),
+            ..no_filter()
+        };
+        let text = report(&scores, &down);
+        assert!(text.contains("gravity down") && !text.contains("gravity none"));
+        let exact = ScoresArgs {
+            rows: Some(4),
+            cols: Some(4),
+            gravity: Some("up".into()),
+        };
+        assert_eq!(
+            report(&scores, &exact),
+            "4 x 4 board, gravity up\n  No scores yet.\n"
+        );
+        let partial = ScoresArgs {
+            rows: Some(4),
+            ..no_filter()
+        };
+        assert_eq!(
+            report(&scores, &partial),
+            "No high scores yet for the boards asked.\n"
+        );
+    }
+}

@@ -1,0 +1,215 @@
+//! The `solve` and `deal` commands: the solver and the dealer on the command
+//! line, reading and writing boards in the grid format.
+//!
+//! `solve` exits 0 with the winning moves on stdout, 1 when it proves there are
+//! none, 3 when its budget runs out, and 2 on bad input. `deal` exits 0 with
+//! the board on stdout and 2 on a bad combination of arguments.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::cli::batch::{read_grid_board, read_input};
+use crate::cli::scanner::Scanner;
+use crate::core::engine::{Border, Rules};
+use crate::core::gravity::Gravity;
+use crate::core::grid::{Board, EMPTY, Tile};
+use crate::solve::deal::{KIND_SYMBOLS, deal_seeded};
+use crate::solve::solver::{Outcome, SolveConfig, solve};
+
+/// The rule options `solve` and `deal` share.
+#[derive(Debug, Args)]
+pub struct RuleArgs {
+    /// Whether the line may run through the empty ring outside the board.
+    #[arg(long, value_enum, default_value_t = Border::Open)]
+    pub border: Border,
+    /// How many turns the line may take.
+    #[arg(long, default_value_t = 2)]
+    pub max_turns: u32,
+    /// How tiles slide after each removal.
+    #[arg(long, value_enum, default_value_t = Gravity::None)]
+    pub gravity: Gravity,
+}
+
+impl RuleArgs {
+    fn rules(&self) -> Rules {
+        Rules {
+            max_turns: self.max_turns,
+            border: self.border,
+        }
+    }
+}
+
+/// Command-line arguments of `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Board file in the grid format (board part only); standard input when absent.
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    /// Time the solver may take, in milliseconds, before answering "unknown".
+    #[arg(long, default_value_t = 5000)]
+    pub budget_ms: u64,
+}
+
+/// Command-line arguments of `deal`.
+#[derive(Debug, Args)]
+pub struct DealArgs {
+    /// Board rows.
+    #[arg(long)]
+    pub rows: usize,
+    /// Board columns (rows x cols must be even).
+    #[arg(long)]
+    pub cols: usize,
+    /// Number of tile kinds (at most 62 and at most half the cells).
+    #[arg(long)]
+    pub kinds: usize,
+    /// Seed: the same arguments give the same deal on every machine.
+    #[arg(long)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// Runs `solve` as the command line asked and returns the exit status.
+pub fn run_solve(args: &SolveArgs) -> ExitCode {
+    let board = match read_input(args.file.as_deref()).and_then(|input| parse_board(&input)) {
+        Ok(board) => board,
+        Err(message) => {
+            eprintln!("lianliankan solve: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let config = SolveConfig {
+        rules: args.rules.rules(),
+        gravity: args.rules.gravity,
+        budget: Duration::from_millis(args.budget_ms),
+    };
+    match solve(&board, &config) {
+        Outcome::Solved(moves) => {
+            let mut text = String::with_capacity(moves.len() * 12);
+            for m in moves {
+                text.push_str(&format!(
+                    "{} {} {} {}\n",
+                    m.a.row + 1,
+                    m.a.col + 1,
+                    m.b.row + 1,
+                    m.b.col + 1
+                ));
+            }
+            write_out(&text, "solve")
+        }
+        Outcome::NoSolution => {
+            eprintln!("no solution");
+            ExitCode::from(1)
+        }
+        Outcome::Unknown => {
+            eprintln!("unknown");
+            ExitCode::from(3)
+        }
+    }
+}
+
+/// Runs `deal` as the command line asked and returns the exit status.
+pub fn run_deal(args: &DealArgs) -> ExitCode {
+    match deal_seeded(
+        args.rows,
+        args.cols,
+        args.kinds,
+        args.rules.rules(),
+        args.rules.gravity,
+        args.seed,
+    ) {
+        Ok(dealt) => {
+            let mut board = dealt.board;
+            for p in board.points() {
+                let kind = board.get(p) as usize;
+                board.set(p, Tile::from(KIND_SYMBOLS[kind - 1]));
+            }
+            write_out(&format_board(&board), "deal")
+        }
+        Err(e) => {
+            eprintln!("lianliankan deal: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Reads a board in the grid format, board part only: anything after the
+/// board other than blank space is an error naming its line.
+fn parse_board(input: &[u8]) -> Result<Board, String> {
+    let mut s = Scanner::new(input);
+    let board = read_grid_board(&mut s)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| {
+            s.error("expected a board (`rows cols`, then the rows)")
+                .to_string()
+        })?;
+    s.skip_space();
+    if !s.at_end() {
+        return Err(s
+            .error("unexpected input after the board (solve reads the board part only)")
+            .to_string());
+    }
+    Ok(board)
+}
+
+/// The board in the grid format: `rows cols`, then one line of characters per
+/// row, `.` for an empty cell.
+pub fn format_board(board: &Board) -> String {
+    let mut text = format!("{} {}\n", board.rows(), board.cols());
+    for row in board.tiles().chunks(board.cols()) {
+        text.extend(row.iter().map(|&t| symbol(t)));
+        text.push('\n');
+    }
+    text
+}
+
+/// The character of a tile in the grid format (`?` for a value no printable
+/// ASCII character stands for).
+fn symbol(tile: Tile) -> char {
+    match u8::try_from(tile) {
+        _ if tile == EMPTY => '.',
+        Ok(c) if c.is_ascii_graphic() => char::from(c),
+        _ => '?',
+    }
+}
+
+/// Writes the command's output; a failed write (a closed pipe) is exit 2.
+fn write_out(text: &str, command: &str) -> ExitCode {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("lianliankan {command}: cannot write the output: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_read_and_print_in_the_grid_format() {
+        let board = parse_board(b"2 3\nAB.\n.BA\n\n").unwrap();
+        assert_eq!(format_board(&board), "2 3\nAB.\n.BA\n");
+    }
+
+    #[test]
+    fn bad_boards_name_their_line() {
+        for (input, line) in [
+            (&b"2 3\nAB.\n.B\n"[..], "line 3"),
+            (b"2 3\nAB.\n.BA\n1\n", "line 4"),
+            (b"1000000000 1000000000\n", "line 1"),
+            (b"", "line 1"),
+        ] {
+            let message = parse_board(input).unwrap_err();
+            assert!(message.contains(line), "{message}");
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! The core of the game: the board, the path engine and gravity.
+//!
+//! - [`grid`]: the tile grid with occupancy counts.
+//! - [`engine`]: the fewest-turn path between two cells.
+//! - [`gravity`]: how tiles slide after each removal.
+
+pub mod engine;
+pub mod gravity;
+pub mod grid;

@@ -1,0 +1,389 @@
+//! The path engine: the line with the fewest turns between two cells.
+//!
+//! Everything that asks "can these two tiles be joined?" comes here: the game,
+//! the hint, the deadlock check, the solver and the batch modes. The engine does
+//! not compare tile kinds; callers decide what may match.
+//!
+//! For up to two turns ([`find_path`] with `max_turns <= 2`) the work per query
+//! grows with rows + cols: the free runs of both endpoints are walked along their
+//! rows and columns, and each candidate connecting segment is tested in O(1) with
+//! the board's prefix counts. More turns use a turn-layered ray search
+//! ([`find_path_layered`]) that touches each free segment at most once per axis.
+
+use crate::core::grid::{Board, Point};
+
+/// Whether the line may leave the board through the ring of empty cells around it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Border {
+    /// The line may use the empty ring one cell outside the board (the classic game rule).
+    Open,
+    /// The line stays on the board (the HDU 1175 judge rule).
+    Closed,
+}
+
+/// The connection rules of a game or a batch run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// How many times the line may turn (2 in the classic game).
+    pub max_turns: u32,
+    /// Whether the line may use the outer ring.
+    pub border: Border,
+}
+
+impl Rules {
+    /// The rules of the classic game: two turns, open border.
+    pub const CLASSIC: Rules = Rules {
+        max_turns: 2,
+        border: Border::Open,
+    };
+    /// The rules of the HDU 1175 judge problem: two turns, closed border.
+    pub const JUDGE: Rules = Rules {
+        max_turns: 2,
+        border: Border::Closed,
+    };
+}
+
+/// A line joining two cells, as its corner points from the first cell to the
+/// second, endpoints included (2 to `max_turns + 2` points).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Path {
+    /// The first cell, every corner in order, then the second cell.
+    pub corners: Vec<Point>,
+}
+
+impl Path {
+    /// How many times the line turns.
+    pub fn turns(&self) -> usize {
+        self.corners.len().saturating_sub(2)
+    }
+
+    /// The number of cell steps along the line.
+    pub fn length(&self) -> u32 {
+        self.corners
+            .windows(2)
+            .map(|w| w[0].row.abs_diff(w[1].row) + w[0].col.abs_diff(w[1].col))
+            .sum()
+    }
+}
+
+/// The path with the fewest turns from `a` to `b` under `rules`, or `None`.
+///
+/// Both `a` and `b` must lie on the board; their contents are ignored, every
+/// other cell the line passes must be empty. The same cell twice gives `None`.
+/// Among two-turn paths the shortest is returned, so the drawn line looks natural.
+pub fn find_path(board: &Board, a: Point, b: Point, rules: Rules) -> Option<Path> {
+    if a == b || !board.contains(a) || !board.contains(b) {
+        return None;
+    }
+    if rules.max_turns > 2 {
+        return find_path_layered(board, a, b, rules);
+    }
+    let found = straight(board, a, b)
+        .or_else(|| {
+            (rules.max_turns >= 1)
+                .then(|| one_turn(board, a, b))
+                .flatten()
+        })
+        .or_else(|| {
+            (rules.max_turns >= 2)
+                .then(|| two_turns(board, a, b, rules.border))
+                .flatten()
+        })?;
+    Some(Path { corners: found })
+}
+
+/// Whether the cells strictly between `p` and `q` (on one row or column) are empty.
+fn clear_between(board: &Board, p: Point, q: Point) -> bool {
+    if p.row == q.row {
+        let (lo, hi) = (p.col.min(q.col), p.col.max(q.col));
+        board.occupied_in_row(p.row, lo + 1, hi - 1) == 0
+    } else {
+        debug_assert_eq!(p.col, q.col);
+        let (lo, hi) = (p.row.min(q.row), p.row.max(q.row));
+        board.occupied_in_col(p.col, lo + 1, hi - 1) == 0
+    }
+}
+
+fn straight(board: &Board, a: Point, b: Point) -> Option<Vec<Point>> {
+    ((a.row == b.row || a.col == b.col) && clear_between(board, a, b)).then(|| vec![a, b])
+}
+
+fn one_turn(board: &Board, a: Point, b: Point) -> Option<Vec<Point>> {
+    if a.row == b.row || a.col == b.col {
+        return None;
+    }
+    [Point::new(a.row, b.col), Point::new(b.row, a.col)]
+        .into_iter()
+        .find(|&c| board.is_empty_at(c) && clear_between(board, a, c) && clear_between(board, c, b))
+        .map(|c| vec![a, c, b])
+}
+
+/// The range of free positions around `p` along one axis: how far the line can
+/// run from `p` towards lower and higher coordinates through empty cells.
+/// `empty(k)` tells whether coordinate `k` on that axis is free; `limit` is the
+/// last coordinate on the board (the ring sits at -1 and `limit + 1`).
+fn free_run(at: i32, limit: i32, border: Border, empty: impl Fn(i32) -> bool) -> (i32, i32) {
+    let (min, max) = match border {
+        Border::Open => (-1, limit + 1),
+        Border::Closed => (0, limit),
+    };
+    let mut lo = at;
+    while lo > min && empty(lo - 1) {
+        lo -= 1;
+    }
+    let mut hi = at;
+    while hi < max && empty(hi + 1) {
+        hi += 1;
+    }
+    (lo, hi)
+}
+
+fn two_turns(board: &Board, a: Point, b: Point, border: Border) -> Option<Vec<Point>> {
+    let last_row = board.rows() as i32 - 1;
+    let last_col = board.cols() as i32 - 1;
+    let mut best: Option<(u32, Vec<Point>)> = None;
+    let mut offer = |corners: [Point; 4]| {
+        let len = Path {
+            corners: corners.to_vec(),
+        }
+        .length();
+        if best.as_ref().is_none_or(|(l, _)| len < *l) {
+            best = Some((len, corners.to_vec()));
+        }
+    };
+
+    // Horizontal first: a -> (a.row, x) -> (b.row, x) -> b.
+    if a.row != b.row {
+        let run = |p: Point| {
+            free_run(p.col, last_col, border, |c| {
+                board.is_empty_at(Point::new(p.row, c))
+            })
+        };
+        let (alo, ahi) = run(a);
+        let (blo, bhi) = run(b);
+        for x in alo.max(blo)..=ahi.min(bhi) {
+            if x == a.col || x == b.col {
+                continue;
+            }
+            let (p, q) = (Point::new(a.row, x), Point::new(b.row, x));
+            if clear_between(board, p, q) {
+                offer([a, p, q, b]);
+            }
+        }
+    }
+    // Vertical first: a -> (y, a.col) -> (y, b.col) -> b.
+    if a.col != b.col {
+        let run = |p: Point| {
+            free_run(p.row, last_row, border, |r| {
+                board.is_empty_at(Point::new(r, p.col))
+            })
+        };
+        let (alo, ahi) = run(a);
+        let (blo, bhi) = run(b);
+        for y in alo.max(blo)..=ahi.min(bhi) {
+            if y == a.row || y == b.row {
+                continue;
+            }
+            let (p, q) = (Point::new(y, a.col), Point::new(y, b.col));
+            if clear_between(board, p, q) {
+                offer([a, p, q, b]);
+            }
+        }
+    }
+    best.map(|(_, corners)| corners)
+}
+
+/// The fewest-turn path by a turn-layered ray search, for any `max_turns`.
+///
+/// Layer `k` holds the cells the line reaches with `k` turns, each with the
+/// axis it arrived along; layer `k + 1` scans perpendicular rays from them. A
+/// ray keeps going through cells labelled in the same layer and stops at a tile
+/// or at a cell already labelled on that axis (its whole free segment was
+/// scanned then). Costs O(rows x cols) time and memory per query, so
+/// [`find_path`] uses it only beyond two turns; tests check both agree.
+pub fn find_path_layered(board: &Board, a: Point, b: Point, rules: Rules) -> Option<Path> {
+    if a == b || !board.contains(a) || !board.contains(b) {
+        return None;
+    }
+    let pad = match rules.border {
+        Border::Open => 1,
+        Border::Closed => 0,
+    };
+    let h = board.rows() as i32 + 2 * pad;
+    let w = board.cols() as i32 + 2 * pad;
+    let index = |p: Point| ((p.row + pad) * w + (p.col + pad)) as usize;
+    let inside = |p: Point| p.row >= -pad && p.col >= -pad && p.row < h - pad && p.col < w - pad;
+    const NONE: u32 = u32::MAX;
+    // origin[axis][cell]: the corner the ray that first reached `cell` along
+    // `axis` (0 horizontal, 1 vertical) started from.
+    let mut origin = [vec![NONE; (h * w) as usize], vec![NONE; (h * w) as usize]];
+    let point_of = |i: u32| Point::new(i as i32 / w - pad, i as i32 % w - pad);
+    let steps = [[(0, -1), (0, 1)], [(-1, 0), (1, 0)]];
+
+    // Layer 0 starts from `a` along both axes (marked by axis 2).
+    let mut frontier: Vec<(Point, usize)> = vec![(a, 2)];
+    for _turns in 0..=rules.max_turns {
+        let mut next = Vec::new();
+        for &(from, arrived) in &frontier {
+            for axis in 0..2 {
+                if axis == arrived {
+                    continue;
+                }
+                for (dr, dc) in steps[axis] {
+                    let mut p = from;
+                    loop {
+                        p = Point::new(p.row + dr, p.col + dc);
+                        if !inside(p) {
+                            break;
+                        }
+                        if p == b {
+                            return Some(rebuild(&origin, from, arrived, a, b, &index, point_of));
+                        }
+                        let i = index(p);
+                        if !board.is_empty_at(p) || origin[axis][i] != NONE {
+                            break;
+                        }
+                        origin[axis][i] = index(from) as u32;
+                        next.push((p, axis));
+                    }
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        frontier = next;
+    }
+    None
+}
+
+/// Walks the origin labels back from the last corner to `a`.
+fn rebuild(
+    origin: &[Vec<u32>; 2],
+    last: Point,
+    arrived: usize,
+    a: Point,
+    b: Point,
+    index: &impl Fn(Point) -> usize,
+    point_of: impl Fn(u32) -> Point,
+) -> Path {
+    let mut corners = vec![b];
+    let (mut p, mut axis) = (last, arrived);
+    while p != a {
+        corners.push(p);
+        p = point_of(origin[axis][index(p)]);
+        axis = 1 - axis;
+    }
+    corners.push(a);
+    corners.reverse();
+    Path { corners }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The three 7x7 boards of seed 000 (the empty border is part of the board).
+    fn seed_board(middle: [u32; 7], bottom: [u32; 7]) -> Board {
+        Board::from_rows(&[
+            [0, 0, 0, 0, 0, 0, 0],
+            [1, 1, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 0, 0],
+            middle,
+            [0, 0, 0, 0, 0, 0, 0],
+            bottom,
+            [0, 0, 0, 0, 0, 0, 0],
+        ])
+        .unwrap()
+    }
+
+    #[test]
+    fn seed_000_boards() {
+        let (a, b) = (Point::new(1, 1), Point::new(5, 5));
+        let boards = [
+            (
+                seed_board([0, 1, 1, 1, 1, 1, 0], [0, 0, 0, 0, 0, 1, 1]),
+                false,
+            ),
+            (
+                seed_board([0, 1, 1, 0, 1, 1, 0], [0, 0, 0, 0, 0, 1, 1]),
+                true,
+            ),
+            (
+                seed_board([0, 1, 1, 0, 1, 1, 0], [0, 0, 0, 0, 1, 1, 1]),
+                false,
+            ),
+        ];
+        for (board, expected) in &boards {
+            for rules in [Rules::JUDGE, Rules::CLASSIC] {
+                let found = find_path(board, a, b, rules);
+                assert_eq!(found.is_some(), *expected, "{board:?} {rules:?}");
+                assert_eq!(find_path_layered(board, a, b, rules).is_some(), *expected);
+            }
+        }
+        let path = find_path(&boards[1].0, a, b, Rules::JUDGE).unwrap();
+        assert_eq!(path.corners, vec![a, Point::new(1, 3), Point::new(5, 3), b]);
+    }
+
+    #[test]
+    fn adjacent_and_same_cell() {
+        let board = Board::from_rows(&[[1, 1], [2, 2]]).unwrap();
+        let p = find_path(&board, Point::new(0, 0), Point::new(0, 1), Rules::JUDGE).unwrap();
+        assert_eq!(p.corners, vec![Point::new(0, 0), Point::new(0, 1)]);
+        assert_eq!(
+            find_path(&board, Point::new(0, 0), Point::new(0, 0), Rules::CLASSIC),
+            None
+        );
+        assert_eq!(
+            find_path_layered(&board, Point::new(0, 0), Point::new(0, 0), Rules::CLASSIC),
+            None
+        );
+    }
+
+    #[test]
+    fn outer_ring_only_when_open() {
+        // Two tiles on the top row with a wall between them: only the ring joins them.
+        let board = Board::from_rows(&[[1, 2, 1], [3, 4, 5]]).unwrap();
+        let (a, b) = (Point::new(0, 0), Point::new(0, 2));
+        assert_eq!(find_path(&board, a, b, Rules::JUDGE), None);
+        let path = find_path(&board, a, b, Rules::CLASSIC).unwrap();
+        assert_eq!(
+            path.corners,
+            vec![a, Point::new(-1, 0), Point::new(-1, 2), b]
+        );
+        let layered = find_path_layered(&board, a, b, Rules::CLASSIC).unwrap();
+        assert_eq!(layered.turns(), 2);
+    }
+
+    #[test]
+    fn more_turns_when_allowed() {
+        // a must go down, right, up, right, down: four turns.
+        let board = Board::from_rows(&[
+            [1, 9, 0, 0, 0],
+            [0, 9, 0, 9, 0],
+            [0, 0, 0, 9, 1],
+            [9, 9, 9, 9, 9],
+        ])
+        .unwrap();
+        let (a, b) = (Point::new(0, 0), Point::new(2, 4));
+        let closed = |t| Rules {
+            max_turns: t,
+            border: Border::Closed,
+        };
+        assert_eq!(find_path(&board, a, b, closed(2)), None);
+        let path = find_path(&board, a, b, closed(4)).unwrap();
+        assert_eq!(path.turns(), 4);
+        assert_eq!(find_path(&board, a, b, closed(3)), None);
+        // A huge turn limit ends as soon as nothing new is reached.
+        assert_eq!(
+            find_path(&board, a, b, closed(u32::MAX)).unwrap().turns(),
+            4
+        );
+        let walled = Board::from_rows(&[[1, 9, 1]]).unwrap();
+        let far = Point::new(0, 2);
+        assert_eq!(
+            find_path(&walled, Point::new(0, 0), far, closed(u32::MAX)),
+            None
+        );
+    }
+}

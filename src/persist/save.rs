@@ -1,0 +1,612 @@
+//! The saved form of a game in progress: what `game.json` in the data
+//! directory holds, so that quitting (or a closed terminal) loses nothing.
+//!
+//! `Instant`s cannot be stored, so times are kept as durations: the playing
+//! time so far, and for the streak how long before the save the last match
+//! was. A resumed game runs its clock on from the saved playing time.
+//!
+//! Each board (the current one and every undo and redo state) is stored as
+//! rows of text, one character a tile: `0` for an empty cell, then base-62
+//! digits `1`-`9`, `A`-`Z`, `a`-`z` for kinds 1 to 61. That keeps the file
+//! small (a long game of the largest board stays far below the size the
+//! storage layer reads back) and readable.
+//!
+//! A file is checked whole by [`Document::validate`] before anything is
+//! built from it, so a hand-edited or damaged file is refused, never a panic
+//! later: sizes, kinds and their even counts, counters, points on the board,
+//! and that the undo and redo states line up as one game. A state marked
+//! lost (the solver proved it cannot be cleared) only shows the warning and
+//! allows a reshuffle, so the mark is taken on trust, but never on an empty
+//! board.
+
+use std::time::{Duration, Instant};
+
+use rand::rngs::Xoshiro256PlusPlus;
+use serde::{Deserialize, Serialize};
+
+use crate::core::gravity::Gravity;
+use crate::core::grid::{Board, EMPTY, Point, Tile};
+use crate::game::{
+    Clock, Config, Game, History, LEVEL_COUNT, Level, Score, Snapshot, gravity_name, parse_gravity,
+};
+use crate::persist::document::Document;
+use crate::persist::scores::{MAX_SCORE, MAX_SECONDS};
+
+/// The most rows a saved board may have (as on the command line).
+pub const MAX_ROWS: usize = 40;
+/// The most columns a saved board may have (as on the command line).
+pub const MAX_COLS: usize = 60;
+/// The most kinds the save format can write, one base-62 digit each.
+pub const MAX_KINDS: usize = DIGITS.len() - 1;
+/// The most hints or reshuffles a game may grant.
+pub const MAX_HELP: u32 = 1000;
+
+/// The tile digits: index 0 is an empty cell, index `k` is kind `k`.
+const DIGITS: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// A game in progress as it is stored. Build it with [`SavedGame::new`],
+/// turn it back into a game with [`SavedGame::restore`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedGame {
+    rows: usize,
+    cols: usize,
+    kinds: usize,
+    seed: u64,
+    hints: u32,
+    reshuffles: u32,
+    /// `levels` for a run of levels, else the name of the one variant
+    /// (files from before gravity hold none: a classic board).
+    #[serde(default = "classic")]
+    gravity: String,
+    /// Whether each level has a time limit.
+    #[serde(default)]
+    timed: bool,
+    /// The level being played, 0 for the first.
+    #[serde(default)]
+    level: usize,
+    /// The playing time when the level began, in milliseconds.
+    #[serde(default)]
+    level_started_ms: u64,
+    /// Playing time so far, in milliseconds.
+    elapsed_ms: u64,
+    paused: bool,
+    assisted: bool,
+    cursor: [u16; 2],
+    selected: Option<[u16; 2]>,
+    current: SavedState,
+    /// The states undo goes back to, oldest first.
+    undo: Vec<SavedState>,
+    /// The states redo goes forward to, the furthest first.
+    redo: Vec<SavedState>,
+}
+
+/// One [`Snapshot`] as it is stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedState {
+    tiles: Vec<String>,
+    rng: Xoshiro256PlusPlus,
+    points: u32,
+    streak: u32,
+    /// How long before the save the last match was, in milliseconds.
+    last_match_ago_ms: Option<u64>,
+    helped: bool,
+    hints_left: u32,
+    reshuffles_left: u32,
+    hint: Option<[[u16; 2]; 2]>,
+    /// The solver proved this board lost (files from before it was kept
+    /// read as not lost).
+    #[serde(default)]
+    lost: bool,
+}
+
+impl Document for SavedGame {
+    const FILE_NAME: &'static str = "game.json";
+    const VERSION: u32 = 1;
+    const DESCRIPTION: &'static str = "The saved game";
+
+    fn validate(&self) -> Result<(), String> {
+        self.check()
+    }
+}
+
+/// The gravity of a saved game from before gravity.
+fn classic() -> String {
+    "none".into()
+}
+
+/// What the `gravity` field of a save stands for with no variant fixed.
+const LEVELS: &str = "levels";
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+fn point(p: Point) -> [u16; 2] {
+    [
+        u16::try_from(p.row).unwrap_or(u16::MAX),
+        u16::try_from(p.col).unwrap_or(u16::MAX),
+    ]
+}
+
+fn unpoint([row, col]: [u16; 2]) -> Point {
+    Point::new(i32::from(row), i32::from(col))
+}
+
+fn digit(kind: Tile) -> char {
+    DIGITS.get(kind as usize).map_or('?', |&d| char::from(d))
+}
+
+fn undigit(c: char) -> Option<Tile> {
+    let c = u8::try_from(c).ok()?;
+    DIGITS.iter().position(|&d| d == c).map(|k| k as Tile)
+}
+
+impl SavedState {
+    fn new(s: &Snapshot, now: Instant) -> Self {
+        let cols = s.board.cols();
+        let tiles = s
+            .board
+            .tiles()
+            .chunks(cols)
+            .map(|row| row.iter().map(|&t| digit(t)).collect())
+            .collect();
+        SavedState {
+            tiles,
+            rng: s.rng.clone(),
+            points: s.score.points,
+            streak: s.score.streak,
+            last_match_ago_ms: s
+                .score
+                .last_match
+                .map(|t| millis(now.saturating_duration_since(t))),
+            helped: s.score.helped,
+            hints_left: s.hints_left,
+            reshuffles_left: s.reshuffles_left,
+            hint: s.hint.map(|(a, b)| [point(a), point(b)]),
+            lost: s.lost,
+        }
+    }
+
+    /// The tiles in row-major order; `None` if a character is not a digit.
+    fn decode(&self) -> Option<Vec<Tile>> {
+        self.tiles
+            .iter()
+            .flat_map(|row| row.chars())
+            .map(undigit)
+            .collect()
+    }
+
+    /// Checks this state against the game's size and rules; returns its tiles.
+    fn check(&self, g: &SavedGame) -> Result<Vec<Tile>, String> {
+        if self.tiles.len() != g.rows || self.tiles.iter().any(|r| r.chars().count() != g.cols) {
+            return Err(format!("a board is not {} x {}", g.rows, g.cols));
+        }
+        let tiles = self
+            .decode()
+            .ok_or("a board holds a character that is not a tile")?;
+        let mut counts = vec![0usize; g.kinds + 1];
+        for &t in &tiles {
+            *counts
+                .get_mut(t as usize)
+                .ok_or_else(|| format!("tile kind {t} is above the game's {} kinds", g.kinds))? +=
+                1;
+        }
+        if let Some(kind) = (1..counts.len()).find(|&k| !counts[k].is_multiple_of(2)) {
+            return Err(format!("kind {kind} has an odd number of tiles"));
+        }
+        if self.points > MAX_SCORE {
+            return Err(format!("a score of {} is out of range", self.points));
+        }
+        if self.streak as usize > g.rows * g.cols / 2 {
+            return Err(format!(
+                "a streak of {} is longer than the game",
+                self.streak
+            ));
+        }
+        if self.hints_left > g.hints || self.reshuffles_left > g.reshuffles {
+            return Err("more hints or reshuffles left than the game grants".into());
+        }
+        if let Some([a, b]) = self.hint {
+            let at = |p: [u16; 2]| {
+                let (r, c) = (usize::from(p[0]), usize::from(p[1]));
+                (r < g.rows && c < g.cols).then(|| tiles[r * g.cols + c])
+            };
+            match (at(a), at(b)) {
+                (Some(x), Some(y)) if a != b && x == y && x != EMPTY => {}
+                _ => return Err("the hinted pair is not two tiles of one kind".into()),
+            }
+        }
+        if self.lost && tiles.iter().all(|&t| t == EMPTY) {
+            return Err("an empty board cannot be lost".into());
+        }
+        if self.rng == zero_rng() {
+            return Err("the random generator is stuck at zero".into());
+        }
+        Ok(tiles)
+    }
+
+    fn restore(&self, g: &SavedGame, now: Instant) -> Result<Snapshot, String> {
+        let tiles = self.decode().ok_or("a board holds a bad character")?;
+        let board = Board::from_tiles(g.rows, g.cols, tiles).map_err(|e| e.to_string())?;
+        Ok(Snapshot {
+            board,
+            rng: self.rng.clone(),
+            score: Score {
+                points: self.points,
+                streak: self.streak,
+                last_match: self
+                    .last_match_ago_ms
+                    .and_then(|ms| now.checked_sub(Duration::from_millis(ms))),
+                helped: self.helped,
+            },
+            hints_left: self.hints_left,
+            reshuffles_left: self.reshuffles_left,
+            hint: self.hint.map(|[a, b]| (unpoint(a), unpoint(b))),
+            lost: self.lost,
+        })
+    }
+}
+
+/// The all-zero state, from which xoshiro only ever yields zeros.
+fn zero_rng() -> Xoshiro256PlusPlus {
+    serde_json::from_str(r#"{"s":[0,0,0,0]}"#).expect("a literal state")
+}
+
+impl SavedGame {
+    /// The saved form of `game` at `now`.
+    pub fn new(game: &Game, now: Instant) -> Self {
+        let (undo, redo) = game.history.stacks();
+        let state = |s: &Snapshot| SavedState::new(s, now);
+        let c = game.config;
+        SavedGame {
+            rows: c.rows,
+            cols: c.cols,
+            kinds: c.kinds,
+            seed: c.seed,
+            hints: c.hints,
+            reshuffles: c.reshuffles,
+            gravity: c.gravity.map_or(LEVELS, gravity_name).into(),
+            timed: c.timed,
+            level: game.level.number,
+            level_started_ms: millis(game.level.started),
+            elapsed_ms: millis(game.clock.elapsed(now)),
+            paused: game.paused,
+            assisted: game.assisted,
+            cursor: point(game.cursor),
+            selected: game.selected.map(point),
+            current: state(&game.snapshot()),
+            undo: undo.iter().map(state).collect(),
+            redo: redo.iter().map(state).collect(),
+        }
+    }
+
+    /// The settings of the saved game: its size, kinds and seed.
+    pub fn config(&self) -> Config {
+        Config {
+            rows: self.rows,
+            cols: self.cols,
+            kinds: self.kinds,
+            seed: self.seed,
+            hints: self.hints,
+            reshuffles: self.reshuffles,
+            gravity: parse_gravity(&self.gravity),
+            timed: self.timed,
+        }
+    }
+
+    /// The game again, its clock running on from `now` (standing if it was
+    /// paused). A board left in deadlock by a hand-edited file is reshuffled,
+    /// and a cleared board is a win, as in play. Errors are those of
+    /// [`Document::validate`].
+    pub fn restore(&self, now: Instant) -> Result<Game, String> {
+        self.check()?;
+        let current = self.current.restore(self, now)?;
+        let stack = |states: &[SavedState]| -> Result<Vec<Snapshot>, String> {
+            states.iter().map(|s| s.restore(self, now)).collect()
+        };
+        let history = History::from_stacks(stack(&self.undo)?, stack(&self.redo)?);
+        let elapsed = Duration::from_millis(self.elapsed_ms);
+        let mut game = Game {
+            config: self.config(),
+            rng: current.rng.clone(),
+            board: current.board.clone(),
+            cursor: unpoint(self.cursor),
+            selected: self.selected.map(unpoint),
+            score: current.score,
+            clock: Clock::resumed(elapsed, !self.paused, now),
+            paused: self.paused,
+            hints_left: current.hints_left,
+            reshuffles_left: current.reshuffles_left,
+            hint: current.hint,
+            removal: None,
+            notice: None,
+            win: None,
+            history,
+            assisted: self.assisted,
+            highlight: None,
+            level: Level {
+                number: self.level,
+                gravity: parse_gravity(&self.gravity).unwrap_or(Gravity::for_level(self.level)),
+                started: Duration::from_millis(self.level_started_ms),
+            },
+            time_up: None,
+            lost: false,
+        };
+        // A board saved as lost stays so; any other is checked again.
+        game.settle(now, current.lost.then_some(true));
+        Ok(game)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        let (rows, cols) = (self.rows, self.cols);
+        if !(1..=MAX_ROWS).contains(&rows) || !(1..=MAX_COLS).contains(&cols) {
+            return Err(format!("a board of {rows} x {cols} is out of range"));
+        }
+        if !(rows * cols).is_multiple_of(2) {
+            return Err(format!(
+                "a board of {rows} x {cols} has an odd number of cells"
+            ));
+        }
+        let pairs = rows * cols / 2;
+        if self.kinds == 0 || self.kinds > pairs.min(MAX_KINDS) {
+            return Err(format!(
+                "{} kinds on {pairs} pairs is out of range",
+                self.kinds
+            ));
+        }
+        if self.hints > MAX_HELP || self.reshuffles > MAX_HELP {
+            return Err("more hints or reshuffles than a game grants".into());
+        }
+        if self.elapsed_ms / 1000 > u64::from(MAX_SECONDS) {
+            return Err(format!(
+                "a playing time of {} ms is too long",
+                self.elapsed_ms
+            ));
+        }
+        if self.gravity != LEVELS && parse_gravity(&self.gravity).is_none() {
+            return Err(format!("no gravity variant is called {:?}", self.gravity));
+        }
+        let last_level = if self.gravity == LEVELS {
+            LEVEL_COUNT - 1
+        } else {
+            0
+        };
+        if self.level > last_level {
+            return Err(format!("level {} is past the last level", self.level + 1));
+        }
+        if self.level_started_ms > self.elapsed_ms {
+            return Err("the level began after the time played so far".into());
+        }
+        let inside = |[r, c]: [u16; 2]| usize::from(r) < rows && usize::from(c) < cols;
+        if !inside(self.cursor) {
+            return Err("the cursor is off the board".into());
+        }
+        let moves = self.undo.len() + self.redo.len();
+        if moves > pairs + (self.hints + self.reshuffles) as usize {
+            return Err(format!("{moves} moves are more than the game allows"));
+        }
+        // The states in the order they were played: undo's, the current one,
+        // then redo's. A later state never has more tiles, points fewer, or
+        // more hints or reshuffles left.
+        let timeline = self
+            .undo
+            .iter()
+            .chain([&self.current])
+            .chain(self.redo.iter().rev());
+        let mut before: Option<(usize, &SavedState)> = None;
+        for state in timeline {
+            let tiles = state.check(self)?;
+            let count = tiles.iter().filter(|&&t| t != EMPTY).count();
+            if let Some((was, prev)) = before
+                && (count > was
+                    || state.points < prev.points
+                    || state.hints_left > prev.hints_left
+                    || state.reshuffles_left > prev.reshuffles_left)
+            {
+                return Err("the undo and redo states do not follow one another".into());
+            }
+            if std::ptr::eq(state, &self.current)
+                && let Some(p) = self.selected
+                && !(inside(p) && tiles[usize::from(p[0]) * cols + usize::from(p[1])] != EMPTY)
+            {
+                return Err("the selected tile is not on the board".into());
+            }
+            before = Some((count, state));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Action, find_match};
+
+    fn play(seed: u64, t: Instant) -> Game {
+        let s = Duration::from_secs;
+        let cfg = Config {
+            seed,
+            ..Config::DEFAULT
+        };
+        let mut g = Game::new(cfg, t).unwrap();
+        for i in 0..6 {
+            let (a, b) = find_match(g.board()).unwrap();
+            g.apply(Action::Click(a), t + s(i));
+            g.apply(Action::Click(b), t + s(i));
+        }
+        g.apply(Action::Hint, t + s(7));
+        g.apply(Action::Reshuffle, t + s(8));
+        g.apply(Action::Undo, t + s(9));
+        g.apply(Action::Undo, t + s(9));
+        g.apply(Action::Redo, t + s(10));
+        g.apply(Action::Move(crate::game::Direction::Down), t + s(10));
+        g
+    }
+
+    #[test]
+    fn a_game_survives_saving_and_restoring() {
+        let t = Instant::now();
+        let s = Duration::from_secs;
+        let g = play(5, t);
+        let now = t + s(11);
+        let saved = SavedGame::new(&g, now);
+        saved.validate().unwrap();
+        let json = serde_json::to_string(&saved).unwrap();
+        let back: SavedGame = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, saved);
+        let r = back.restore(now).unwrap();
+        assert_eq!(r.board(), g.board());
+        assert_eq!(r.config(), g.config());
+        assert_eq!((r.score(), r.streak()), (g.score(), g.streak()));
+        assert_eq!(r.score, g.score, "streak timing and help carry over");
+        assert_eq!(r.history(), g.history());
+        assert_eq!(r.rng, g.rng);
+        assert_eq!(
+            (r.hints_left(), r.reshuffles_left(), r.hint_pair()),
+            (g.hints_left(), g.reshuffles_left(), g.hint_pair())
+        );
+        assert_eq!((r.hints_left(), r.history().redo_len()), (2, 1));
+        assert_eq!(r.cursor(), g.cursor());
+        assert_eq!(r.elapsed(now), g.elapsed(now));
+        assert_eq!(r.assisted(), g.assisted());
+        // The clock runs on from where it stood.
+        assert_eq!(r.elapsed(now + s(2)), g.elapsed(now) + s(2));
+    }
+
+    #[test]
+    fn the_level_its_gravity_and_its_clock_survive_saving() {
+        let t = Instant::now();
+        let s = Duration::from_secs;
+        let config = Config {
+            rows: 2,
+            cols: 2,
+            kinds: 1,
+            gravity: None,
+            timed: true,
+            ..Config::DEFAULT
+        };
+        let mut g = Game::new(config, t).unwrap();
+        for i in 0..2 {
+            let (a, b) = find_match(g.board()).unwrap();
+            g.apply(Action::Click(a), t + s(5 * i));
+            g.apply(Action::Click(b), t + s(5 * i));
+        }
+        assert_eq!(g.level().number, 1);
+        let now = t + s(12);
+        let json = serde_json::to_string(&SavedGame::new(&g, now)).unwrap();
+        let back: SavedGame = serde_json::from_str(&json).unwrap();
+        let r = back.restore(now).unwrap();
+        assert_eq!(r.config(), g.config());
+        assert_eq!(r.level(), g.level());
+        assert_eq!(r.level().gravity, Gravity::Down);
+        assert_eq!(r.remaining(now + s(3)), g.remaining(now + s(3)));
+        assert_eq!(r.score(), g.score());
+        // A file from before gravity is a classic board.
+        let mut old: serde_json::Value = serde_json::from_str(&json).unwrap();
+        for field in ["gravity", "timed", "level", "level_started_ms"] {
+            old.as_object_mut().unwrap().remove(field);
+        }
+        let old: SavedGame = serde_json::from_value(old).unwrap();
+        let r = old.restore(now).unwrap();
+        assert_eq!(
+            (r.config().gravity, r.config().timed),
+            (Some(Gravity::None), false)
+        );
+        assert_eq!(r.level().number, 0);
+    }
+
+    #[test]
+    fn a_timed_win_resumes_with_its_time_bonus_counted_once() {
+        let t = Instant::now();
+        let config = Config {
+            rows: 2,
+            cols: 2,
+            kinds: 1,
+            timed: true,
+            ..Config::DEFAULT
+        };
+        let mut g = Game::new(config, t).unwrap();
+        for _ in 0..2 {
+            let (a, b) = find_match(g.board()).unwrap();
+            g.apply(Action::Click(a), t + Duration::from_secs(10));
+            g.apply(Action::Click(b), t + Duration::from_secs(10));
+        }
+        let win = g.win().unwrap();
+        assert_eq!(win.score, 15 + 10 + 28);
+        let now = t + Duration::from_secs(20);
+        let r = SavedGame::new(&g, now).restore(now).unwrap();
+        assert_eq!(r.win().map(|w| w.score), Some(win.score));
+    }
+
+    #[test]
+    fn out_of_range_values_are_refused() {
+        let t = Instant::now();
+        let good = SavedGame::new(&play(9, t), t);
+        type Spoil = Box<dyn Fn(&mut SavedGame)>;
+        let bad: Vec<(&str, Spoil)> = vec![
+            ("odd", Box::new(|g| g.cols = 15)),
+            ("rows", Box::new(|g| g.rows = 41)),
+            ("kinds", Box::new(|g| g.kinds = 0)),
+            ("kinds", Box::new(|g| g.kinds = 65)),
+            ("hints", Box::new(|g| g.current.hints_left = 4)),
+            ("time", Box::new(|g| g.elapsed_ms = u64::MAX)),
+            ("cursor", Box::new(|g| g.cursor = [8, 0])),
+            ("selected", Box::new(|g| g.selected = Some([0, 16]))),
+            ("width", Box::new(|g| g.current.tiles[0].push('1'))),
+            (
+                "char",
+                Box::new(|g| g.current.tiles[0].replace_range(0..1, "\u{1b}")),
+            ),
+            (
+                "kind",
+                Box::new(|g| g.current.tiles[0].replace_range(0..1, "z")),
+            ),
+            (
+                "odd count",
+                Box::new(|g| g.current.tiles[7].replace_range(0..16, &"1".repeat(16))),
+            ),
+            ("score", Box::new(|g| g.current.points = MAX_SCORE + 1)),
+            (
+                "hint",
+                Box::new(|g| g.current.hint = Some([[0, 0], [0, 0]])),
+            ),
+            ("order", Box::new(|g| g.undo.reverse())),
+            ("rng", Box::new(|g| g.current.rng = zero_rng())),
+            ("moves", Box::new(|g| g.undo = vec![g.undo[0].clone(); 100])),
+            ("gravity", Box::new(|g| g.gravity = "sideways".into())),
+            ("level", Box::new(|g| g.level = 1)),
+            ("level", Box::new(|g| g.level_started_ms = g.elapsed_ms + 1)),
+            (
+                "level",
+                Box::new(|g| {
+                    g.gravity = LEVELS.into();
+                    g.level = LEVEL_COUNT;
+                }),
+            ),
+        ];
+        for (what, spoil) in bad {
+            let mut g = good.clone();
+            spoil(&mut g);
+            assert!(g.validate().is_err(), "{what} accepted");
+            assert!(g.restore(t).is_err(), "{what} restored");
+        }
+    }
+
+    #[test]
+    fn the_warning_survives_saving_and_resuming_with_its_history() {
+        use crate::game::{TRAP_WRONG, trap_board};
+        let t = Instant::now();
+        let mut g = Game::from_board(trap_board(), Config::DEFAULT, t);
+        g.apply(Action::Click(TRAP_WRONG.0), t);
+        g.apply(Action::Click(TRAP_WRONG.1), t);
+        let mut r = SavedGame::new(&g, t).restore(t).unwrap();
+        assert!(r.is_lost());
+        r.apply(Action::Undo, t);
+        assert!(!r.is_lost());
+        r.apply(Action::Redo, t);
+        assert!(r.is_lost());
+        assert_eq!(r.board(), g.board());
+    }
+}

@@ -1,0 +1,543 @@
+//! High scores: a top-10 table per board size and gravity variant, kept in
+//! `scores.json` in the data directory.
+//!
+//! Every value is checked when it is made ([`BoardKey::new`], [`Entry::new`])
+//! and when it is read back, so a table in memory is always valid: names are
+//! printable and short, numbers are in range, entries are in rank order.
+
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+use unicode_width::UnicodeWidthChar;
+
+use crate::core::grid::Board;
+use crate::persist::document::{self, Document};
+use crate::persist::storage::StorageError;
+
+/// How many entries a table keeps.
+pub const TABLE_SIZE: usize = 10;
+/// The widest name, in terminal columns.
+pub const MAX_NAME_WIDTH: usize = 16;
+/// The most characters a name keeps (bounds names of zero-width marks).
+const MAX_NAME_CHARS: usize = 32;
+/// The longest gravity variant name.
+const MAX_GRAVITY_LEN: usize = 16;
+/// A score above this is not from a real game.
+pub const MAX_SCORE: u32 = 100_000_000;
+/// A game time above this (a year) is not from a real game.
+pub const MAX_SECONDS: u32 = 366 * 24 * 3600;
+/// The last second of 9999-12-31: dates must print as four-digit years.
+const MAX_DATE: u64 = 253_402_300_799;
+
+/// Which table a game belongs to: the board size and the gravity variant by
+/// name (`none`, `down`, `center-h`, ...), so this module needs nothing from
+/// the solver.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardKey {
+    rows: u16,
+    cols: u16,
+    gravity: String,
+}
+
+impl BoardKey {
+    /// The key of a `rows` x `cols` board with the named gravity variant; an
+    /// error says what is out of range.
+    pub fn new(rows: u16, cols: u16, gravity: &str) -> Result<Self, String> {
+        let key = BoardKey {
+            rows,
+            cols,
+            gravity: gravity.to_string(),
+        };
+        key.check()?;
+        Ok(key)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        let cells = usize::from(self.rows) * usize::from(self.cols);
+        if self.rows == 0 || self.cols == 0 || cells > Board::MAX_CELLS {
+            return Err(format!(
+                "a board of {} x {} is out of range",
+                self.rows, self.cols
+            ));
+        }
+        check_gravity(&self.gravity)
+    }
+
+    /// Rows of the board.
+    pub fn rows(&self) -> u16 {
+        self.rows
+    }
+
+    /// Columns of the board.
+    pub fn cols(&self) -> u16 {
+        self.cols
+    }
+
+    /// The gravity variant's name.
+    pub fn gravity(&self) -> &str {
+        &self.gravity
+    }
+}
+
+/// Checks a gravity variant name: 1 to 16 characters of lower-case ASCII
+/// letters, digits and `-`, starting with a letter.
+pub fn check_gravity(name: &str) -> Result<(), String> {
+    let well_formed = name.len() <= MAX_GRAVITY_LEN
+        && name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if well_formed {
+        Ok(())
+    } else {
+        Err(format!(
+            "gravity variant \"{}\" is not a name like none, down or center-h",
+            name.escape_debug()
+        ))
+    }
+}
+
+/// One finished game in a table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    name: String,
+    score: u32,
+    seconds: u32,
+    date: u64,
+    assisted: bool,
+}
+
+impl Entry {
+    /// An entry for `name` (passed through [`sanitize_name`]), with the
+    /// score, the playing time, when the game ended, and whether hints or the
+    /// solver helped. An error says what is out of range.
+    pub fn new(
+        name: &str,
+        score: u32,
+        seconds: u32,
+        ended: SystemTime,
+        assisted: bool,
+    ) -> Result<Self, String> {
+        let name = sanitize_name(name).ok_or("the name has no printable characters")?;
+        let date = ended
+            .duration_since(UNIX_EPOCH)
+            .map_err(|_| "the date is before 1970")?
+            .as_secs();
+        let entry = Entry {
+            name,
+            score,
+            seconds,
+            date,
+            assisted,
+        };
+        entry.check()?;
+        Ok(entry)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if sanitize_name(&self.name).as_deref() != Some(self.name.as_str()) {
+            return Err(format!(
+                "name \"{}\" is empty, too long or not printable",
+                self.name.escape_debug()
+            ));
+        }
+        if self.score > MAX_SCORE {
+            return Err(format!(
+                "score {} is above the largest possible, {MAX_SCORE}",
+                self.score
+            ));
+        }
+        if self.seconds > MAX_SECONDS {
+            return Err(format!("a time of {} seconds is too long", self.seconds));
+        }
+        if self.date > MAX_DATE {
+            return Err(format!("date {} is after the year 9999", self.date));
+        }
+        Ok(())
+    }
+
+    /// The player's name: printable, at most [`MAX_NAME_WIDTH`] columns.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The score.
+    pub fn score(&self) -> u32 {
+        self.score
+    }
+
+    /// Playing time in seconds.
+    pub fn seconds(&self) -> u32 {
+        self.seconds
+    }
+
+    /// When the game ended, in seconds since the Unix epoch.
+    pub fn date(&self) -> u64 {
+        self.date
+    }
+
+    /// Whether hints or the solver were used.
+    pub fn assisted(&self) -> bool {
+        self.assisted
+    }
+
+    /// Whether this entry ranks after a game of `score` in `seconds`: higher
+    /// scores first, then shorter times; on a tie the earlier entry stays ahead.
+    fn ranks_after(&self, score: u32, seconds: u32) -> bool {
+        (self.score, std::cmp::Reverse(self.seconds)) < (score, std::cmp::Reverse(seconds))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Table {
+    board: BoardKey,
+    entries: Vec<Entry>,
+}
+
+/// Every high-score table, ordered by board size then gravity name.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scores {
+    tables: Vec<Table>,
+}
+
+impl Document for Scores {
+    const FILE_NAME: &'static str = "scores.json";
+    const VERSION: u32 = 1;
+    const DESCRIPTION: &'static str = "The high scores";
+
+    fn validate(&self) -> Result<(), String> {
+        for (i, table) in self.tables.iter().enumerate() {
+            table.board.check()?;
+            if i > 0 && self.tables[i - 1].board >= table.board {
+                return Err("the tables are out of order or repeated".into());
+            }
+            if table.entries.len() > TABLE_SIZE {
+                return Err(format!("a table has more than {TABLE_SIZE} entries"));
+            }
+            for (j, entry) in table.entries.iter().enumerate() {
+                entry.check()?;
+                if j > 0 && table.entries[j - 1].ranks_after(entry.score, entry.seconds) {
+                    return Err("the entries of a table are out of rank order".into());
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The outcome of [`record`].
+#[derive(Debug)]
+pub struct Recorded {
+    /// The place the entry took (0 is first), or `None` if it did not make the table.
+    pub rank: Option<usize>,
+    /// A message to show the player once: a bad scores file was kept aside.
+    pub warning: Option<String>,
+}
+
+impl Scores {
+    /// Reads the tables from `dir`. No file gives empty tables; so does a bad
+    /// file, which is kept aside and described in the returned warning. A
+    /// file from a newer version, or a directory that cannot be read, is an error.
+    pub fn load(dir: &Path) -> Result<(Scores, Option<String>), StorageError> {
+        let loaded = document::load::<Scores>(dir)?;
+        Ok((loaded.value.unwrap_or_default(), loaded.warning))
+    }
+
+    /// Writes the tables to `dir` atomically.
+    pub fn save(&self, dir: &Path) -> Result<(), StorageError> {
+        document::save(dir, self)
+    }
+
+    /// The entries of one table, best first; empty if nobody has played it.
+    pub fn table(&self, key: &BoardKey) -> &[Entry] {
+        match self.find(key) {
+            Ok(i) => &self.tables[i].entries,
+            Err(_) => &[],
+        }
+    }
+
+    /// Every table with its key, ordered by board size then gravity name.
+    pub fn tables(&self) -> impl Iterator<Item = (&BoardKey, &[Entry])> {
+        self.tables
+            .iter()
+            .map(|table| (&table.board, table.entries.as_slice()))
+    }
+
+    fn find(&self, key: &BoardKey) -> Result<usize, usize> {
+        self.tables.binary_search_by(|table| table.board.cmp(key))
+    }
+
+    /// The place (0 is first) a game of `score` in `seconds` would take, if it
+    /// would enter the top [`TABLE_SIZE`]: whether to ask for a name on the
+    /// win screen.
+    pub fn rank_of(&self, key: &BoardKey, score: u32, seconds: u32) -> Option<usize> {
+        let rank = self
+            .table(key)
+            .partition_point(|e| !e.ranks_after(score, seconds));
+        (rank < TABLE_SIZE).then_some(rank)
+    }
+
+    /// Puts `entry` in its table if it makes the top [`TABLE_SIZE`], dropping
+    /// the entry that falls off; returns the place it took.
+    pub fn insert(&mut self, key: &BoardKey, entry: Entry) -> Option<usize> {
+        let rank = self.rank_of(key, entry.score, entry.seconds)?;
+        let i = self.find(key).unwrap_or_else(|i| {
+            self.tables.insert(
+                i,
+                Table {
+                    board: key.clone(),
+                    entries: Vec::new(),
+                },
+            );
+            i
+        });
+        let entries = &mut self.tables[i].entries;
+        entries.insert(rank, entry);
+        entries.truncate(TABLE_SIZE);
+        Some(rank)
+    }
+}
+
+/// Adds `entry` to the tables in `dir`: reads the file afresh (so entries
+/// another running game wrote meanwhile are kept), inserts, and saves if the
+/// entry made the table. This is what the win screen calls.
+pub fn record(dir: &Path, key: &BoardKey, entry: Entry) -> Result<Recorded, StorageError> {
+    let (mut scores, warning) = Scores::load(dir)?;
+    let rank = scores.insert(key, entry);
+    if rank.is_some() {
+        scores.save(dir)?;
+    }
+    Ok(Recorded { rank, warning })
+}
+
+/// Makes a player's name safe to store and print: control and invisible
+/// formatting characters (bidirectional overrides, zero-width spaces) are
+/// dropped, runs of white space become one space, the ends are trimmed, and
+/// the name is cut to [`MAX_NAME_WIDTH`] terminal columns. `None` if nothing
+/// printable is left. Use it on `$USER` and on what the player types.
+pub fn sanitize_name(raw: &str) -> Option<String> {
+    let mut name = String::new();
+    let (mut width, mut chars) = (0, 0);
+    for c in raw.chars() {
+        if c.is_whitespace() {
+            if !name.is_empty() && !name.ends_with(' ') {
+                name.push(' ');
+                width += 1;
+                chars += 1;
+            }
+            continue;
+        }
+        if c.is_control() || is_invisible_format(c) {
+            continue;
+        }
+        let w = c.width().unwrap_or(0);
+        if width + w > MAX_NAME_WIDTH || chars == MAX_NAME_CHARS {
+            break;
+        }
+        name.push(c);
+        width += w;
+        chars += 1;
+    }
+    let name = name.trim_end();
+    (!name.is_empty()).then(|| name.to_string())
+}
+
+/// Unicode format characters that are invisible but can reorder or hide text
+/// in a terminal.
+fn is_invisible_format(c: char) -> bool {
+    matches!(c,
+        '\u{ad}' | '\u{34f}' | '\u{61c}' | '\u{180e}'
+        | '\u{200b}'..='\u{200f}'
+        | '\u{202a}'..='\u{202e}'
+        | '\u{2060}'..='\u{206f}'
+        | '\u{fe00}'..='\u{fe0f}'
+        | '\u{feff}'
+        | '\u{fff9}'..='\u{fffb}'
+        | '\u{e0000}'..='\u{e0fff}')
+}
+
+/// The name to offer by default: `$USER` (or `%USERNAME%`) made safe by
+/// [`sanitize_name`], or `player` if there is none.
+pub fn default_player_name() -> String {
+    ["USER", "USERNAME"]
+        .iter()
+        .filter_map(std::env::var_os)
+        .find_map(|raw| sanitize_name(&raw.to_string_lossy()))
+        .unwrap_or_else(|| "player".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    fn at(secs: u64) -> SystemTime {
+        UNIX_EPOCH + Duration::from_secs(secs)
+    }
+
+    fn entry(name: &str, score: u32, seconds: u32) -> Entry {
+        Entry::new(name, score, seconds, at(1_700_000_000), false).unwrap()
+    }
+
+    fn key() -> BoardKey {
+        BoardKey::new(9, 16, "none").unwrap()
+    }
+
+    #[test]
+    fn ranking_orders_by_score_then_time_and_keeps_ten() {
+        let mut scores = Scores::default();
+        assert_eq!(scores.insert(&key(), entry("a", 100, 60)), Some(0));
+        assert_eq!(scores.insert(&key(), entry("b", 200, 90)), Some(0));
+        assert_eq!(scores.insert(&key(), entry("c", 100, 30)), Some(1));
+        // An equal game goes after the one already there.
+        assert_eq!(scores.insert(&key(), entry("d", 100, 30)), Some(2));
+        let names: Vec<&str> = scores.table(&key()).iter().map(Entry::name).collect();
+        assert_eq!(names, ["b", "c", "d", "a"]);
+        for i in 0..6 {
+            scores.insert(&key(), entry("e", 50 + i, 10));
+        }
+        assert_eq!(scores.table(&key()).len(), 10);
+        // The last place is 50 points: 50 in more time does not enter, 51 does.
+        assert_eq!(scores.rank_of(&key(), 50, 10), None);
+        assert_eq!(scores.rank_of(&key(), 50, 9), Some(9));
+        assert_eq!(scores.insert(&key(), entry("late", 50, 11)), None);
+        assert_eq!(scores.insert(&key(), entry("f", 51, 10)), Some(9));
+        assert_eq!(scores.table(&key()).len(), 10);
+        assert_eq!(scores.table(&key())[9].name(), "f");
+        assert!(scores.validate().is_ok());
+    }
+
+    #[test]
+    fn tables_are_separate_and_ordered() {
+        let mut scores = Scores::default();
+        let down = BoardKey::new(9, 16, "down").unwrap();
+        let small = BoardKey::new(4, 4, "none").unwrap();
+        scores.insert(&key(), entry("a", 1, 1));
+        scores.insert(&down, entry("b", 2, 2));
+        scores.insert(&small, entry("c", 3, 3));
+        let keys: Vec<&BoardKey> = scores.tables().map(|(k, _)| k).collect();
+        assert_eq!(keys, [&small, &down, &key()]);
+        assert_eq!(scores.table(&down)[0].name(), "b");
+        assert!(
+            scores
+                .table(&BoardKey::new(9, 16, "up").unwrap())
+                .is_empty()
+        );
+        assert!(scores.validate().is_ok());
+    }
+
+    #[test]
+    fn out_of_range_values_are_refused() {
+        assert!(BoardKey::new(0, 5, "none").is_err());
+        assert!(BoardKey::new(5, 0, "none").is_err());
+        assert!(BoardKey::new(60000, 60000, "none").is_err());
+        for bad in ["", "Down", "1up", "a b", "down\x1b", "abcdefghijklmnopq"] {
+            assert!(BoardKey::new(9, 16, bad).is_err(), "{bad:?}");
+        }
+        assert!(BoardKey::new(9, 16, "center-h").is_ok());
+        let now = at(1_700_000_000);
+        assert!(Entry::new("a", MAX_SCORE + 1, 1, now, false).is_err());
+        assert!(Entry::new("a", 1, MAX_SECONDS + 1, now, false).is_err());
+        assert!(Entry::new("\x1b\x07", 1, 1, now, false).is_err());
+        assert!(Entry::new("a", 1, 1, at(MAX_DATE + 1), false).is_err());
+        assert!(Entry::new("a", 1, 1, UNIX_EPOCH - Duration::from_secs(1), false).is_err());
+    }
+
+    fn parse(json: &str) -> Result<Scores, String> {
+        let scores: Scores = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        scores.validate().map(|()| scores)
+    }
+
+    #[test]
+    fn files_with_bad_values_are_rejected() {
+        let good_entry = r#"{"name":"ann","score":10,"seconds":5,"date":0,"assisted":false}"#;
+        let table =
+            |board: &str, entries: &str| format!(r#"{{"board":{board},"entries":[{entries}]}}"#);
+        let file = |tables: &[String]| format!(r#"{{"tables":[{}]}}"#, tables.join(","));
+        let board = r#"{"rows":9,"cols":16,"gravity":"none"}"#;
+        assert!(parse(&file(&[table(board, good_entry)])).is_ok());
+        let bad_entries = [
+            good_entry.replace("\"seconds\":5", "\"seconds\":-5"),
+            good_entry.replace("\"score\":10", "\"score\":4000000000"),
+            good_entry.replace("\"score\":10", "\"score\":1e3"),
+            good_entry.replace("ann", "a\\u001b[2Jb"),
+            good_entry.replace("ann", "  ann"),
+            good_entry.replace("ann", &"x".repeat(17)),
+            good_entry.replace("\"date\":0", "\"date\":99999999999999"),
+            good_entry.replace(",\"assisted\":false", ""),
+            good_entry.replace("false", "false,\"extra\":1"),
+            // Out of rank order.
+            format!(
+                "{},{good_entry}",
+                good_entry.replace("\"score\":10", "\"score\":9")
+            ),
+            // Eleven entries.
+            [good_entry; 11].join(","),
+        ];
+        for entries in bad_entries {
+            let json = file(&[table(board, &entries)]);
+            assert!(parse(&json).is_err(), "accepted {json}");
+        }
+        for bad_board in [
+            r#"{"rows":0,"cols":16,"gravity":"none"}"#,
+            r#"{"rows":9,"cols":-16,"gravity":"none"}"#,
+            r#"{"rows":9,"cols":16,"gravity":"NONE"}"#,
+            r#"{"rows":70000,"cols":16,"gravity":"none"}"#,
+        ] {
+            let json = file(&[table(bad_board, good_entry)]);
+            assert!(parse(&json).is_err(), "accepted {json}");
+        }
+        let repeated = file(&[table(board, good_entry), table(board, good_entry)]);
+        assert!(parse(&repeated).is_err());
+    }
+
+    #[test]
+    fn record_loads_inserts_and_saves() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = record(dir.path(), &key(), entry("ann", 10, 5)).unwrap();
+        assert_eq!((first.rank, first.warning), (Some(0), None));
+        // Another game saved meanwhile: record reads the file again.
+        let (mut other, _) = Scores::load(dir.path()).unwrap();
+        other.insert(&key(), entry("bob", 20, 5));
+        other.save(dir.path()).unwrap();
+        let second = record(dir.path(), &key(), entry("cat", 15, 5)).unwrap();
+        assert_eq!(second.rank, Some(1));
+        let (scores, warning) = Scores::load(dir.path()).unwrap();
+        assert_eq!(warning, None);
+        let names: Vec<&str> = scores.table(&key()).iter().map(Entry::name).collect();
+        assert_eq!(names, ["bob", "cat", "ann"]);
+        std::fs::write(dir.path().join("scores.json"), b"{").unwrap();
+        let third = record(dir.path(), &key(), entry("dan", 1, 1)).unwrap();
+        assert_eq!(third.rank, Some(0));
+        assert!(third.warning.unwrap().contains("The high scores"));
+    }
+
+    #[test]
+    fn names_are_made_printable_and_short() {
+        assert_eq!(sanitize_name("ann").as_deref(), Some("ann"));
+        assert_eq!(sanitize_name("  a \t\n b  ").as_deref(), Some("a b"));
+        assert_eq!(sanitize_name("\x1b[31mred\x07").as_deref(), Some("[31mred"));
+        assert_eq!(sanitize_name("evil\u{202e}txt").as_deref(), Some("eviltxt"));
+        assert_eq!(sanitize_name("\u{200b}\r\n"), None);
+        assert_eq!(sanitize_name(""), None);
+        assert_eq!(
+            sanitize_name(&"x".repeat(40)).as_deref(),
+            Some("x".repeat(16).as_str())
+        );
+        // Wide characters count two columns each.
+        assert_eq!(
+            sanitize_name("连连看连连看连连看").as_deref(),
+            Some("连连看连连看连连")
+        );
+        let default = default_player_name();
+        assert_eq!(sanitize_name(&default), Some(default));
+        let marks = format!("a{}", "\u{301}".repeat(100));
+        assert_eq!(sanitize_name(&marks).unwrap().chars().count(), 32);
+    }
+}

@@ -1,0 +1,253 @@
+//! Winnable deals and reshuffles, each with the moves that win it as proof.
+//!
+//! Both play a game forward on tiles that have no kind yet: pick two tiles that
+//! can be joined under the rules, remove them, let the rest slide under the
+//! gravity in play, and go on until the board is empty. Only then do the kinds
+//! get handed out, the same kind to both tiles of each removed pair. Joining
+//! and sliding depend only on which cells are occupied, never on kinds, so the
+//! moves played are a winning sequence for the board that results, for every
+//! gravity variant. Partners are drawn at random among the tiles that can be
+//! joined, avoiding tiles next to each other where possible, so the deal is as
+//! mixed as a uniform shuffle.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt, SeedableRng};
+
+use crate::core::engine::{Rules, find_path};
+use crate::core::gravity::{Gravity, remove_pair};
+use crate::core::grid::{Board, EMPTY, Point, Tile};
+use crate::solve::solver::Move;
+
+/// The symbols of kinds 1 to 62 in the grid format, in order: letters, then
+/// digits. Deals number their kinds from 1, as the game does; the `deal`
+/// command prints them with these symbols.
+pub const KIND_SYMBOLS: &[u8; 62] =
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/// Why a deal cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DealError {
+    /// Rows or columns is zero, or the board has more than [`MAX_DEAL_CELLS`].
+    BadSize {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+    },
+    /// The board has an odd number of cells, so it cannot be filled with pairs.
+    OddCells(usize),
+    /// Zero kinds, more kinds than pairs, or more than [`KIND_SYMBOLS`] holds.
+    BadKinds {
+        /// Kinds asked for.
+        kinds: usize,
+        /// The most this board allows.
+        max: usize,
+    },
+    /// Every attempt ended with tiles left that no move could join.
+    GaveUp,
+}
+
+impl std::fmt::Display for DealError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DealError::BadSize { rows, cols } => write!(
+                f,
+                "a deal of {rows} x {cols} is not allowed (each side at least 1, at most {} cells)",
+                MAX_DEAL_CELLS
+            ),
+            DealError::OddCells(n) => write!(f, "{n} cells cannot be filled with pairs"),
+            DealError::BadKinds { kinds, max } => {
+                write!(f, "{kinds} kinds asked for; this board takes 1 to {max}")
+            }
+            DealError::GaveUp => write!(f, "no winnable arrangement was found"),
+        }
+    }
+}
+
+impl std::error::Error for DealError {}
+
+/// A winnable board and the moves that clear it, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dealt {
+    /// The board to play.
+    pub board: Board,
+    /// A winning sequence of moves for `board` under the rules and gravity given.
+    pub solution: Vec<Move>,
+}
+
+/// The most cells a deal may have: far beyond any game's board, and small
+/// enough that a deal takes well under a second (each step of the forward
+/// game looks at the whole board).
+pub const MAX_DEAL_CELLS: usize = 10_000;
+
+/// How many times a deal starts over after a dead end before giving up.
+const ATTEMPTS: usize = 200;
+
+/// Up to this many tiles left, each step of a deal looks at every pair.
+const EXHAUSTIVE_TILES: usize = 256;
+
+/// Beyond that, each step tries this many tiles (once it has a fallback)...
+const SAMPLED_TILES: usize = 32;
+
+/// ...each against its neighbours and this many tiles drawn at random.
+const SAMPLED_PARTNERS: usize = 48;
+
+/// The kinds of a full board, as one entry per pair: kinds `1..=kinds` spread
+/// as evenly as possible over `rows * cols / 2` pairs. Checks the combination.
+pub fn pair_kinds(rows: usize, cols: usize, kinds: usize) -> Result<Vec<Tile>, DealError> {
+    let cells = rows
+        .checked_mul(cols)
+        .filter(|&n| rows > 0 && cols > 0 && n <= MAX_DEAL_CELLS)
+        .ok_or(DealError::BadSize { rows, cols })?;
+    if cells % 2 != 0 {
+        return Err(DealError::OddCells(cells));
+    }
+    let pairs = cells / 2;
+    let max = pairs.min(KIND_SYMBOLS.len());
+    if kinds == 0 || kinds > max {
+        return Err(DealError::BadKinds { kinds, max });
+    }
+    Ok((0..pairs).map(|i| (i % kinds) as Tile + 1).collect())
+}
+
+/// Deals a full `rows` x `cols` board of kinds `1..=kinds` that can be cleared
+/// under `rules` and `gravity`, with the winning moves. For the game's new
+/// levels; `rng` decides everything, so a seeded generator replays the deal.
+pub fn deal_winnable<R: Rng + ?Sized>(
+    rows: usize,
+    cols: usize,
+    kinds: usize,
+    rules: Rules,
+    gravity: Gravity,
+    rng: &mut R,
+) -> Result<Dealt, DealError> {
+    let pairs = pair_kinds(rows, cols, kinds)?;
+    let full = Board::from_tiles(rows, cols, vec![1; rows * cols])
+        .map_err(|_| DealError::BadSize { rows, cols })?;
+    arrange(&full, pairs, rules, gravity, rng).ok_or(DealError::GaveUp)
+}
+
+/// [`deal_winnable`] from a seed, with a generator whose sequence is the same
+/// on every machine and every release: the `deal` command uses it.
+pub fn deal_seeded(
+    rows: usize,
+    cols: usize,
+    kinds: usize,
+    rules: Rules,
+    gravity: Gravity,
+    seed: u64,
+) -> Result<Dealt, DealError> {
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+    deal_winnable(rows, cols, kinds, rules, gravity, &mut rng)
+}
+
+/// Shuffles the kinds among the occupied cells of `board` (the cells stay
+/// occupied, only kinds move) so that it can be cleared under `rules` and
+/// `gravity`, with the winning moves. For the game's reshuffle on deadlock.
+/// `None` when some kind has an odd number of tiles or every attempt failed.
+pub fn reshuffle_winnable<R: Rng + ?Sized>(
+    board: &Board,
+    rules: Rules,
+    gravity: Gravity,
+    rng: &mut R,
+) -> Option<Dealt> {
+    let tiles = board.sorted_tiles();
+    let pairs: Vec<Tile> = tiles.chunks(2).map(|c| c[0]).collect();
+    if tiles.chunks(2).any(|c| c.len() != 2 || c[0] != c[1]) {
+        return None;
+    }
+    arrange(board, pairs, rules, gravity, rng)
+}
+
+/// Hands out the kinds of `pairs` (one entry per pair) to the occupied cells of
+/// `shape` by playing a game forward on kindless tiles; retries on dead ends.
+fn arrange<R: Rng + ?Sized>(
+    shape: &Board,
+    mut pairs: Vec<Tile>,
+    rules: Rules,
+    gravity: Gravity,
+    rng: &mut R,
+) -> Option<Dealt> {
+    for _ in 0..ATTEMPTS {
+        pairs.shuffle(rng);
+        if let Some(found) = play_forward(shape, &pairs, rules, gravity, rng) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+/// One forward game on the occupied cells of `shape`; `None` on a dead end.
+fn play_forward<R: Rng + ?Sized>(
+    shape: &Board,
+    pairs: &[Tile],
+    rules: Rules,
+    gravity: Gravity,
+    rng: &mut R,
+) -> Option<Dealt> {
+    let cols = shape.cols();
+    // Each tile is named by its starting cell's index + 1, and keeps its name
+    // as it slides.
+    let names = shape
+        .tiles()
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| if t == EMPTY { EMPTY } else { i as Tile + 1 })
+        .collect();
+    let mut sim = Board::from_tiles(shape.rows(), cols, names).ok()?;
+    let mut kinds = vec![EMPTY; shape.rows() * cols];
+    let mut solution = Vec::with_capacity(pairs.len());
+    let start_of = |name: Tile| {
+        let i = name as usize - 1;
+        Point::new((i / cols) as i32, (i % cols) as i32)
+    };
+    let adjacent = |p: Point, q: Point| p.row.abs_diff(q.row) + p.col.abs_diff(q.col) == 1;
+    for &kind in pairs {
+        let mut tiles: Vec<Point> = sim.points().filter(|&p| !sim.is_empty_at(p)).collect();
+        tiles.shuffle(rng);
+        let mut chosen = None;
+        let mut fallback = None;
+        // Tiles are tried for a partner that did not start next to them before
+        // a neighbour is accepted: with a closed border, neighbours are often
+        // the only partners, and taking them would leave blocks of equal
+        // tiles. Small boards try every tile and every partner; big ones a
+        // sample, so a deal stays fast.
+        let small = tiles.len() <= EXHAUSTIVE_TILES;
+        for (tried, &p) in tiles.iter().enumerate() {
+            if !small && tried >= SAMPLED_TILES && fallback.is_some() {
+                break;
+            }
+            let candidates: Vec<Point> = if small {
+                tiles.clone()
+            } else {
+                let neighbours = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                    .map(|(dr, dc)| Point::new(p.row + dr, p.col + dc));
+                (0..SAMPLED_PARTNERS)
+                    .map(|_| tiles[rng.random_range(0..tiles.len())])
+                    .chain(neighbours.into_iter().filter(|&q| !sim.is_empty_at(q)))
+                    .collect()
+            };
+            let from = start_of(sim.get(p));
+            let (far, near): (Vec<Point>, Vec<Point>) = candidates
+                .into_iter()
+                .filter(|&q| q != p && find_path(&sim, p, q, rules).is_some())
+                .partition(|&q| !adjacent(from, start_of(sim.get(q))));
+            if !far.is_empty() {
+                chosen = Some((p, far[rng.random_range(0..far.len())]));
+                break;
+            }
+            if fallback.is_none() && !near.is_empty() {
+                fallback = Some((p, near[rng.random_range(0..near.len())]));
+            }
+        }
+        let (a, b) = chosen.or(fallback)?;
+        for p in [a, b] {
+            let start = start_of(sim.get(p));
+            kinds[start.row as usize * cols + start.col as usize] = kind;
+        }
+        solution.push(Move { a, b });
+        remove_pair(&mut sim, a, b, gravity);
+    }
+    let board = Board::from_tiles(shape.rows(), cols, kinds).ok()?;
+    Some(Dealt { board, solution })
+}

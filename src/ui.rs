@@ -1,0 +1,15 @@
+//! The terminal game: state that only the screen needs, drawing and input.
+//!
+//! - [`app`]: the game plus screen-only state; terminal events to actions.
+//! - [`render`]: draws an [`app::App`] into a ratatui buffer.
+//! - [`layout`]: where the board and its tiles sit on the screen (drawing and clicks).
+//! - [`theme`]: tile symbols and colours, compiled in from `assets/`.
+//! - [`win_screen`]: the win screen's table and name prompt; recording the score.
+//! - [`tui`]: the terminal set-up and the event loop.
+
+pub mod app;
+pub mod layout;
+pub mod render;
+pub mod theme;
+pub mod tui;
+pub mod win_screen;

@@ -1,0 +1,383 @@
+//! The app's side of saving and high scores: the save after each move and
+//! on quit, the win screen appearing (and going again on undo), its name
+//! prompt, and recording the score when the player confirms or leaves.
+
+use std::time::{Instant, SystemTime};
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::App;
+use crate::game::Action;
+use crate::persist::session::Session;
+use crate::ui::win_screen::WinScreen;
+
+impl App {
+    /// Saves the game in `session` from now on. `resumed` puts "Resumed" on
+    /// the title line; `message` is shown once in a box.
+    pub fn with_session(
+        mut self,
+        session: Session,
+        resumed: bool,
+        message: Option<String>,
+    ) -> Self {
+        self.session = Some(session);
+        self.note = resumed.then_some("Resumed");
+        if let Some(m) = message {
+            self.tell(m);
+        }
+        self.after_event(self.now);
+        self
+    }
+
+    /// Shows `message` once in a box (the app plays without saving).
+    pub fn with_message(mut self, message: String) -> Self {
+        self.tell(message);
+        self
+    }
+
+    /// Shows `message` in the message box (after any already there).
+    fn tell(&mut self, message: String) {
+        self.warning = Some(match self.warning.take() {
+            Some(old) => format!("{old}\n{message}"),
+            None => message,
+        });
+    }
+
+    /// After every event: opens or drops the win screen as the game is won or
+    /// the win undone, and saves the game if a move changed it.
+    pub(super) fn after_event(&mut self, now: Instant) {
+        match (self.game.win(), &self.win_screen) {
+            (Some(win), None) => {
+                let dir = self.session.as_ref().map(|s| s.dir().to_path_buf());
+                let (screen, message) = WinScreen::new(win, &self.game.config(), dir.as_deref());
+                self.win_screen = Some(screen);
+                if let Some(m) = message {
+                    self.tell(m);
+                }
+            }
+            (None, Some(_)) => self.win_screen = None,
+            _ => {}
+        }
+        if self.win_screen.as_ref().is_some_and(|w| w.recorded) {
+            return;
+        }
+        // A game whose time ran out is over: nothing is left to resume.
+        if self.game.loss().is_some() {
+            if let Some(m) = self.session.as_mut().and_then(Session::discard) {
+                self.tell(m);
+            }
+            return;
+        }
+        if let Some(message) = self.session.as_mut().and_then(|s| s.sync(&self.game, now)) {
+            self.tell(message);
+        }
+    }
+
+    /// A key while the name prompt is open: typing, Backspace, Enter to
+    /// record, Ctrl-Z to undo the winning match, Esc to quit. Returns false
+    /// when the prompt is not open.
+    pub(super) fn prompt_key(&mut self, key: KeyEvent, now: Instant) -> bool {
+        let Some(screen) = self.win_screen.as_mut().filter(|w| w.prompting()) else {
+            return false;
+        };
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Char('z' | 'Z') if ctrl => self.game.apply(Action::Undo, now),
+            KeyCode::Char(_) if ctrl => {}
+            KeyCode::Char(c) => screen.type_char(c),
+            KeyCode::Backspace => screen.backspace(),
+            KeyCode::Enter => self.record(),
+            KeyCode::Esc => self.quit = true,
+            _ => {}
+        }
+        true
+    }
+
+    /// Records the score of the win on show, once, and removes the saved game.
+    fn record(&mut self) {
+        let dir = self.session.as_ref().map(|s| s.dir().to_path_buf());
+        let Some(screen) = self.win_screen.as_mut() else {
+            return;
+        };
+        if screen.recorded {
+            return;
+        }
+        let message = screen.record(dir.as_deref(), SystemTime::now());
+        let removed = self.session.as_mut().and_then(Session::discard);
+        for m in message.into_iter().chain(removed) {
+            self.tell(m);
+        }
+    }
+
+    /// Whether undo may still take the win back (not once it is recorded).
+    pub(super) fn may_undo(&self) -> bool {
+        self.win_screen.as_ref().is_none_or(|w| !w.recorded)
+    }
+
+    /// A new game: a win on show is recorded first, and the saved game goes.
+    pub(super) fn new_game(&mut self, now: Instant) {
+        self.record();
+        if let Some(m) = self.session.as_mut().and_then(Session::discard) {
+            self.tell(m);
+        }
+        self.game.apply(Action::NewGame, now);
+        self.win_screen = None;
+    }
+
+    /// On the way out (quit, or a signal): records a win on show, or saves
+    /// the game in progress. Returns what the player should still be told,
+    /// for after the terminal is restored.
+    pub fn close(&mut self, now: Instant) -> Vec<String> {
+        self.warning = None;
+        self.game.tick(now);
+        if self.game.win().is_some() {
+            self.after_event(now);
+            self.record();
+        } else if self.game.loss().is_some() {
+            self.after_event(now);
+        } else if let Some(m) = self.session.as_mut().and_then(|s| s.save(&self.game, now)) {
+            self.tell(m);
+        }
+        self.warning
+            .take()
+            .map(|w| w.lines().map(str::to_string).collect())
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use ratatui::crossterm::event::Event;
+    use ratatui::layout::Rect;
+
+    use super::*;
+    use crate::game::{Config, Game};
+    use crate::persist::scores::{BoardKey, Scores};
+    use crate::persist::session::Wanted;
+    use crate::ui::theme::Theme;
+    use std::time::Duration;
+
+    const AREA: Rect = Rect::new(0, 0, 80, 24);
+
+    fn tiny(dir: &Path) -> App {
+        let config = Config {
+            rows: 2,
+            cols: 2,
+            kinds: 1,
+            seed: 3,
+            ..Config::DEFAULT
+        };
+        let now = Instant::now();
+        let start = Session::start(dir.into(), false, Wanted::default(), config, 59, now).unwrap();
+        App::new(start.game, Theme::builtin("ascii").unwrap(), false, now).with_session(
+            start.session,
+            start.resumed,
+            start.message,
+        )
+    }
+
+    fn keys(app: &mut App, codes: &[KeyCode]) {
+        for &code in codes {
+            let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+            app.handle_event(&ev, AREA, app.now);
+        }
+    }
+
+    fn type_str(app: &mut App, text: &str) {
+        let codes: Vec<KeyCode> = text.chars().map(KeyCode::Char).collect();
+        keys(app, &codes);
+    }
+
+    fn win(app: &mut App) {
+        type_str(app, " l j h ");
+        assert!(app.game.win().is_some());
+    }
+
+    fn table(dir: &Path) -> Vec<(String, u32)> {
+        let (scores, _) = Scores::load(dir).unwrap();
+        let key = BoardKey::new(2, 2, "none").unwrap();
+        scores
+            .table(&key)
+            .iter()
+            .map(|e| (e.name().to_string(), e.score()))
+            .collect()
+    }
+
+    #[test]
+    fn a_run_of_levels_is_recorded_under_levels_once_the_last_is_cleared() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = tiny(dir.path());
+        app.game = Game::new(
+            Config {
+                gravity: None,
+                ..app.game.config()
+            },
+            app.now,
+        )
+        .unwrap();
+        for level in 0..crate::game::LEVEL_COUNT {
+            assert_eq!(app.game.level().number, level);
+            assert!(app.win_screen.is_none());
+            // Take whichever pair is offered, wherever the tiles slid.
+            while app.game.level().number == level && app.game.win().is_none() {
+                let (a, b) = crate::game::find_match(app.game.board()).unwrap();
+                app.game.apply(Action::Click(a), app.now);
+                app.game.apply(Action::Click(b), app.now);
+            }
+        }
+        app.after_event(app.now);
+        assert!(app.win_screen.is_some());
+        keys(&mut app, &[KeyCode::Enter]);
+        let (scores, _) = Scores::load(dir.path()).unwrap();
+        let key = BoardKey::new(2, 2, "levels").unwrap();
+        assert_eq!(scores.table(&key).len(), 1);
+        assert!(table(dir.path()).is_empty(), "not under none");
+    }
+
+    #[test]
+    fn running_out_of_time_ends_the_game_and_removes_the_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let saved = dir.path().join("game.json");
+        let mut app = tiny(dir.path());
+        app.game = Game::new(
+            Config {
+                timed: true,
+                ..app.game.config()
+            },
+            app.now,
+        )
+        .unwrap();
+        type_str(&mut app, " l ");
+        assert!(saved.exists());
+        let limit = app.game.time_limit().unwrap();
+        assert_eq!(
+            app.timeout(app.now + limit / 2),
+            Some(Duration::from_secs(1))
+        );
+        assert!(!app.tick(app.now + limit / 2));
+        assert!(app.tick(app.now + limit));
+        assert!(app.game.loss().is_some());
+        assert!(!saved.exists(), "nothing left to resume");
+        assert!(app.close(app.now).is_empty());
+        assert!(!saved.exists(), "quitting does not save it again");
+        assert!(table(dir.path()).is_empty(), "a loss is not recorded");
+        type_str(&mut app, "n");
+        assert!(app.game.loss().is_none());
+    }
+
+    #[test]
+    fn the_name_is_typed_and_recorded_on_enter_and_the_save_goes() {
+        let dir = tempfile::tempdir().unwrap();
+        let saved = dir.path().join("game.json");
+        let mut app = tiny(dir.path());
+        type_str(&mut app, " l ");
+        assert!(saved.exists(), "saved after the first match");
+        type_str(&mut app, "j h ");
+        let screen = app.win_screen.as_ref().expect("the win screen");
+        assert!(screen.prompting());
+        // Undo takes the win back; the game is saved in play again.
+        let undo = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
+        app.handle_event(&undo, AREA, app.now);
+        assert!(app.win_screen.is_none() && app.game.win().is_none());
+        assert!(saved.exists());
+        type_str(&mut app, "h l ");
+        assert!(app.game.win().is_some());
+        // Letters type (they are not commands here), Backspace deletes.
+        app.win_screen.as_mut().unwrap().name.clear();
+        type_str(&mut app, "qnux");
+        keys(&mut app, &[KeyCode::Backspace, KeyCode::Enter]);
+        assert!(!app.quit);
+        assert_eq!(table(dir.path()), [("qnu".to_string(), 25)]);
+        assert!(!saved.exists(), "a recorded win removes the save");
+        // A recorded win cannot be undone; n deals a new game.
+        type_str(&mut app, "u");
+        assert!(app.game.win().is_some());
+        assert!(app.close(app.now).is_empty());
+        assert!(!saved.exists(), "closing does not save a recorded win");
+        type_str(&mut app, "n");
+        assert!(app.win_screen.is_none() && app.game.win().is_none());
+        assert_eq!(table(dir.path()).len(), 1, "recorded once");
+    }
+
+    #[test]
+    fn leaving_the_win_screen_records_and_a_resumed_win_shows_it_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = tiny(dir.path());
+        win(&mut app);
+        // A crash now: the next start shows the same win, still to record.
+        let mut again = tiny(dir.path());
+        assert_eq!(again.note, Some("Resumed"));
+        assert!(again.win_screen.as_ref().is_some_and(WinScreen::prompting));
+        assert!(again.close(again.now).is_empty());
+        assert_eq!(table(dir.path()).len(), 1);
+        assert!(!dir.path().join("game.json").exists());
+        // The first one leaves by Esc (quit): recorded too, after the first.
+        type_str(&mut app, "\u{0}");
+        keys(&mut app, &[KeyCode::Esc]);
+        assert!(app.quit);
+        app.close(app.now);
+        assert_eq!(table(dir.path()).len(), 2);
+        let mut third = tiny(dir.path());
+        assert_eq!(third.note, None, "nothing to resume");
+        win(&mut third);
+        type_str(&mut third, "\u{8}");
+        keys(&mut third, &[KeyCode::Enter]);
+        type_str(&mut third, "n");
+        assert_eq!(table(dir.path()).len(), 3);
+    }
+
+    fn screen(app: &App) -> String {
+        use ratatui::buffer::Buffer;
+        use ratatui::widgets::Widget;
+        let mut buf = Buffer::empty(AREA);
+        app.render(AREA, &mut buf);
+        buf.content
+            .chunks(usize::from(AREA.width))
+            .map(|row| row.iter().map(|c| c.symbol()).collect::<String>() + "\n")
+            .collect()
+    }
+
+    #[test]
+    fn the_win_screen_shows_the_table_the_prompt_and_assisted_games() {
+        let dir = tempfile::tempdir().unwrap();
+        // An assisted game first (a hint), recorded under a hostile name.
+        let mut app = tiny(dir.path());
+        type_str(&mut app, "t l ");
+        type_str(&mut app, "j h ");
+        app.win_screen.as_mut().unwrap().name = "x\u{1b}[2J".into();
+        keys(&mut app, &[KeyCode::Enter]);
+        let shown = screen(&app);
+        assert!(shown.contains("Recorded in place 1"), "{shown}");
+        assert!(shown.contains("n  new game   q  quit"), "{shown}");
+        assert!(!shown.contains('\u{1b}'), "{shown}");
+        // A better game: it goes first, marked, with the prompt open.
+        let mut app = tiny(dir.path());
+        win(&mut app);
+        let shown = screen(&app);
+        for needle in [
+            "A high score: place 1 of 10",
+            "Your name: ",
+            " 1> ",
+            " 2  x[2J",
+            " * assisted",
+            "Enter record   Ctrl-Z undo   Esc quit",
+        ] {
+            assert!(shown.contains(needle), "{needle:?} missing:\n{shown}");
+        }
+    }
+
+    #[test]
+    fn a_message_box_takes_the_first_key() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("game.json"), b"not json").unwrap();
+        let mut app = tiny(dir.path());
+        assert!(app.warning.as_ref().unwrap().contains("kept as"));
+        type_str(&mut app, "l");
+        assert!(app.warning.is_none());
+        assert_eq!(app.game.cursor(), crate::core::grid::Point::new(0, 0));
+        type_str(&mut app, "l");
+        assert_eq!(app.game.cursor(), crate::core::grid::Point::new(0, 1));
+    }
+}

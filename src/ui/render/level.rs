@@ -1,0 +1,117 @@
+//! What the levels add to the screen: the level and its gravity variant on
+//! the status line, the shrinking time bar of a timed level on the title
+//! line, and the box shown when the time has run out.
+
+use std::time::Duration;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::border;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+
+use super::{centred, clock};
+use crate::game::{Game, LEVEL_COUNT, Loss, gravity_name};
+use crate::ui::app::App;
+
+/// Where the time bar starts on the title line (after " lianliankan").
+const BAR_X: u16 = 14;
+/// The most cells the inside of the time bar takes.
+const BAR_WIDTH: u16 = 20;
+/// The level and variant for the status line: `Lv 2/7 down` in a run of
+/// levels, just the variant (`down`) in a game of one variant.
+pub(super) fn label(game: &Game) -> String {
+    let level = game.level();
+    let name = gravity_name(level.gravity);
+    match game.config().gravity {
+        Some(_) => name.to_string(),
+        None => format!("Lv {}/{LEVEL_COUNT} {name}", level.number + 1),
+    }
+}
+
+/// How many of `width` cells stand for `left` of `limit` (rounded up, so the
+/// bar empties only when the time is up).
+fn filled(width: u16, left: f32, limit: f32) -> u16 {
+    if limit <= 0.0 {
+        return 0;
+    }
+    let cells = (f32::from(width) * (left / limit).clamp(0.0, 1.0)).ceil();
+    cells as u16
+}
+
+impl App {
+    /// The time bar of a timed level, `[=====     ] 1:23`, on the title line,
+    /// leaving the `room` columns at its right end free (for the message there
+    /// and a space before it): narrower when needed, then just the time.
+    pub(super) fn render_time_bar(&self, area: Rect, room: u16, buf: &mut Buffer) {
+        let (Some(limit), Some(left)) = (self.game.time_limit(), self.game.remaining(self.now))
+        else {
+            return;
+        };
+        // Whole seconds rounded up: 0:00 only when the time is up.
+        let shown = clock(Duration::from_secs(
+            left.as_secs() + u64::from(left.subsec_nanos() > 0),
+        ));
+        let free = area.width.saturating_sub(BAR_X + room);
+        let time = shown.len() as u16;
+        let bar = match free.saturating_sub(time + 3).min(BAR_WIDTH) {
+            width if width >= 5 => {
+                let full = filled(width, left.as_secs_f32(), limit.as_secs_f32());
+                format!(
+                    "[{}{}] {shown}",
+                    "=".repeat(usize::from(full)),
+                    " ".repeat(usize::from(width - full)),
+                )
+            }
+            _ if free >= time => shown,
+            _ => return,
+        };
+        let low = left.as_secs() < 10;
+        let mut style = Style::new().add_modifier(Modifier::BOLD);
+        if self.color {
+            style = style.fg(if low {
+                Color::LightRed
+            } else {
+                Color::LightGreen
+            });
+        }
+        buf.set_string(area.x + BAR_X, area.y, bar, style);
+    }
+
+    /// The box shown when a timed level has run out.
+    pub(super) fn render_loss(&self, area: Rect, loss: Loss, buf: &mut Buffer) {
+        let lines = vec![
+            Line::raw(""),
+            Line::raw("Time is up!").alignment(Alignment::Center),
+            Line::raw(""),
+            Line::raw(format!("Level {:>7}", loss.level + 1)).alignment(Alignment::Center),
+            Line::raw(format!("Score {:>7}", loss.score)).alignment(Alignment::Center),
+            Line::raw(""),
+            Line::raw("n  new game   q  quit").alignment(Alignment::Center),
+        ];
+        let rect = centred(area, 40, lines.len() as u16 + 2);
+        Clear.render(rect, buf);
+        Paragraph::new(lines)
+            .block(
+                Block::bordered()
+                    .border_set(border::DOUBLE)
+                    .title(" Game over "),
+            )
+            .render(rect, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bar_shrinks_with_the_time_and_empties_only_at_the_end() {
+        assert_eq!(filled(20, 100.0, 100.0), 20);
+        assert_eq!(filled(20, 50.0, 100.0), 10);
+        assert_eq!(filled(20, 0.1, 100.0), 1);
+        assert_eq!(filled(20, 0.0, 100.0), 0);
+        assert_eq!(filled(20, 5.0, 0.0), 0);
+    }
+}

@@ -1,0 +1,219 @@
+//! Render tests of what gravity and levels add: tiles gliding after a match,
+//! the level and variant on the status line, the time bar and the loss box.
+
+use std::time::{Duration, Instant};
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use crate::core::gravity::Gravity;
+use crate::core::grid::{Board, Point};
+use crate::game::{Action, Config, Game, REMOVAL_TIME, SLIDE_TIME};
+use crate::ui::app::App;
+use crate::ui::theme::Theme;
+
+fn app(game: Game, now: Instant) -> App {
+    App::new(game, Theme::builtin("ascii").unwrap(), false, now)
+}
+
+fn text(app: &App, w: u16, h: u16) -> Vec<String> {
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    app.render(area, &mut buf);
+    buf.content
+        .chunks(usize::from(w))
+        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
+        .map(|l| l.trim_end().to_string())
+        .collect()
+}
+
+/// One column of 1 2 3 1 under `down`: matching the 1s drops 2 and 3 by one
+/// row each. Kinds 1, 2, 3 are `A`, `B`, `C` in the ascii theme.
+fn falling(now: Instant) -> App {
+    let board = Board::from_rows(&[[1], [2], [3], [1]]).unwrap();
+    let config = Config {
+        gravity: Some(Gravity::Down),
+        ..Config::DEFAULT
+    };
+    let mut a = app(Game::from_board(board, config, now), now);
+    a.game.apply(Action::Click(Point::new(0, 0)), now);
+    a.game.apply(Action::Click(Point::new(3, 0)), now);
+    a
+}
+
+/// The rows of the screen holding a letter, with the letters on them.
+fn letters(lines: &[String]) -> Vec<(usize, String)> {
+    lines[1..lines.len() - 1]
+        .iter()
+        .enumerate()
+        .filter_map(|(y, l)| {
+            let t: String = l.chars().filter(|c| c.is_ascii_uppercase()).collect();
+            (!t.is_empty()).then_some((y + 1, t))
+        })
+        .collect()
+}
+
+/// A run of levels on a 2x2 board of one kind: two matches clear a level.
+const TINY_RUN: Config = Config {
+    rows: 2,
+    cols: 2,
+    kinds: 1,
+    gravity: None,
+    ..Config::DEFAULT
+};
+
+#[test]
+fn tiles_stay_while_the_line_shows_then_glide_down_to_their_cells() {
+    let t = Instant::now();
+    let mut a = falling(t);
+    // Too small for boxed tiles: one text row per tile, a row apart.
+    let (w, h) = (30, 11);
+    a.now = t + REMOVAL_TIME / 2;
+    let during_line = letters(&text(&a, w, h));
+    a.now = t + REMOVAL_TIME + SLIDE_TIME * 2;
+    let settled = letters(&text(&a, w, h));
+    a.now = t + REMOVAL_TIME + SLIDE_TIME / 2;
+    let midway = letters(&text(&a, w, h));
+    // While the line shows: the pair (marked) and B, C where they were.
+    let rows = |v: &[(usize, String)]| v.iter().map(|(y, _)| *y).collect::<Vec<_>>();
+    assert_eq!(during_line.len(), 4, "{during_line:?}");
+    assert_eq!(settled.len(), 2, "{settled:?}");
+    assert_eq!(settled[0].1, "B");
+    assert_eq!(settled[1].1, "C");
+    let (b_from, b_to) = (during_line[1].0, settled[0].0);
+    let (c_from, c_to) = (during_line[2].0, settled[1].0);
+    assert!(
+        b_to > b_from && c_to > c_from,
+        "{during_line:?} {settled:?}"
+    );
+    // Half-way, each tile is between its two cells, neither at one nor the other.
+    assert_eq!(midway.len(), 2, "{midway:?}");
+    for ((y, _), (from, to)) in midway.iter().zip([(b_from, b_to), (c_from, c_to)]) {
+        assert!(from < *y && *y < to, "{y} not between {from} and {to}");
+    }
+    assert_ne!(rows(&midway), rows(&settled));
+}
+
+#[test]
+fn the_status_line_names_the_level_and_variant() {
+    let t = Instant::now();
+    let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
+    let status = |a: &App| text(a, 80, 24)[23].clone();
+    assert!(
+        status(&a).starts_with(" Lv 1/7 none  Score 0  "),
+        "{}",
+        status(&a)
+    );
+    for p in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+        a.game.apply(Action::Click(Point::new(p.0, p.1)), t);
+    }
+    assert!(
+        status(&a).starts_with(" Lv 2/7 down  Score "),
+        "{}",
+        status(&a)
+    );
+    while a.game.win().is_none() {
+        let (p, q) = crate::game::find_match(a.game.board()).unwrap();
+        a.game.apply(Action::Click(p), t);
+        a.game.apply(Action::Click(q), t);
+    }
+    let screen = text(&a, 80, 24).join("\n");
+    assert!(screen.contains("All 7 levels cleared!"), "{screen}");
+    assert!(
+        status(&a).starts_with(" Lv 7/7 center-v  "),
+        "{}",
+        status(&a)
+    );
+    let fixed = app(falling(t).game, t);
+    assert!(
+        status(&fixed).starts_with(" down  Score 10  "),
+        "{}",
+        status(&fixed)
+    );
+}
+
+#[test]
+fn the_time_bar_shrinks_and_the_loss_box_shows_the_score() {
+    let t = Instant::now();
+    let timed = Config {
+        rows: 2,
+        cols: 2,
+        kinds: 1,
+        timed: true,
+        ..Config::DEFAULT
+    };
+    let mut a = app(Game::new(timed, t).unwrap(), t);
+    assert_eq!(
+        text(&a, 80, 24)[0],
+        " lianliankan  [====================] 0:38"
+    );
+    a.now = t + Duration::from_millis(19_500);
+    assert_eq!(
+        text(&a, 80, 24)[0],
+        " lianliankan  [==========          ] 0:19"
+    );
+    assert_eq!(
+        text(&a, 40, 24)[0],
+        " lianliankan  [=========        ] 0:19"
+    );
+    assert_eq!(
+        text(&a, 24, 24)[0],
+        " lianliankan  0:19",
+        "no room for a bar"
+    );
+    assert_eq!(text(&a, 17, 24)[0], " lianliankan", "nor for the time");
+    a.game.tick(t + Duration::from_secs(38));
+    a.now = t + Duration::from_secs(40);
+    let screen = text(&a, 80, 24).join("\n");
+    assert!(screen.contains("[                    ] 0:00"), "{screen}");
+    for needle in [
+        "Game over",
+        "Time is up!",
+        "Score       0",
+        "n  new game   q  quit",
+    ] {
+        assert!(screen.contains(needle), "{needle}: {screen}");
+    }
+}
+
+#[test]
+fn the_cursor_rides_on_the_tile_sliding_into_its_cell() {
+    let t = Instant::now();
+    let mut a = falling(t);
+    // The second click left the cursor on the bottom cell, where C lands.
+    assert_eq!(a.game.cursor(), Point::new(3, 0));
+    let c_row = |a: &App| {
+        let lines = text(a, 30, 11);
+        letters(&lines)
+            .into_iter()
+            .find(|(_, l)| l == "C")
+            .map(|(y, _)| lines[y].clone())
+            .unwrap()
+    };
+    for now in [
+        t + REMOVAL_TIME / 2,
+        t + REMOVAL_TIME + SLIDE_TIME / 2,
+        t + REMOVAL_TIME + SLIDE_TIME * 2,
+    ] {
+        a.now = now;
+        assert!(c_row(&a).contains("[C]"), "{:?}: {}", now - t, c_row(&a));
+    }
+}
+
+#[test]
+fn the_last_line_of_a_level_is_drawn_over_the_next_board() {
+    let t = Instant::now();
+    let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
+    for p in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+        a.game.apply(Action::Click(Point::new(p.0, p.1)), t);
+    }
+    assert_eq!(a.game.level().number, 1);
+    a.now = t + REMOVAL_TIME * 9 / 10;
+    let screen = text(&a, 80, 24).join("\n");
+    assert_eq!(screen.matches("*A*").count(), 2, "{screen}");
+    assert!(screen.contains("║ *A* ║─║ *A* ║"), "{screen}");
+    a.now = t + REMOVAL_TIME;
+    let screen = text(&a, 80, 24).join("\n");
+    assert!(!screen.contains("*A*"), "{screen}");
+}

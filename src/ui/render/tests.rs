@@ -1,0 +1,551 @@
+//! Render tests on plain buffers: the board, marks, every kind of line,
+//! the overlays and the too-small message.
+
+use std::time::{Duration, Instant};
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier};
+use ratatui::widgets::Widget;
+
+use crate::core::grid::{Board, Point};
+use crate::game::{Action, Config, Game, REMOVAL_TIME};
+use crate::ui::app::App;
+use crate::ui::theme::Theme;
+
+fn app_with(board: Board, now: Instant) -> App {
+    let config = Config {
+        seed: 5,
+        ..Config::DEFAULT
+    };
+    let game = Game::from_board(board, config, now);
+    App::new(game, Theme::builtin("ascii").unwrap(), true, now)
+}
+
+fn draw(app: &App, w: u16, h: u16) -> Buffer {
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    app.render(area, &mut buf);
+    buf
+}
+
+fn text(buf: &Buffer) -> Vec<String> {
+    let w = buf.area.width as usize;
+    buf.content
+        .chunks(w)
+        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
+        .collect()
+}
+
+/// The board part of the screen: the lines between title and status, trimmed at the right.
+fn board_text(buf: &Buffer) -> Vec<String> {
+    let t = text(buf);
+    t[1..t.len() - 1]
+        .iter()
+        .map(|l| l.trim_end().to_string())
+        .collect()
+}
+
+fn at(row: i32, col: i32) -> Point {
+    Point::new(row, col)
+}
+
+/// Matches `a` and `b`, then draws when the line is fully grown.
+fn line_after(board: Board, a: Point, b: Point) -> Vec<String> {
+    let t = Instant::now();
+    let mut app = app_with(board, t);
+    app.game.apply(Action::Click(a), t);
+    app.game.apply(Action::Click(b), t);
+    assert!(
+        app.game.removal(t).is_some(),
+        "{a:?} and {b:?} did not match"
+    );
+    app.now = t + REMOVAL_TIME * 9 / 10;
+    board_text(&draw(&app, 24, 9))
+}
+
+/// The default game, seed 1, in colour, in the ascii theme.
+fn default_app() -> App {
+    let t = Instant::now();
+    let config = Config {
+        seed: 1,
+        ..Config::DEFAULT
+    };
+    App::new(
+        Game::new(config, t).unwrap(),
+        Theme::builtin("ascii").unwrap(),
+        true,
+        t,
+    )
+}
+
+#[test]
+fn board_cursor_and_status_at_80x24() {
+    let app = default_app();
+    let buf = draw(&app, 80, 24);
+    let lines = text(&buf);
+    assert_eq!(lines[0].trim_end(), " lianliankan");
+    assert_eq!(
+        lines[4].trim_end(),
+        "        [J]  H   B   F   C   I   J   Z   T   L   H   5   K   H   T   Z"
+    );
+    assert_eq!(
+        lines[18].trim_end(),
+        "         N   J   W   4   W   R   O   J   M   4   Q   R   P   L   O   2"
+    );
+    assert_eq!(
+        lines[23].trim_end(),
+        " none  Score 0  Time 0:00  Tiles 128  Hints 3 t  Shuffles 2 r  ? help"
+    );
+    // Each tile is a box in its kind's colour; the status line has its own colours.
+    assert_eq!(
+        buf[(9, 4)].bg,
+        Theme::builtin("ascii")
+            .unwrap()
+            .glyph(app.game.board().get(at(0, 0)))
+            .unwrap()
+            .color
+    );
+    assert_eq!(buf[(8, 4)].bg, buf[(10, 4)].bg);
+    assert!(buf[(9, 4)].modifier.contains(Modifier::BOLD));
+    assert_eq!(buf[(11, 4)].bg, Color::Reset);
+    assert_eq!(buf[(0, 23)].bg, Color::Gray);
+}
+
+#[test]
+fn status_line_words_itself_to_fit_narrow_terminals() {
+    let app = default_app();
+    let status = |w| text(&draw(&app, w, 24))[23].trim_end().to_string();
+    assert_eq!(
+        status(69),
+        " none  Score 0  Time 0:00  Tiles 128  Hints 3 t  Shuffles 2 r  ? help"
+    );
+    assert_eq!(
+        status(68),
+        " none  Score 0  Time 0:00  Tiles 128  Hints 3  Shuffles 2  ?"
+    );
+    assert_eq!(status(55), " none Score 0 0:00 Tiles 128 Hints 3 Shuf 2");
+}
+
+#[test]
+fn selection_hint_and_cursor_are_distinct_without_colour() {
+    let t = Instant::now();
+    let board = Board::from_rows(&[[1, 2, 3, 1], [4, 2, 3, 4]]).unwrap();
+    let mut app = app_with(board, t);
+    app.color = false;
+    app.game.apply(Action::Click(at(1, 0)), t);
+    app.game
+        .apply(Action::Move(crate::game::Direction::Right), t);
+    app.game.apply(Action::Hint, t);
+    let (h1, h2) = app.game.hint_pair().unwrap();
+    let buf = draw(&app, 24, 9);
+    let layout = app.board_layout(buf.area).unwrap();
+    let show = |p: Point| {
+        let r = layout.cell_rect(p);
+        (r.x..r.right())
+            .map(|x| buf[(x, r.y)].symbol().to_string())
+            .collect::<String>()
+    };
+    assert_eq!(show(at(1, 1)), "[B]");
+    assert_eq!(show(at(1, 0)), " D ");
+    let sel = layout.cell_rect(at(1, 0));
+    assert!(
+        buf[(sel.x + 1, sel.y)]
+            .modifier
+            .contains(Modifier::REVERSED)
+    );
+    for p in [h1, h2] {
+        if p != at(1, 1) {
+            assert!(show(p).starts_with('<') && show(p).ends_with('>'), "{p:?}");
+        }
+    }
+    assert!(
+        !buf[(
+            layout.cell_rect(at(0, 0)).x + 1,
+            layout.cell_rect(at(0, 0)).y
+        )]
+            .modifier
+            .contains(Modifier::REVERSED)
+    );
+    // No colour anywhere.
+    for cell in &buf.content {
+        assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset));
+    }
+}
+
+#[test]
+fn straight_line() {
+    let board = Board::from_rows(&[[1, 0, 0, 1], [2, 3, 3, 2]]).unwrap();
+    let lines = line_after(board, at(0, 0), at(0, 3));
+    assert_eq!(
+        lines,
+        vec![
+            "",
+            "",
+            "    *A*─────────*A*",
+            "",
+            "     B   C   C   B",
+            "",
+            "",
+        ]
+    );
+}
+
+#[test]
+fn one_turn_line() {
+    let board = Board::from_rows(&[[1, 0, 0, 0], [2, 3, 3, 1]]).unwrap();
+    let lines = line_after(board, at(0, 0), at(1, 3));
+    assert_eq!(
+        lines,
+        vec![
+            "",
+            "",
+            "    *A*──────────┐",
+            "                 │",
+            "     B   C   C  *A*",
+            "",
+            "",
+        ]
+    );
+}
+
+#[test]
+fn two_turn_line() {
+    let board = Board::from_rows(&[[1, 2, 3, 2], [0, 0, 0, 0], [5, 3, 1, 5]]).unwrap();
+    let lines = line_after(board, at(0, 0), at(2, 2));
+    assert_eq!(
+        lines,
+        vec![
+            "",
+            "    *A*  B   C   B",
+            "     │",
+            "     └───────┐",
+            "             │",
+            "     E   C  *A*  E",
+            "",
+        ]
+    );
+}
+
+#[test]
+fn line_through_the_outer_ring() {
+    let board = Board::from_rows(&[[1, 2, 3, 1], [4, 2, 3, 4]]).unwrap();
+    let lines = line_after(board, at(0, 0), at(0, 3));
+    assert_eq!(
+        lines,
+        vec![
+            "",
+            "     ┌───────────┐",
+            "    *A*  B   C  *A*",
+            "",
+            "     D   B   C   D",
+            "",
+            "",
+        ]
+    );
+}
+
+#[test]
+fn line_grows_from_the_first_tile_then_vanishes() {
+    let t = Instant::now();
+    let board = Board::from_rows(&[[1, 0, 0, 1], [2, 3, 3, 2]]).unwrap();
+    let mut app = app_with(board, t);
+    app.game.apply(Action::Click(at(0, 0)), t);
+    app.game.apply(Action::Click(at(0, 3)), t);
+    let count = |app: &App| -> usize {
+        text(&draw(app, 24, 9))
+            .iter()
+            .map(|l| l.matches('─').count())
+            .sum()
+    };
+    app.now = t + Duration::from_millis(60);
+    let early = count(&app);
+    app.now = t + Duration::from_millis(300);
+    let late = count(&app);
+    assert!(0 < early && early < late, "{early} {late}");
+    let line = &text(&draw(&app, 24, 9))[3];
+    assert!(line.contains("*A*─"));
+    app.now = t + REMOVAL_TIME;
+    assert_eq!(count(&app), 0);
+    assert!(!text(&draw(&app, 24, 9)).concat().contains('A'));
+}
+
+#[test]
+fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
+    let t = Instant::now();
+    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
+    app.help = true;
+    let screen = text(&draw(&app, 80, 20)).join("\n");
+    for needle in ["q, Esc, Ctrl-C", "Replay this deal with --seed 5", "└"] {
+        assert!(screen.contains(needle), "help lacks {needle}:\n{screen}");
+    }
+    assert!(!screen.contains("Join two equal tiles"), "{screen}");
+    let full = text(&draw(&app, 80, 23)).join("\n");
+    assert!(full.contains("Join two equal tiles"), "{full}");
+}
+
+#[test]
+fn help_lists_every_key_and_the_mouse() {
+    let t = Instant::now();
+    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
+    app.help = true;
+    let screen = text(&draw(&app, 80, 24)).join("\n");
+    for needle in [
+        "Help",
+        "arrows, h j k l",
+        "Space, Enter",
+        "left click",
+        "hint",
+        "reshuffle",
+        "pause",
+        "new game",
+        "q, Esc, Ctrl-C",
+        "undo; redo",
+        "U, Ctrl-R",
+        "f, right click",
+        "highlight",
+        "assisted.",
+    ] {
+        assert!(screen.contains(needle), "help lacks {needle}:\n{screen}");
+    }
+    // No line runs into the right border.
+    for line in screen.lines().filter(|l| l.contains('│')) {
+        assert!(line.trim_end().ends_with(" │"), "{line}");
+    }
+}
+
+#[test]
+fn win_screen_shows_score_time_and_new_game() {
+    let t = Instant::now();
+    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
+    let later = t + Duration::from_secs(75);
+    app.game.apply(Action::Click(at(0, 0)), later);
+    app.game.apply(Action::Click(at(0, 1)), later);
+    app.now = later + Duration::from_secs(10);
+    let screen = text(&draw(&app, 80, 24)).join("\n");
+    for needle in ["You won", "Score      10", "Time     1:15", "n  new game"] {
+        assert!(
+            screen.contains(needle),
+            "win screen lacks {needle}:\n{screen}"
+        );
+    }
+}
+
+#[test]
+fn pause_hides_the_board() {
+    let t = Instant::now();
+    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
+    app.game.apply(Action::TogglePause, t);
+    let screen = text(&draw(&app, 40, 12)).join("\n");
+    assert!(
+        screen.contains("│ Paused. Press p to resume. │"),
+        "{screen}"
+    );
+    assert!(!screen.contains('A'));
+}
+
+#[test]
+fn too_small_asks_for_more_room_and_never_panics() {
+    let t = Instant::now();
+    let app = App::new(
+        Game::new(Config::DEFAULT, t).unwrap(),
+        Theme::builtin("symbols").unwrap(),
+        true,
+        t,
+    );
+    let screen = text(&draw(&app, 40, 10)).join("\n");
+    assert!(screen.contains("larger"), "{screen}");
+    assert!(screen.contains("needs 50 x 12; it is 40 x 10"), "{screen}");
+    for w in 0..60 {
+        for h in 0..16 {
+            let area = Rect::new(0, 0, w, h);
+            let mut buf = Buffer::empty(area);
+            (&app).render(area, &mut buf);
+        }
+    }
+}
+
+#[test]
+fn large_terminal_gets_boxed_tiles() {
+    let t = Instant::now();
+    let app = App::new(
+        Game::new(Config::DEFAULT, t).unwrap(),
+        Theme::builtin("symbols").unwrap(),
+        false,
+        t,
+    );
+    let buf = draw(&app, 140, 40);
+    let layout = app.board_layout(buf.area).unwrap();
+    assert!(layout.tile.boxed());
+    let r = layout.cell_rect(at(0, 0));
+    // The cursor tile has a thick border, the next one a plain border.
+    assert_eq!(buf[(r.x, r.y)].symbol(), "┏");
+    let r2 = layout.cell_rect(at(0, 1));
+    assert_eq!(buf[(r2.x, r2.y)].symbol(), "┌");
+}
+
+#[test]
+fn cursor_on_the_selected_tile_shows_both() {
+    let t = Instant::now();
+    let board = Board::from_rows(&[[1, 2, 3, 1], [4, 2, 3, 4]]).unwrap();
+    let mut app = app_with(board, t);
+    app.color = false;
+    app.game.apply(Action::Click(at(0, 1)), t);
+    let buf = draw(&app, 24, 9);
+    let r = app.board_layout(buf.area).unwrap().cell_rect(at(0, 1));
+    let shown: String = (r.x..r.right()).map(|x| buf[(x, r.y)].symbol()).collect();
+    assert_eq!(shown, "[B]");
+    assert!(buf[(r.x + 1, r.y)].modifier.contains(Modifier::REVERSED));
+}
+
+#[test]
+fn highlighted_kind_is_marked_apart_from_cursor_selection_and_hint() {
+    let t = Instant::now();
+    // Kind 2 (B) at (0,1), (1,1), (0,4), (1,4).
+    let board = Board::from_rows(&[[1, 2, 3, 1, 2], [4, 2, 3, 4, 2]]).unwrap();
+    let mut app = app_with(board, t);
+    app.color = false;
+    app.game.apply(Action::Click(at(1, 1)), t);
+    app.game.apply(Action::Highlight(at(0, 4)), t);
+    let buf = draw(&app, 24, 9);
+    let layout = app.board_layout(buf.area).unwrap();
+    let show = |p: Point| {
+        let r = layout.cell_rect(p);
+        (r.x..r.right())
+            .map(|x| buf[(x, r.y)].symbol().to_string())
+            .collect::<String>()
+    };
+    let italic = |p: Point| {
+        let r = layout.cell_rect(p);
+        buf[(r.x + 1, r.y)].modifier.contains(Modifier::ITALIC)
+    };
+    for p in [at(0, 1), at(0, 4), at(1, 4)] {
+        assert_eq!(show(p), "{B}", "{p:?}");
+        assert!(italic(p), "{p:?}");
+    }
+    // The selected (cursor) B keeps its own marks and still shows the highlight.
+    assert_eq!(show(at(1, 1)), "[B]");
+    assert!(italic(at(1, 1)));
+    for p in [at(0, 0), at(0, 2), at(1, 0), at(1, 3)] {
+        assert!(!show(p).contains('{') && !italic(p), "{p:?}");
+    }
+    // Right click again: gone.
+    app.game.apply(Action::Highlight(at(0, 4)), t);
+    let buf = draw(&app, 24, 9);
+    assert!(!text(&buf).concat().contains('{'));
+}
+
+#[test]
+fn boxed_highlighted_tiles_get_a_dashed_border() {
+    let t = Instant::now();
+    let mut app = App::new(
+        Game::new(Config::DEFAULT, t).unwrap(),
+        Theme::builtin("ascii").unwrap(),
+        false,
+        t,
+    );
+    let p = at(3, 7);
+    app.game.apply(Action::Highlight(p), t);
+    let kind = app.game.board().get(p);
+    let buf = draw(&app, 140, 40);
+    let layout = app.board_layout(buf.area).unwrap();
+    assert!(layout.tile.boxed());
+    let board = app.game.board();
+    for q in board.points().filter(|&q| q != at(0, 0)) {
+        let r = layout.cell_rect(q);
+        let dashed = buf[(r.x + 1, r.y)].symbol() == "╌";
+        assert_eq!(dashed, board.get(q) == kind, "{q:?}");
+    }
+}
+
+#[test]
+fn win_screen_says_assisted_after_undo_and_offers_undo() {
+    let t = Instant::now();
+    let mut app = app_with(Board::from_rows(&[[1, 1], [2, 2]]).unwrap(), t);
+    app.game.apply(Action::Click(at(0, 0)), t);
+    app.game.apply(Action::Click(at(0, 1)), t);
+    app.game.apply(Action::Undo, t);
+    app.game.apply(Action::Redo, t);
+    app.game.apply(Action::Click(at(1, 0)), t);
+    app.game.apply(Action::Click(at(1, 1)), t);
+    app.now = t + Duration::from_secs(1);
+    let screen = text(&draw(&app, 80, 24)).join("\n");
+    for needle in ["You won", "assisted", "u  undo"] {
+        assert!(
+            screen.contains(needle),
+            "win screen lacks {needle}:\n{screen}"
+        );
+    }
+    // Unassisted wins do not say so.
+    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
+    app.game.apply(Action::Click(at(0, 0)), t);
+    app.game.apply(Action::Click(at(0, 1)), t);
+    let screen = text(&draw(&app, 80, 24)).join("\n");
+    assert!(screen.contains("You won") && !screen.contains("assisted"));
+}
+
+#[test]
+fn the_title_line_warns_of_a_lost_board_until_undo() {
+    let t = Instant::now();
+    let mut app = app_with(crate::game::trap_board(), t);
+    let (a, b) = crate::game::TRAP_WRONG;
+    app.game.apply(Action::Click(a), t);
+    app.game.apply(Action::Click(b), t);
+    let title = text(&draw(&app, 80, 24))[0].clone();
+    assert!(
+        title.trim_end().ends_with(crate::game::LOST_WARNING),
+        "{title}"
+    );
+    app.game.apply(Action::Undo, t);
+    app.now = t + crate::game::NOTICE_TIME;
+    let title = text(&draw(&app, 80, 24))[0].clone();
+    assert_eq!(title.trim_end(), " lianliankan");
+}
+
+#[test]
+fn the_title_line_says_how_to_stop_a_demo() {
+    let t = Instant::now();
+    let app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t).with_demo(t);
+    let title = text(&draw(&app, 80, 24))[0].clone();
+    assert!(title.contains(crate::ui::app::DEMO_NOTE), "{title}");
+}
+
+#[test]
+fn the_lost_warning_leaves_the_time_bar_whole() {
+    let t = Instant::now();
+    let config = Config {
+        seed: 5,
+        timed: true,
+        ..Config::DEFAULT
+    };
+    let game = Game::from_board(crate::game::trap_board(), config, t);
+    let mut app = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+    let (a, b) = crate::game::TRAP_WRONG;
+    app.game.apply(Action::Click(a), t);
+    app.game.apply(Action::Click(b), t);
+    app.now = t + crate::game::NOTICE_TIME;
+    for width in [70, 80, 100] {
+        let title = text(&draw(&app, width, 24))[0].clone();
+        let bar_end = title.find(']').map(|i| i + " 0:00".len());
+        let warning = title.find(crate::game::LOST_WARNING);
+        assert!(
+            matches!((bar_end, warning), (Some(e), Some(w)) if e < w),
+            "{title}"
+        );
+    }
+}
+
+#[test]
+fn a_long_message_on_a_narrow_screen_replaces_the_title_rather_than_cutting_it() {
+    let t = Instant::now();
+    let mut app = app_with(crate::game::trap_board(), t);
+    let (a, b) = crate::game::TRAP_WRONG;
+    app.game.apply(Action::Click(a), t);
+    app.game.apply(Action::Click(b), t);
+    app.now = t + crate::game::NOTICE_TIME;
+    let warning = crate::game::LOST_WARNING;
+    let title = text(&draw(&app, 45, 24))[0].clone();
+    assert_eq!(title.trim(), warning, "{title}");
+    let title = text(&draw(&app, 52, 24))[0].clone();
+    assert!(title.starts_with(" lianliankan cannot"), "{title}");
+}

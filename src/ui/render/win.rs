@@ -1,0 +1,153 @@
+//! The win screen (score, time, the high-score table with this game marked,
+//! the name prompt) and the message box.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::symbols::border;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use super::{centred, clock};
+use crate::escape::escape_controls;
+use crate::game::{LEVEL_COUNT, Win};
+use crate::ui::app::App;
+use crate::ui::win_screen::WinScreen;
+
+impl App {
+    pub(super) fn render_win(&self, area: Rect, win: Win, buf: &mut Buffer) {
+        let mut lines = vec![
+            Line::raw(""),
+            Line::raw(match self.game.config().gravity {
+                Some(_) => "Board cleared!".to_string(),
+                None => format!("All {LEVEL_COUNT} levels cleared!"),
+            })
+            .alignment(Alignment::Center),
+            Line::raw(""),
+            Line::raw(format!("Score {:>7}", win.score)).alignment(Alignment::Center),
+            Line::raw(format!("Time  {:>7}", clock(win.time))).alignment(Alignment::Center),
+        ];
+        if win.assisted {
+            lines.push(Line::raw("(assisted: undo or hint)").alignment(Alignment::Center));
+        }
+        let keys = match &self.win_screen {
+            Some(screen) => {
+                lines.push(Line::raw(""));
+                lines.extend(table_lines(screen));
+                if screen.prompting() {
+                    "Enter record   Ctrl-Z undo   Esc quit"
+                } else if screen.recorded {
+                    "n  new game   q  quit"
+                } else {
+                    "n  new game   u  undo   q  quit"
+                }
+            }
+            None => "n  new game   u  undo   q  quit",
+        };
+        lines.extend([Line::raw(""), Line::raw(keys).alignment(Alignment::Center)]);
+        let rect = centred(area, 46, lines.len() as u16 + 2);
+        Clear.render(rect, buf);
+        Paragraph::new(lines)
+            .block(
+                Block::bordered()
+                    .border_set(border::DOUBLE)
+                    .title(" You won "),
+            )
+            .render(rect, buf);
+    }
+
+    /// The message box, over everything else, until a key or click.
+    pub(super) fn render_message(&self, area: Rect, message: &str, buf: &mut Buffer) {
+        let width = area.width.min(70);
+        let inner = usize::from(width.saturating_sub(2)).max(1);
+        // Roughly how many lines the wrapped text takes (word wrapping may
+        // take one more per paragraph).
+        let text_lines: usize = message
+            .lines()
+            .map(|l| l.chars().count().div_ceil(inner) + 1)
+            .sum();
+        let height = u16::try_from(text_lines + 2).unwrap_or(u16::MAX);
+        let rect = centred(area, width, height);
+        let lines: Vec<Line> = message
+            .lines()
+            .map(|l| Line::raw(escape_controls(l)))
+            .collect();
+        Clear.render(rect, buf);
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(
+                Block::bordered()
+                    .title(" Note ")
+                    .title_bottom(Line::raw(" any key ").alignment(Alignment::Center)),
+            )
+            .render(rect, buf);
+    }
+}
+
+/// The place line, the name prompt and the table, this game's row marked.
+fn table_lines(screen: &WinScreen) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let place = screen.rank.map(|r| r + 1);
+    let heading = match (place, screen.recorded) {
+        _ if screen.unrecorded => " Not recorded: this game is not saved".to_string(),
+        (Some(p), false) => format!(" A high score: place {p} of 10"),
+        (Some(p), true) => format!(" Recorded in place {p}"),
+        (None, _) => " Not in the top 10 of this board".to_string(),
+    };
+    lines.push(Line::raw(heading));
+    if screen.prompting() {
+        let bold = Style::new().add_modifier(Modifier::BOLD);
+        lines.push(Line::from(vec![
+            Span::raw(" Your name: "),
+            Span::styled(escape_controls(&screen.name), bold),
+            Span::styled("_", bold.add_modifier(Modifier::SLOW_BLINK)),
+        ]));
+    }
+    let rows = screen.rows();
+    if rows.is_empty() {
+        return lines;
+    }
+    lines.push(Line::raw(""));
+    let mut assisted = false;
+    for (i, row) in rows.iter().enumerate() {
+        assisted |= row.assisted;
+        let mark = if row.mine { ">" } else { " " };
+        let text = format!(
+            " {:>2}{mark} {} {:>7} {:>8} {}",
+            i + 1,
+            // Names are sanitized when made and when read; escaped again here
+            // so nothing from a file reaches the terminal raw.
+            pad(&escape_controls(&row.name)),
+            row.score,
+            clock(std::time::Duration::from_secs(u64::from(row.seconds))),
+            if row.assisted { "*" } else { "" },
+        );
+        let style = if row.mine {
+            Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
+        } else {
+            Style::new()
+        };
+        lines.push(Line::styled(text, style));
+    }
+    if assisted {
+        lines.push(Line::raw(" * assisted (undo, hint)"));
+    }
+    lines
+}
+
+/// `name` cut or padded to 16 terminal columns.
+fn pad(name: &str) -> String {
+    use unicode_width::UnicodeWidthChar;
+    let mut out = String::new();
+    let mut width = 0;
+    for c in name.chars() {
+        let w = c.width().unwrap_or(0);
+        if width + w > 16 {
+            break;
+        }
+        out.push(c);
+        width += w;
+    }
+    out.push_str(&" ".repeat(16 - width));
+    out
+}

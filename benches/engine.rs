@@ -4,7 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use lianliankan::cli::batch::{Format, check};
+use lianliankan::cli::check::{Format, check};
 use lianliankan::cli::scanner::Scanner;
 use lianliankan::core::engine::{Rules, find_path};
 use lianliankan::core::grid::{Board, Point};

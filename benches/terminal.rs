@@ -6,7 +6,7 @@
 //! Goals: first frame within 50 ms, idle at most 0.3% of a core (waking at
 //! most once a second), key-to-screen median at most 5 ms.
 
-#[path = "../tests/common/pty.rs"]
+#[path = "../tests/support/pty.rs"]
 mod pty;
 
 use std::fs;

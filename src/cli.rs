@@ -1,10 +1,11 @@
 //! The batch commands, run without the terminal game.
 //!
-//! - [`batch`] and [`scanner`]: the `check` batch modes and their input reader.
-//! - [`solve_cmd`]: the `solve` and `deal` commands.
-//! - [`score_report`]: the `scores` command.
+//! - [`check`] and [`scanner`]: the `check` command (HDU 1175 and grid
+//!   formats) and its input reader.
+//! - [`solve`](mod@solve): the `solve` and `deal` commands.
+//! - [`scores`]: the `scores` command.
 
-pub mod batch;
+pub mod check;
 pub mod scanner;
-pub mod score_report;
-pub mod solve_cmd;
+pub mod scores;
+pub mod solve;

@@ -24,7 +24,7 @@ pub use assist::{CHECK_BUDGET, HINT_BUDGET};
 pub use clock::Clock;
 pub use dealing::{DealError, RULES, can_match, deal, find_match, reshuffle};
 pub use history::History;
-pub use level::{LEVEL_COUNT, Level, Loss, gravity_name, parse_gravity, time_limit};
+pub use level::{LEVEL_COUNT, Level, TimeUp, gravity_name, parse_gravity, time_limit};
 pub use score::Score;
 
 /// The size and contents of a deal, and how much help a game grants.
@@ -206,7 +206,7 @@ pub struct Snapshot {
     pub(crate) hints_left: u32,
     pub(crate) reshuffles_left: u32,
     pub(crate) hint: Option<(Point, Point)>,
-    pub(crate) lost: bool,
+    pub(crate) unwinnable: bool,
 }
 
 /// One game of lianliankan.
@@ -230,10 +230,10 @@ pub struct Game {
     pub(crate) assisted: bool,
     pub(crate) highlight: Option<Tile>,
     pub(crate) level: Level,
-    pub(crate) time_up: Option<Loss>,
+    pub(crate) time_up: Option<TimeUp>,
     /// The solver proved the board can no longer be cleared (checked after
     /// each match; kept in the snapshots, so undo and redo need no search).
-    pub(crate) lost: bool,
+    pub(crate) unwinnable: bool,
 }
 
 impl Game {
@@ -292,7 +292,7 @@ impl Game {
             highlight: None,
             level: Level::first(config.gravity),
             time_up: None,
-            lost: false,
+            unwinnable: false,
         };
         game.settle(now, lost);
         game
@@ -420,7 +420,7 @@ impl Game {
             self.score.points += u32::try_from(left.as_secs()).unwrap_or(u32::MAX);
         }
         // A match on a lost board leaves it lost: no search for that.
-        let known = self.lost.then_some(true);
+        let known = self.unwinnable.then_some(true);
         self.settle(now, known);
     }
 
@@ -428,7 +428,7 @@ impl Game {
     /// or declare the win; else end a deadlock by a winnable reshuffle, or
     /// find out whether the board is lost (unless that is `known`).
     pub(crate) fn settle(&mut self, now: Instant, known: Option<bool>) {
-        self.lost = false;
+        self.unwinnable = false;
         if self.board.tile_count() == 0 {
             if !self.next_level(now) {
                 self.declare_win(now);
@@ -438,7 +438,7 @@ impl Game {
         if find_match(&self.board).is_none() {
             self.notice = Some((self.shuffle_kinds(), now));
         } else {
-            self.lost = known.unwrap_or_else(|| self.proved_lost());
+            self.unwinnable = known.unwrap_or_else(|| self.proved_unwinnable());
         }
     }
 
@@ -448,7 +448,7 @@ impl Game {
         match reshuffle(&self.board, &self.level_config(), &mut self.rng) {
             Some(dealt) => {
                 self.board = dealt.board;
-                self.lost = false;
+                self.unwinnable = false;
                 Notice::Deadlock
             }
             None => Notice::NoReshuffle,
@@ -512,7 +512,7 @@ impl Game {
         self.clock.pause(now);
         self.paused = false;
         self.selected = None;
-        self.time_up = Some(Loss {
+        self.time_up = Some(TimeUp {
             score: self.score.points,
             level: self.level.number,
         });
@@ -544,7 +544,7 @@ impl Game {
     /// A reshuffle the player asked for. While the board is proved lost it
     /// is granted even with no reshuffles left (one is used if any are).
     fn reshuffle_on_request(&mut self, now: Instant) {
-        if self.reshuffles_left == 0 && !self.lost {
+        if self.reshuffles_left == 0 && !self.unwinnable {
             self.notice = Some((Notice::NoReshufflesLeft, now));
             return;
         }
@@ -568,7 +568,7 @@ impl Game {
             hints_left: self.hints_left,
             reshuffles_left: self.reshuffles_left,
             hint: self.hint,
-            lost: self.lost,
+            unwinnable: self.unwinnable,
         }
     }
 
@@ -581,7 +581,7 @@ impl Game {
             hints_left,
             reshuffles_left,
             hint,
-            lost,
+            unwinnable,
         } = s;
         self.board = board;
         self.rng = rng;
@@ -592,7 +592,7 @@ impl Game {
         self.selected = None;
         self.removal = None;
         self.drop_gone_highlight();
-        self.lost = lost;
+        self.unwinnable = unwinnable;
     }
 
     /// Records the state before a move, for undo.
@@ -765,8 +765,8 @@ impl Game {
     /// Whether the solver proved that the board can no longer be cleared
     /// (the player paired copies of a kind the wrong way): undo or a
     /// reshuffle gets out of it.
-    pub fn is_lost(&self) -> bool {
-        self.lost
+    pub fn is_unwinnable(&self) -> bool {
+        self.unwinnable
     }
 
     /// The kind whose tiles are all highlighted, if any.
@@ -793,7 +793,7 @@ impl Game {
     }
 
     /// The end of a timed game whose time ran out.
-    pub fn loss(&self) -> Option<Loss> {
+    pub fn time_up(&self) -> Option<TimeUp> {
         self.time_up
     }
 

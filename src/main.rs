@@ -29,13 +29,13 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Answer connection queries read from a file or stdin (HDU 1175 or grid format).
-    Check(lianliankan::cli::batch::CheckArgs),
+    Check(lianliankan::cli::check::CheckArgs),
     /// Show the high-score tables (all, or those of one board size and gravity variant).
-    Scores(lianliankan::cli::score_report::ScoresArgs),
+    Scores(lianliankan::cli::scores::ScoresArgs),
     /// Solve a board read from a file or stdin (grid format): print a winning move list.
-    Solve(lianliankan::cli::solve_cmd::SolveArgs),
+    Solve(lianliankan::cli::solve::SolveArgs),
     /// Print a winnable full board in the grid format, the same for the same arguments.
-    Deal(lianliankan::cli::solve_cmd::DealArgs),
+    Deal(lianliankan::cli::solve::DealArgs),
 }
 
 /// The options of the game (used when no subcommand is given).
@@ -80,10 +80,10 @@ fn main() -> ExitCode {
         Err(e) => e.exit(),
     };
     match cli.command {
-        Some(Command::Check(args)) => lianliankan::cli::batch::run_check(&args),
-        Some(Command::Scores(args)) => lianliankan::cli::score_report::run_scores(&args),
-        Some(Command::Solve(args)) => lianliankan::cli::solve_cmd::run_solve(&args),
-        Some(Command::Deal(args)) => lianliankan::cli::solve_cmd::run_deal(&args),
+        Some(Command::Check(args)) => lianliankan::cli::check::run_check(&args),
+        Some(Command::Scores(args)) => lianliankan::cli::scores::run_scores(&args),
+        Some(Command::Solve(args)) => lianliankan::cli::solve::run_solve(&args),
+        Some(Command::Deal(args)) => lianliankan::cli::solve::run_deal(&args),
         None => play(cli.play, &matches),
     }
 }

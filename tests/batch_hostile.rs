@@ -7,7 +7,7 @@ mod binary;
 #[path = "support/mutation.rs"]
 mod mutation;
 
-use lianliankan::cli::batch::{BatchError, Format, check, read_grid_board};
+use lianliankan::cli::check::{BatchError, Format, check, read_grid_board};
 use lianliankan::cli::scanner::Scanner;
 use lianliankan::core::engine::{Border, Rules};
 use lianliankan::core::gravity::Gravity;

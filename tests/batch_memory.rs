@@ -9,7 +9,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use lianliankan::cli::batch::{BatchError, Format, check, read_grid_board};
+use lianliankan::cli::check::{BatchError, Format, check, read_grid_board};
 use lianliankan::cli::scanner::Scanner;
 use lianliankan::core::engine::Rules;
 use lianliankan::core::gravity::Gravity;

@@ -1,7 +1,7 @@
 //! End to end: the real binary in a pseudo-terminal, driven by real key and
 //! SGR mouse bytes, read back from a vt100 screen.
 
-#[path = "common/pty.rs"]
+#[path = "support/pty.rs"]
 mod pty;
 
 use std::time::{Duration, Instant};

@@ -162,7 +162,7 @@ fn check(app: &App, prev: &Game, i: usize) {
         "event {i}"
     );
     assert!(level.number < LEVEL_COUNT && (gravity.is_none() || level.number == 0));
-    assert!(g.win().is_none() || g.loss().is_none(), "event {i}");
+    assert!(g.win().is_none() || g.time_up().is_none(), "event {i}");
     // The score only falls by undo or a new game.
     if g.score() < prev.score() {
         let undone = g.history().redo_len() > prev.history().redo_len();
@@ -236,7 +236,7 @@ fn run(config: Config, seed: u64, events: usize) -> Ran {
         let was_won = app.game.win().is_some();
         app.handle_event(&ev, area, now);
         wins += usize::from(!was_won && app.game.win().is_some());
-        losses += usize::from(prev.loss().is_none() && app.game.loss().is_some());
+        losses += usize::from(prev.time_up().is_none() && app.game.time_up().is_some());
         top_level = top_level.max(app.game.level().number);
         if app.quit {
             assert!(app.close(now).is_empty());

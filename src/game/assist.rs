@@ -53,7 +53,7 @@ impl Game {
     /// [`HINT_BUDGET`] or the board is already lost; `None` in deadlock.
     pub fn suggest(&self) -> Option<(Point, Point)> {
         let config = self.solve_config(HINT_BUDGET);
-        let mv = if self.lost {
+        let mv = if self.unwinnable {
             // Proved lost already: no solution to look for.
             solver::available_moves(&self.board, config.rules)
                 .first()
@@ -66,7 +66,7 @@ impl Game {
 
     /// Whether the solver proves, within [`CHECK_BUDGET`], that the board can
     /// no longer be cleared. An empty board or an undecided search is not lost.
-    pub(super) fn proved_lost(&self) -> bool {
+    pub(super) fn proved_unwinnable(&self) -> bool {
         self.board.tile_count() > 0
             && solver::is_winnable(&self.board, &self.solve_config(CHECK_BUDGET)) == Some(false)
     }

@@ -41,7 +41,7 @@ fn every_deal_of_the_game_is_the_winnable_deal_of_its_seed() {
         let Dealt { board, solution } = deal(&config, &mut rng).unwrap();
         assert_eq!(g.board(), &board, "seed {seed}");
         assert_clears(&board, &solution, &format!("seed {seed}"));
-        assert!(!g.is_lost());
+        assert!(!g.is_unwinnable());
         // A new game deals from its own seed the same way.
         g.apply(Action::NewGame, Instant::now());
         let next = g.config();
@@ -131,7 +131,7 @@ fn a_wrong_pairing_warns_and_undo_clears_the_warning() {
         ..Config::DEFAULT
     };
     let mut g = Game::from_board(trap(), config, t);
-    assert!(!g.is_lost());
+    assert!(!g.is_unwinnable());
     g.apply(Action::Click(WRONG.0), t);
     g.apply(Action::Click(WRONG.1), t);
     assert_eq!(g.board().tile_count(), 10);
@@ -139,25 +139,25 @@ fn a_wrong_pairing_warns_and_undo_clears_the_warning() {
         !available_moves(g.board(), RULES).is_empty(),
         "not a deadlock"
     );
-    assert!(g.is_lost(), "the warning shows at once");
+    assert!(g.is_unwinnable(), "the warning shows at once");
     g.apply(Action::Undo, t);
-    assert!(!g.is_lost());
+    assert!(!g.is_unwinnable());
     assert_eq!(g.board(), &trap());
     g.apply(Action::Redo, t);
     assert!(
-        g.is_lost(),
+        g.is_unwinnable(),
         "redo brings the lost board and its warning back"
     );
     // With no reshuffles left, a lost board may still be reshuffled.
     g.apply(Action::Reshuffle, t);
     assert_eq!(g.notice(t), Some(Notice::Reshuffled));
-    assert!(!g.is_lost());
+    assert!(!g.is_unwinnable());
     assert_eq!(g.reshuffles_left(), 0);
     let budget = g.config().solve_config(Duration::from_secs(5));
     assert_eq!(is_winnable(g.board(), &budget), Some(true));
     // Undo takes the reshuffle back, warning and all.
     g.apply(Action::Undo, t);
-    assert!(g.is_lost());
+    assert!(g.is_unwinnable());
     // Once the board is winnable again, no free reshuffle.
     g.apply(Action::Undo, t);
     g.apply(Action::Reshuffle, t);
@@ -173,7 +173,7 @@ fn the_hint_on_the_trap_avoids_the_wrong_pairing() {
     let (a, b) = g.hint_pair().unwrap();
     g.apply(Action::Click(a), t);
     g.apply(Action::Click(b), t);
-    assert!(!g.is_lost());
+    assert!(!g.is_unwinnable());
     let budget = g.config().solve_config(Duration::from_secs(5));
     assert_eq!(is_winnable(g.board(), &budget), Some(true));
 }
@@ -193,7 +193,7 @@ proptest! {
         let long = config.solve_config(Duration::from_secs(5));
         while g.win().is_none() {
             let winnable = is_winnable(g.board(), &long);
-            prop_assert_eq!(winnable == Some(false), g.is_lost());
+            prop_assert_eq!(winnable == Some(false), g.is_unwinnable());
             if winnable == Some(true) {
                 let (a, b) = g.suggest().unwrap();
                 let mut next = g.board().clone();
@@ -206,7 +206,7 @@ proptest! {
             let m = moves[choose.random_range(0..moves.len())];
             g.apply(Action::Click(m.a), t);
             g.apply(Action::Click(m.b), t);
-            if g.is_lost() {
+            if g.is_unwinnable() {
                 g.apply(Action::Undo, t);
             }
         }

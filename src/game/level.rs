@@ -82,7 +82,7 @@ pub fn parse_gravity(name: &str) -> Option<Gravity> {
 
 /// The end of a timed game whose time ran out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Loss {
+pub struct TimeUp {
     /// The score when the time ran out.
     pub score: u32,
     /// The level being played (0 for the first).

@@ -211,15 +211,15 @@ fn running_out_of_time_loses_with_the_score_and_only_a_new_game_goes_on() {
     // Paused time does not count.
     g.apply(Action::TogglePause, t + s(2));
     g.tick(t + s(500));
-    assert_eq!(g.loss(), None);
+    assert_eq!(g.time_up(), None);
     g.apply(Action::TogglePause, t + s(500));
     g.tick(t + s(535));
-    assert_eq!(g.loss(), None);
+    assert_eq!(g.time_up(), None);
     assert_eq!(g.next_change(t + s(535)), Some(t + s(536)));
     g.tick(t + s(536));
     assert_eq!(
-        g.loss(),
-        Some(Loss {
+        g.time_up(),
+        Some(TimeUp {
             score: 10,
             level: 0
         })
@@ -230,7 +230,7 @@ fn running_out_of_time_loses_with_the_score_and_only_a_new_game_goes_on() {
     assert_eq!(g.board(), &board, "a lost game takes no moves");
     assert_eq!(g.elapsed(t + s(900)), s(38), "the clock stopped");
     g.apply(Action::NewGame, t + s(900));
-    assert_eq!(g.loss(), None);
+    assert_eq!(g.time_up(), None);
     assert_eq!(g.board().tile_count(), 4);
     assert_eq!(g.remaining(t + s(900)), Some(s(38)));
 }
@@ -242,7 +242,7 @@ fn an_action_after_the_deadline_loses_instead_of_playing() {
     let (a, b) = find_match(g.board()).unwrap();
     g.apply(Action::Click(a), t);
     g.apply(Action::Click(b), t + Duration::from_secs(60));
-    assert!(g.loss().is_some());
+    assert!(g.time_up().is_some());
     assert_eq!(g.board().tile_count(), 4);
 }
 

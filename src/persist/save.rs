@@ -165,7 +165,7 @@ impl SavedState {
             hints_left: s.hints_left,
             reshuffles_left: s.reshuffles_left,
             hint: s.hint.map(|(a, b)| [point(a), point(b)]),
-            lost: s.lost,
+            lost: s.unwinnable,
         }
     }
 
@@ -244,7 +244,7 @@ impl SavedState {
             hints_left: self.hints_left,
             reshuffles_left: self.reshuffles_left,
             hint: self.hint.map(|[a, b]| (unpoint(a), unpoint(b))),
-            lost: self.lost,
+            unwinnable: self.lost,
         })
     }
 }
@@ -332,10 +332,10 @@ impl SavedGame {
                 started: Duration::from_millis(self.level_started_ms),
             },
             time_up: None,
-            lost: false,
+            unwinnable: false,
         };
         // A board saved as lost stays so; any other is checked again.
-        game.settle(now, current.lost.then_some(true));
+        game.settle(now, current.unwinnable.then_some(true));
         Ok(game)
     }
 
@@ -602,11 +602,11 @@ mod tests {
         g.apply(Action::Click(TRAP_WRONG.0), t);
         g.apply(Action::Click(TRAP_WRONG.1), t);
         let mut r = SavedGame::new(&g, t).restore(t).unwrap();
-        assert!(r.is_lost());
+        assert!(r.is_unwinnable());
         r.apply(Action::Undo, t);
-        assert!(!r.is_lost());
+        assert!(!r.is_unwinnable());
         r.apply(Action::Redo, t);
-        assert!(r.is_lost());
+        assert!(r.is_unwinnable());
         assert_eq!(r.board(), g.board());
     }
 }

@@ -188,9 +188,9 @@ impl App {
     /// ends the game (and its save goes with it), and a demo plays its move
     /// when it is due. Returns whether the screen changed.
     pub fn tick(&mut self, now: Instant) -> bool {
-        let lost = self.game.loss().is_some();
+        let lost = self.game.time_up().is_some();
         self.game.tick(now);
-        let timed_out = !lost && self.game.loss().is_some();
+        let timed_out = !lost && self.game.time_up().is_some();
         if timed_out {
             self.now = now;
             self.after_event(now);

@@ -55,7 +55,7 @@ impl Widget for &App {
         if let Some(win) = self.game.win() {
             self.render_win(area, win, buf);
         }
-        if let Some(loss) = self.game.loss() {
+        if let Some(loss) = self.game.time_up() {
             self.render_loss(area, loss, buf);
         }
         if self.help {
@@ -187,7 +187,7 @@ impl App {
         let message = match self.game.notice(now) {
             Some(n) => n.text().to_string(),
             None if self.demo.is_some() => DEMO_NOTE.to_string(),
-            None if self.game.is_lost() => LOST_WARNING.to_string(),
+            None if self.game.is_unwinnable() => LOST_WARNING.to_string(),
             None => match self.game.removal(now) {
                 Some(r) if self.game.streak() > 0 => {
                     format!("+{}  streak x{}", r.points, self.game.streak() + 1)

@@ -62,7 +62,7 @@ impl App {
             return;
         }
         // A game whose time ran out is over: nothing is left to resume.
-        if self.game.loss().is_some() {
+        if self.game.time_up().is_some() {
             if let Some(m) = self.session.as_mut().and_then(Session::discard) {
                 self.tell(m);
             }
@@ -133,7 +133,7 @@ impl App {
         if self.game.win().is_some() {
             self.after_event(now);
             self.record();
-        } else if self.game.loss().is_some() {
+        } else if self.game.time_up().is_some() {
             self.after_event(now);
         } else if let Some(m) = self.session.as_mut().and_then(|s| s.save(&self.game, now)) {
             self.tell(m);
@@ -258,13 +258,13 @@ mod tests {
         );
         assert!(!app.tick(app.now + limit / 2));
         assert!(app.tick(app.now + limit));
-        assert!(app.game.loss().is_some());
+        assert!(app.game.time_up().is_some());
         assert!(!saved.exists(), "nothing left to resume");
         assert!(app.close(app.now).is_empty());
         assert!(!saved.exists(), "quitting does not save it again");
         assert!(table(dir.path()).is_empty(), "a loss is not recorded");
         type_str(&mut app, "n");
-        assert!(app.game.loss().is_none());
+        assert!(app.game.time_up().is_none());
     }
 
     #[test]

@@ -12,7 +12,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::{centred, clock};
-use crate::game::{Game, LEVEL_COUNT, Loss, gravity_name};
+use crate::game::{Game, LEVEL_COUNT, TimeUp, gravity_name};
 use crate::ui::app::App;
 
 /// Where the time bar starts on the title line (after " lianliankan").
@@ -80,7 +80,7 @@ impl App {
     }
 
     /// The box shown when a timed level has run out.
-    pub(super) fn render_loss(&self, area: Rect, loss: Loss, buf: &mut Buffer) {
+    pub(super) fn render_loss(&self, area: Rect, loss: TimeUp, buf: &mut Buffer) {
         let lines = vec![
             Line::raw(""),
             Line::raw("Time is up!").alignment(Alignment::Center),

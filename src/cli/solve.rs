@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::cli::batch::{read_grid_board, read_input};
+use crate::cli::check::{read_grid_board, read_input};
 use crate::cli::scanner::Scanner;
 use crate::core::engine::{Border, Rules};
 use crate::core::gravity::Gravity;

@@ -43,14 +43,14 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = Format::Hdu)]
     pub format: Format,
     /// Whether the line may run through the empty ring outside the board.
-    #[arg(long, value_enum, default_value_t = Border::Closed)]
+    #[arg(long, value_parser = crate::cli::border_arg(), default_value_t = Border::Closed)]
     pub border: Border,
     /// How many turns the line may take.
     #[arg(long, default_value_t = 2)]
     pub max_turns: u32,
     /// How tiles slide after each removed pair (grid format only; HDU
     /// queries remove nothing).
-    #[arg(long, value_enum, default_value_t = Gravity::None)]
+    #[arg(long, value_parser = crate::cli::gravity_arg(), default_value_t = Gravity::None)]
     pub gravity: Gravity,
 }
 

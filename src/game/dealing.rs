@@ -21,9 +21,19 @@ pub const RULES: Rules = Rules::CLASSIC;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DealError {
     /// rows x cols is odd, so the tiles cannot all pair up.
-    OddCells { rows: usize, cols: usize },
+    OddCells {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// Zero kinds, or more kinds than there are pairs of tiles.
-    BadKinds { kinds: usize, pairs: usize },
+    BadKinds {
+        /// The kinds asked for.
+        kinds: usize,
+        /// The pairs of tiles the board holds.
+        pairs: usize,
+    },
     /// The board size itself is not allowed.
     Board(BoardError),
     /// The dealer refused the size or kinds, or found no winnable deal.

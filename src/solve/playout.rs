@@ -53,62 +53,135 @@ pub struct Playout {
     pub cleared: bool,
 }
 
-/// Every pair of cells holding the same kind on `board`, kind by kind: the
-/// candidates among which the legal pairs are. Kinds with one tile give none.
-fn candidates(board: &Board, out: &mut Vec<(Point, Point)>, groups: &mut Vec<Vec<Point>>) {
-    out.clear();
-    for g in groups.iter_mut() {
-        g.clear();
+/// A game being played: the board, and where every tile is, kind by kind,
+/// so the candidates for a pair need no scan of the board.
+#[derive(Clone)]
+struct Sim {
+    board: Board,
+    /// The cell of each tile, by tile number.
+    pos: Vec<Point>,
+    /// The tile number in each cell (row-major), [`NONE`] when empty.
+    at: Vec<u32>,
+    /// The tiles still on the board, by kind (empty for kinds all gone).
+    groups: Vec<Vec<u32>>,
+    /// The kind of each tile, by tile number.
+    kind: Vec<u32>,
+    /// The tiles that slide in a move, and where to (reused).
+    moved: Vec<(u32, Point)>,
+    /// Tiles still on the board.
+    left: usize,
+}
+
+/// No tile in this cell.
+const NONE: u32 = u32::MAX;
+
+impl Sim {
+    fn new(board: &Board) -> Self {
+        let mut pos = Vec::new();
+        let mut at = vec![NONE; board.tiles().len()];
+        let mut groups: Vec<Vec<u32>> = Vec::new();
+        let mut kinds = Vec::new();
+        for (i, p) in board.points().enumerate() {
+            let kind = board.get(p) as usize;
+            if kind == EMPTY as usize {
+                continue;
+            }
+            if groups.len() <= kind {
+                groups.resize_with(kind + 1, Vec::new);
+            }
+            at[i] = pos.len() as u32;
+            groups[kind].push(pos.len() as u32);
+            kinds.push(kind as u32);
+            pos.push(p);
+        }
+        Sim {
+            board: board.clone(),
+            left: pos.len(),
+            pos,
+            at,
+            groups,
+            kind: kinds,
+            moved: Vec::new(),
+        }
     }
-    for p in board.points() {
-        let kind = board.get(p) as usize;
-        if kind == EMPTY as usize {
-            continue;
-        }
-        if groups.len() <= kind {
-            groups.resize_with(kind + 1, Vec::new);
-        }
-        groups[kind].push(p);
+
+    fn index(&self, p: Point) -> usize {
+        p.row as usize * self.board.cols() + p.col as usize
     }
-    for g in groups.iter() {
-        for (i, &a) in g.iter().enumerate() {
-            out.extend(g[i + 1..].iter().map(|&b| (a, b)));
+
+    /// Every pair of tiles of one kind, by tile number: the candidates
+    /// among which the legal pairs are.
+    fn candidates(&self, out: &mut Vec<(u32, u32)>) {
+        out.clear();
+        for g in &self.groups {
+            for (i, &a) in g.iter().enumerate() {
+                out.extend(g[i + 1..].iter().map(|&b| (a, b)));
+            }
         }
+    }
+
+    /// Whether tiles `a` and `b` (of one kind) can be joined now.
+    fn legal(&self, rules: Rules, (a, b): (u32, u32)) -> bool {
+        find_path(&self.board, self.pos[a as usize], self.pos[b as usize], rules).is_some()
+    }
+
+    /// Whether some pair can be joined now.
+    fn any_legal(&self, rules: Rules) -> bool {
+        self.groups.iter().any(|g| {
+            g.iter()
+                .enumerate()
+                .any(|(i, &a)| g[i + 1..].iter().any(|&b| self.legal(rules, (a, b))))
+        })
+    }
+
+    /// Removes tiles `a` and `b` and lets the rest slide; returns the move.
+    fn take(&mut self, (a, b): (u32, u32), gravity: Gravity) -> Move {
+        let (pa, pb) = (self.pos[a as usize], self.pos[b as usize]);
+        for id in [a, b] {
+            let cell = self.index(self.pos[id as usize]);
+            self.at[cell] = NONE;
+        }
+        for id in [a, b] {
+            let group = &mut self.groups[self.kind[id as usize] as usize];
+            if let Some(i) = group.iter().position(|&t| t == id) {
+                group.swap_remove(i);
+            }
+        }
+        self.left -= 2;
+        let slides = remove_pair(&mut self.board, pa, pb, gravity);
+        let mut moved = std::mem::take(&mut self.moved);
+        moved.clear();
+        moved.extend(slides.iter().map(|s| (self.at[self.index(s.from)], s.to)));
+        for s in &slides {
+            let cell = self.index(s.from);
+            self.at[cell] = NONE;
+        }
+        for &(id, to) in &moved {
+            let cell = self.index(to);
+            self.at[cell] = id;
+            self.pos[id as usize] = to;
+        }
+        self.moved = moved;
+        Move { a: pa, b: pb }
     }
 }
 
 /// Draws the candidates in a random order (a lazy Fisher-Yates shuffle) and
 /// returns the first for which `take` holds: a uniform pick among those it
 /// holds for, or `None` if it holds for none.
-fn first_in_random_order<R: Rng + ?Sized>(
-    pairs: &mut [(Point, Point)],
+fn first_in_random_order<T: Copy, R: Rng + ?Sized>(
+    items: &mut [T],
     rng: &mut R,
-    mut take: impl FnMut((Point, Point)) -> bool,
-) -> Option<(Point, Point)> {
-    for i in 0..pairs.len() {
-        let j = rng.random_range(i..pairs.len());
-        pairs.swap(i, j);
-        if take(pairs[i]) {
-            return Some(pairs[i]);
+    mut take: impl FnMut(T) -> bool,
+) -> Option<T> {
+    for i in 0..items.len() {
+        let j = rng.random_range(i..items.len());
+        items.swap(i, j);
+        if take(items[i]) {
+            return Some(items[i]);
         }
     }
     None
-}
-
-/// Whether some pair can be taken on `board` (an empty board has none).
-fn any_pair(board: &Board, rules: Rules, scratch: &mut Scratch) -> bool {
-    candidates(board, &mut scratch.pairs, &mut scratch.groups);
-    scratch
-        .pairs
-        .iter()
-        .any(|&(a, b)| find_path(board, a, b, rules).is_some())
-}
-
-/// Buffers reused from step to step.
-#[derive(Default)]
-struct Scratch {
-    pairs: Vec<(Point, Point)>,
-    groups: Vec<Vec<Point>>,
 }
 
 /// Plays `board` to the end as `player` would, under `rules` and `gravity`.
@@ -119,44 +192,68 @@ pub fn play<R: Rng + ?Sized>(
     player: Player,
     rng: &mut R,
 ) -> Playout {
-    let mut board = board.clone();
-    let mut moves = Vec::with_capacity(board.tile_count() / 2);
+    let (out, _) = play_within(board, rules, gravity, player, u64::MAX, rng);
+    out.expect("an unlimited budget")
+}
+
+/// [`play`], giving up (`None`) once it has cost more than `budget`, with
+/// what it cost: one unit per candidate pair listed and per path tested.
+/// For the dealer, which must bound its time on any board.
+pub(crate) fn play_within<R: Rng + ?Sized>(
+    board: &Board,
+    rules: Rules,
+    gravity: Gravity,
+    player: Player,
+    budget: u64,
+    rng: &mut R,
+) -> (Option<Playout>, u64) {
+    let mut sim = Sim::new(board);
+    let mut moves = Vec::with_capacity(sim.left / 2);
     let mut pairs = Vec::new();
-    let mut groups = Vec::new();
-    let mut inner = Scratch::default();
+    let mut work = 0u64;
     loop {
-        if board.tile_count() == 0 {
-            return Playout {
+        if sim.left == 0 {
+            let out = Playout {
                 moves,
                 cleared: true,
             };
+            return (Some(out), work);
         }
-        candidates(&board, &mut pairs, &mut groups);
-        let legal = |(a, b): (Point, Point)| find_path(&board, a, b, rules).is_some();
+        sim.candidates(&mut pairs);
+        work += pairs.len() as u64;
+        let mut tests = 0u64;
         let chosen = match player {
-            Player::Random => first_in_random_order(&mut pairs, rng, legal),
+            Player::Random => first_in_random_order(&mut pairs, rng, |pair| {
+                tests += 1;
+                sim.legal(rules, pair)
+            }),
             Player::Greedy => {
                 let mut fallback = None;
                 let safe = first_in_random_order(&mut pairs, rng, |pair| {
-                    if !legal(pair) {
+                    tests += 1;
+                    if !sim.legal(rules, pair) {
                         return false;
                     }
                     fallback.get_or_insert(pair);
-                    let mut after = board.clone();
-                    remove_pair(&mut after, pair.0, pair.1, gravity);
-                    after.tile_count() == 0 || any_pair(&after, rules, &mut inner)
+                    let mut after = sim.clone();
+                    after.take(pair, gravity);
+                    after.left == 0 || after.any_legal(rules)
                 });
                 safe.or(fallback)
             }
         };
-        let Some((a, b)) = chosen else {
-            return Playout {
+        work += tests;
+        if work > budget {
+            return (None, work);
+        }
+        let Some(pair) = chosen else {
+            let out = Playout {
                 moves,
                 cleared: false,
             };
+            return (Some(out), work);
         };
-        remove_pair(&mut board, a, b, gravity);
-        moves.push(Move { a, b });
+        moves.push(sim.take(pair, gravity));
     }
 }
 
@@ -182,7 +279,7 @@ pub fn clears(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::rules::{can_match, matchable_pairs};
+    use crate::core::rules::{can_match, kind_groups, matchable_pairs};
     use crate::solve::sample_boards::random_board;
     use std::collections::HashSet;
 
@@ -192,25 +289,72 @@ mod tests {
 
     #[test]
     fn candidates_that_can_go_are_the_matchable_pairs() {
-        let (mut pairs, mut groups) = (Vec::new(), Vec::new());
+        let mut pairs = Vec::new();
         for seed in 0..60 {
             let board = random_board(6, 9, 0.3 + 0.01 * seed as f64, 7, seed);
             for rules in [Rules::CLASSIC, Rules::JUDGE] {
-                candidates(&board, &mut pairs, &mut groups);
+                let sim = Sim::new(&board);
+                sim.candidates(&mut pairs);
+                let cells = |(a, b): (u32, u32)| (sim.pos[a as usize], sim.pos[b as usize]);
                 let ours: HashSet<(Point, Point)> = pairs
                     .iter()
                     .copied()
-                    .filter(|&(a, b)| find_path(&board, a, b, rules).is_some())
+                    .filter(|&pair| sim.legal(rules, pair))
+                    .map(cells)
                     .collect();
                 let theirs: HashSet<(Point, Point)> = matchable_pairs(&board, rules).collect();
                 assert_eq!(ours, theirs, "seed {seed}");
+                assert_eq!(sim.any_legal(rules), !theirs.is_empty());
                 // A pick is one of them, and there is one exactly when some exist.
-                let pick = first_in_random_order(&mut pairs, &mut rng(seed), |(a, b)| {
-                    find_path(&board, a, b, rules).is_some()
-                });
+                let pick =
+                    first_in_random_order(&mut pairs, &mut rng(seed), |p| sim.legal(rules, p));
                 assert_eq!(pick.is_some(), !theirs.is_empty());
-                if let Some((a, b)) = pick {
+                if let Some((a, b)) = pick.map(cells) {
                     assert!(can_match(&board, a, b, rules));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_tiles_are_followed_as_they_slide() {
+        for seed in 0..30 {
+            let board = random_board(5, 7, 0.8, 5, seed);
+            for gravity in Gravity::LEVELS {
+                let mut sim = Sim::new(&board);
+                let mut pairs = Vec::new();
+                let mut r = rng(seed);
+                loop {
+                    sim.candidates(&mut pairs);
+                    let Some(pair) = first_in_random_order(&mut pairs, &mut r, |_| true) else {
+                        break;
+                    };
+                    sim.take(pair, gravity);
+                    for (id, &p) in sim.pos.iter().enumerate() {
+                        let live = sim.groups.iter().any(|g| g.contains(&(id as u32)));
+                        if live {
+                            assert_eq!(sim.at[sim.index(p)], id as u32);
+                            assert_ne!(sim.board.get(p), EMPTY);
+                        }
+                    }
+                    let kinds: Vec<Vec<Point>> = kind_groups(&sim.board)
+                        .into_iter()
+                        .filter(|g| g.len() >= 2)
+                        .collect();
+                    let mut ours: Vec<Vec<Point>> = sim
+                        .groups
+                        .iter()
+                        .filter(|g| g.len() >= 2)
+                        .map(|g| {
+                            let mut cells: Vec<Point> = g.iter().map(|&t| sim.pos[t as usize]).collect();
+                            cells.sort();
+                            cells
+                        })
+                        .collect();
+                    ours.sort();
+                    let mut theirs = kinds;
+                    theirs.sort();
+                    assert_eq!(ours, theirs, "seed {seed} {gravity:?}");
                 }
             }
         }

@@ -1,0 +1,563 @@
+//! Deals of a chosen difficulty, measured by simulated players, each with
+//! the moves that win it as proof.
+//!
+//! Like the plain dealer of [`crate::solve::deal`], this one plays a game
+//! forward on tiles that have no kind yet and only then hands out the kinds,
+//! two tiles removed together getting the same kind; so the moves played win
+//! the board whatever kinds the pairs get. Two things set the difficulty:
+//!
+//! - the forward game's taste in pairs. Easy deals favour two tiles side by
+//!   side along the line gravity packs (any neighbours without gravity): the
+//!   pair goes without disturbing the rest, and a wrong pairing is rarely
+//!   fatal. Normal and hard deals favour pairs that start far apart, so
+//!   copies of a kind end up in different corners of the board and are
+//!   easily paired the wrong way.
+//! - which pairs share a kind. Each kind covers two (or more) pairs of the
+//!   forward game; swapping the kinds of two pairs keeps the proof and
+//!   changes the board. The dealer swaps, keeping a swap when the
+//!   [random player](crate::solve::playout::Player::Random) clears the board
+//!   no more often (hard, or normal above its band) or no less often (normal
+//!   below its band), until the share of games it clears falls in the band
+//!   of the difficulty or the dealer's work budget is spent.
+//!
+//! Everything follows from the generator given, so a seed replays a deal.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt, SeedableRng};
+
+use crate::core::engine::{Rules, find_path};
+use crate::core::gravity::{Gravity, remove_pair};
+use crate::core::grid::{Board, EMPTY, Point, Tile};
+use crate::solve::deal::{DealError, Dealt, pair_kinds};
+use crate::solve::playout::{Player, play_within};
+use crate::solve::solver::Move;
+
+/// How hard a deal is for a player who does not think ahead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub enum Difficulty {
+    /// A random player clears nearly every deal.
+    Easy,
+    /// A random player clears about half the deals, like a random shuffle
+    /// that happens to be winnable.
+    #[default]
+    Normal,
+    /// A random player rarely clears a deal; it takes planning.
+    Hard,
+}
+
+impl Difficulty {
+    /// Every difficulty, the easiest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
+
+    /// The name on the command line, in the save file and the score tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Normal => "normal",
+            Difficulty::Hard => "hard",
+        }
+    }
+
+    /// The share of games, in hundredths, the random player should clear:
+    /// the band the dealer aims for.
+    pub fn band(self) -> (u32, u32) {
+        match self {
+            Difficulty::Easy => (90, 100),
+            Difficulty::Normal => (35, 75),
+            Difficulty::Hard => (0, 15),
+        }
+    }
+}
+
+impl std::str::FromStr for Difficulty {
+    type Err = String;
+
+    /// The difficulty called `name` (see [`Difficulty::name`]).
+    fn from_str(name: &str) -> Result<Self, String> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name() == name)
+            .ok_or_else(|| format!("no difficulty is called {:?}", name))
+    }
+}
+
+impl std::fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Boards with more tiles than this are dealt by the forward game's taste
+/// alone: a playout there costs more than a deal may take.
+pub const MEASURED_TILES: usize = 512;
+
+/// How many times the forward game starts over after a dead end.
+const ATTEMPTS: usize = 200;
+
+/// Tiles whose partners each step of the forward game looks at.
+const SAMPLED_TILES: usize = 12;
+
+/// Beyond this many tiles, each sampled tile is tried against its
+/// neighbours and [`SAMPLED_PARTNERS`] tiles drawn at random, not all.
+const EXHAUSTIVE_TILES: usize = 256;
+
+/// See [`EXHAUSTIVE_TILES`].
+const SAMPLED_PARTNERS: usize = 48;
+
+/// What the forward game favours: a pair's weight is `along` for two tiles
+/// side by side on the line gravity packs, else its starting distance
+/// (in steps) raised to `far`.
+#[derive(Debug, Clone, Copy)]
+struct Taste {
+    along: u64,
+    far: u32,
+}
+
+/// The forward game's tastes from the hardest deals to the easiest: the
+/// random player clears more deals on each rung than on the one before,
+/// under every gravity variant, though how many depends on the variant.
+const LADDER: [Taste; 6] = [
+    Taste { along: 1, far: 3 },
+    Taste { along: 1, far: 1 },
+    Taste { along: 1, far: 0 },
+    Taste { along: 10, far: 0 },
+    Taste { along: 100, far: 0 },
+    Taste { along: 1000, far: 0 },
+];
+
+/// How the dealer measures and steers a deal of one difficulty.
+#[derive(Debug, Clone, Copy)]
+struct Plan {
+    /// The rung of [`LADDER`] the first forward game is played on.
+    rung: usize,
+    /// Playouts per measure.
+    games: u32,
+    /// Hand-outs of kinds measured on each forward game before the closest
+    /// to the band is steered.
+    screen: u32,
+    /// The band, in games cleared out of `games`, the dealer aims for.
+    lo: u32,
+    hi: u32,
+    /// Swaps tried in a row without a gain before the dealer starts over
+    /// from a new forward game.
+    patience: u32,
+    /// Path tests and candidate pairs the playouts may cost in all, per tile
+    /// of the board.
+    work_per_tile: u64,
+}
+
+impl Plan {
+    fn of(difficulty: Difficulty) -> Plan {
+        match difficulty {
+            Difficulty::Easy => Plan {
+                rung: 2,
+                games: 20,
+                screen: 1,
+                lo: 19,
+                hi: 20,
+                patience: 0,
+                work_per_tile: 20_000,
+            },
+            Difficulty::Normal => Plan {
+                rung: 0,
+                games: 20,
+                screen: 4,
+                lo: 9,
+                hi: 13,
+                patience: 40,
+                work_per_tile: 40_000,
+            },
+            Difficulty::Hard => Plan {
+                rung: 0,
+                games: 40,
+                screen: 8,
+                lo: 0,
+                hi: 3,
+                patience: 60,
+                work_per_tile: 400_000,
+            },
+        }
+    }
+}
+
+/// Deals a full `rows` x `cols` board of kinds `1..=kinds` of the given
+/// `difficulty` that can be cleared under `rules` and `gravity`, with the
+/// winning moves. `rng` decides everything.
+pub fn deal_at<R: Rng + ?Sized>(
+    rows: usize,
+    cols: usize,
+    kinds: usize,
+    rules: Rules,
+    gravity: Gravity,
+    difficulty: Difficulty,
+    rng: &mut R,
+) -> Result<Dealt, DealError> {
+    let pairs = pair_kinds(rows, cols, kinds)?;
+    let full = Board::from_tiles(rows, cols, vec![1; rows * cols])
+        .map_err(|_| DealError::BadSize { rows, cols })?;
+    arrange(&full, pairs, rules, gravity, difficulty, rng).ok_or(DealError::GaveUp)
+}
+
+/// [`deal_at`] from a seed, with a generator whose sequence is the same on
+/// every machine and every release: the `deal` command uses it.
+pub fn deal_seeded_at(
+    rows: usize,
+    cols: usize,
+    kinds: usize,
+    rules: Rules,
+    gravity: Gravity,
+    difficulty: Difficulty,
+    seed: u64,
+) -> Result<Dealt, DealError> {
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+    deal_at(rows, cols, kinds, rules, gravity, difficulty, &mut rng)
+}
+
+/// Moves the kinds among the occupied cells of `board` (the cells stay
+/// occupied) so that it can be cleared under `rules` and `gravity` and is of
+/// the given `difficulty`, with the winning moves: the game's reshuffle.
+/// `None` when some kind has an odd number of tiles or every attempt failed.
+pub fn reshuffle_at<R: Rng + ?Sized>(
+    board: &Board,
+    rules: Rules,
+    gravity: Gravity,
+    difficulty: Difficulty,
+    rng: &mut R,
+) -> Option<Dealt> {
+    let tiles = board.sorted_tiles();
+    if tiles.chunks(2).any(|c| c.len() != 2 || c[0] != c[1]) {
+        return None;
+    }
+    let pairs: Vec<Tile> = tiles.chunks(2).map(|c| c[0]).collect();
+    arrange(board, pairs, rules, gravity, difficulty, rng)
+}
+
+/// A forward game: the moves, and for each the two cells (row-major
+/// indices) its tiles started in.
+struct Forward {
+    moves: Vec<Move>,
+    starts: Vec<(usize, usize)>,
+}
+
+impl Forward {
+    /// The board with pair `i` of the game given kind `kinds[i]`.
+    fn board(&self, shape: &Board, kinds: &[Tile]) -> Board {
+        let mut tiles = vec![EMPTY; shape.rows() * shape.cols()];
+        for (&(a, b), &kind) in self.starts.iter().zip(kinds) {
+            tiles[a] = kind;
+            tiles[b] = kind;
+        }
+        Board::from_tiles(shape.rows(), shape.cols(), tiles).expect("the shape's size")
+    }
+}
+
+/// Deals the kinds of `pairs` (one entry per pair) onto the occupied cells
+/// of `shape`, as hard as `difficulty` asks.
+fn arrange<R: Rng + ?Sized>(
+    shape: &Board,
+    pairs: Vec<Tile>,
+    rules: Rules,
+    gravity: Gravity,
+    difficulty: Difficulty,
+    rng: &mut R,
+) -> Option<Dealt> {
+    let plan = Plan::of(difficulty);
+    let tiles = shape.tile_count();
+    let mut search = Search {
+        shape,
+        rules,
+        gravity,
+        plan,
+        budget: plan.work_per_tile.saturating_mul(tiles as u64),
+        seed: rng.random(),
+        best: None,
+    };
+    if tiles > MEASURED_TILES || std::env::var_os("NOSTEER").is_some() {
+        // Too big to measure: the taste of the plan's first rung decides.
+        search.budget = 0;
+    }
+    search.run(pairs, rng)
+}
+
+/// A deal being sought: the board's shape and rules, the plan, what is
+/// left of the work budget, and the deal closest to the band so far.
+struct Search<'a> {
+    shape: &'a Board,
+    rules: Rules,
+    gravity: Gravity,
+    plan: Plan,
+    budget: u64,
+    /// The first playout seed of the current measures.
+    seed: u64,
+    /// How far outside the band, the forward game and its kinds.
+    best: Option<(u32, Forward, Vec<Tile>)>,
+}
+
+impl Search<'_> {
+    /// How far `count` lies outside the band.
+    fn off(&self, count: u32) -> u32 {
+        self.plan.lo.saturating_sub(count).max(count.saturating_sub(self.plan.hi))
+    }
+
+    /// Keeps `game` with `kinds` if it is the closest to the band so far.
+    fn keep(&mut self, count: u32, game: Forward, kinds: &[Tile]) {
+        let off = self.off(count);
+        if self.best.as_ref().is_none_or(|b| off < b.0) {
+            self.best = Some((off, game, kinds.to_vec()));
+        }
+    }
+
+    /// Deals forward games, climbing the ladder while they come out too
+    /// hard; tries a few ways of handing out the kinds on each and steers
+    /// the closest to the band by swapping kinds, until one lands in the
+    /// band or the budget runs out; then the closest one.
+    fn run<R: Rng + ?Sized>(&mut self, mut kinds: Vec<Tile>, rng: &mut R) -> Option<Dealt> {
+        let mut rung = self.plan.rung;
+        for _ in 0..ATTEMPTS {
+            let Some(game) = forward(self.shape, self.rules, self.gravity, LADDER[rung], rng) else {
+                continue;
+            };
+            let mut pick: Option<(u32, Vec<Tile>)> = None;
+            for _ in 0..self.plan.screen {
+                kinds.shuffle(rng);
+                // Above the band, a hand-out worse than the pick so far
+                // need not be measured to the end.
+                let than = pick
+                    .as_ref()
+                    .filter(|p| p.0 > self.plan.hi)
+                    .map(|p| (p.0, true));
+                let Some(now) = self.measure(&game, &kinds, than) else {
+                    break;
+                };
+                if pick.as_ref().is_none_or(|p| self.off(now) < self.off(p.0)) {
+                    pick = Some((now, kinds.clone()));
+                }
+                if self.off(now) == 0 {
+                    break;
+                }
+            }
+            let Some((now, mut chosen)) = pick else {
+                // Nothing measured: the closest deal so far, else one of
+                // the taste alone.
+                kinds.shuffle(rng);
+                return Some(self.closest(game, &kinds));
+            };
+            if now < self.plan.lo && rung + 1 < LADDER.len() {
+                // Too hard: the next forward game is played to an easier taste.
+                rung += 1;
+                self.keep(now, game, &chosen);
+                continue;
+            }
+            let before = now;
+            let b0 = self.budget;
+            let (now, spent) = self.steer(&game, &mut chosen, now, rng);
+            if std::env::var_os("DEBUG").is_some() { eprintln!("rung {rung} screened {before} -> steered {now} spent {spent} work {}", b0 - self.budget); }
+            if self.off(now) == 0 {
+                return Some(deal_of(self.shape, game, &chosen));
+            }
+            self.keep(now, game, &chosen);
+            if spent {
+                break;
+            }
+        }
+        let (_, game, kinds) = self.best.take()?;
+        Some(deal_of(self.shape, game, &kinds))
+    }
+
+    /// The closest deal to the band found so far, or `game` with `kinds`
+    /// if none was measured.
+    fn closest(&mut self, game: Forward, kinds: &[Tile]) -> Dealt {
+        match self.best.take() {
+            Some((_, game, kinds)) => deal_of(self.shape, game, &kinds),
+            None => deal_of(self.shape, game, kinds),
+        }
+    }
+
+    /// How many of the plan's playouts the random player clears on the
+    /// board of `game` with `kinds`; stops early once the count is known to
+    /// be above `than` (`(count, true)`) or below it (`(count, false)`).
+    /// `None` when the budget ran out.
+    fn measure(
+        &mut self,
+        game: &Forward,
+        kinds: &[Tile],
+        than: Option<(u32, bool)>,
+    ) -> Option<u32> {
+        let board = game.board(self.shape, kinds);
+        let n = self.plan.games;
+        let (mut won, mut lost) = (0, 0);
+        for i in 0..n {
+            let seed = self.seed.wrapping_add(i.into());
+            let mut g = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let (out, work) = play_within(
+                &board,
+                self.rules,
+                self.gravity,
+                Player::Random,
+                self.budget,
+                &mut g,
+            );
+            self.budget = self.budget.saturating_sub(work);
+            if out?.cleared {
+                won += 1;
+            } else {
+                lost += 1;
+            }
+            match than {
+                Some((limit, true)) if won > limit => return Some(won),
+                Some((limit, false)) if lost > n - limit => return Some(won),
+                _ => {}
+            }
+        }
+        Some(won)
+    }
+
+    /// Swaps the kinds of two pairs of `game` at a time, keeping a swap
+    /// when the count of cleared playouts (`now`) moves towards the band
+    /// or stays, until the count is in the band (and stays there on fresh
+    /// playouts) or `patience` swaps in a row gain nothing. Returns the
+    /// count reached and whether the budget ran out.
+    fn steer<R: Rng + ?Sized>(
+        &mut self,
+        game: &Forward,
+        kinds: &mut [Tile],
+        mut now: u32,
+        rng: &mut R,
+    ) -> (u32, bool) {
+        let mut idle = 0;
+        loop {
+            if self.off(now) == 0 {
+                // Fresh playouts, so the band is not reached by luck alone.
+                self.seed = self.seed.wrapping_add(self.plan.games.into());
+                match self.measure(game, kinds, None) {
+                    Some(fresh) if self.off(fresh) == 0 => return (fresh, false),
+                    Some(fresh) => now = fresh,
+                    None => return (now, true),
+                }
+            }
+            if idle >= self.plan.patience {
+                return (now, false);
+            }
+            idle += 1;
+            let i = rng.random_range(0..kinds.len());
+            let j = rng.random_range(0..kinds.len());
+            if kinds[i] == kinds[j] {
+                continue;
+            }
+            let down = now > self.plan.hi;
+            kinds.swap(i, j);
+            let Some(then) = self.measure(game, kinds, Some((now, down))) else {
+                kinds.swap(i, j);
+                return (now, true);
+            };
+            let gain = if down { then < now } else { then > now };
+            if gain {
+                idle = 0;
+            }
+            if gain || then == now {
+                now = then;
+            } else {
+                kinds.swap(i, j);
+            }
+        }
+    }
+}
+
+/// The deal of `game` with pair `i` given kind `kinds[i]`.
+fn deal_of(shape: &Board, game: Forward, kinds: &[Tile]) -> Dealt {
+    Dealt {
+        board: game.board(shape, kinds),
+        solution: game.moves,
+    }
+}
+
+/// One forward game on the occupied cells of `shape`, picking pairs to the
+/// `taste`; `None` on a dead end.
+fn forward<R: Rng + ?Sized>(
+    shape: &Board,
+    rules: Rules,
+    gravity: Gravity,
+    taste: Taste,
+    rng: &mut R,
+) -> Option<Forward> {
+    let cols = shape.cols();
+    // Each tile is named by its starting cell's index + 1, and keeps its
+    // name as it slides.
+    let names = shape
+        .tiles()
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| if t == EMPTY { EMPTY } else { i as Tile + 1 })
+        .collect();
+    let mut sim = Board::from_tiles(shape.rows(), cols, names).ok()?;
+    let pairs = shape.tile_count() / 2;
+    let mut moves = Vec::with_capacity(pairs);
+    let mut starts = Vec::with_capacity(pairs);
+    let start_of = |name: Tile| name as usize - 1;
+    let mut offers: Vec<(Point, Point, u64)> = Vec::new();
+    for _ in 0..pairs {
+        let mut tiles: Vec<Point> = sim.points().filter(|&p| !sim.is_empty_at(p)).collect();
+        tiles.shuffle(rng);
+        let small = tiles.len() <= EXHAUSTIVE_TILES;
+        offers.clear();
+        for (tried, &p) in tiles.iter().enumerate() {
+            if tried >= SAMPLED_TILES && !offers.is_empty() {
+                break;
+            }
+            let neighbours = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                .map(|(dr, dc)| Point::new(p.row + dr, p.col + dc))
+                .into_iter()
+                .filter(|&q| !sim.is_empty_at(q));
+            let partners: Vec<Point> = if small {
+                tiles.clone()
+            } else {
+                (0..SAMPLED_PARTNERS)
+                    .map(|_| tiles[rng.random_range(0..tiles.len())])
+                    .chain(neighbours)
+                    .collect()
+            };
+            let from = start_of(sim.get(p));
+            for q in partners {
+                if q == p || find_path(&sim, p, q, rules).is_none() {
+                    continue;
+                }
+                let to = start_of(sim.get(q));
+                let weight = if along(gravity, p, q) {
+                    taste.along
+                } else {
+                    let steps = (from / cols).abs_diff(to / cols) + (from % cols).abs_diff(to % cols);
+                    (steps as u64).saturating_pow(taste.far).max(1)
+                };
+                offers.push((p, q, weight));
+            }
+        }
+        let total: u64 = offers.iter().map(|o| o.2).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut pick = rng.random_range(0..total);
+        let &(a, b, _) = offers.iter().find(|o| {
+            if pick < o.2 {
+                return true;
+            }
+            pick -= o.2;
+            false
+        })?;
+        starts.push((start_of(sim.get(a)), start_of(sim.get(b))));
+        moves.push(Move { a, b });
+        remove_pair(&mut sim, a, b, gravity);
+    }
+    Some(Forward { moves, starts })
+}
+
+/// Whether `p` and `q` are neighbours on a line `gravity` packs (any
+/// neighbours without gravity): removing them leaves the rest of the line
+/// in order, side by side.
+fn along(gravity: Gravity, p: Point, q: Point) -> bool {
+    let (dr, dc) = (p.row.abs_diff(q.row), p.col.abs_diff(q.col));
+    match gravity {
+        Gravity::None => dr + dc == 1,
+        Gravity::Down | Gravity::Up | Gravity::CenterV => dc == 0 && dr == 1,
+        Gravity::Left | Gravity::Right | Gravity::CenterH => dr == 0 && dc == 1,
+    }
+}

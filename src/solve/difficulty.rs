@@ -138,6 +138,9 @@ struct Plan {
     /// The band, in games cleared out of `games`, the dealer aims for.
     lo: u32,
     hi: u32,
+    /// Below this count the next forward game is played a rung easier
+    /// rather than steered up.
+    climb_below: u32,
     /// Swaps tried in a row without a gain before the dealer starts over
     /// from a new forward game.
     patience: u32,
@@ -147,23 +150,45 @@ struct Plan {
 }
 
 impl Plan {
-    fn of(difficulty: Difficulty) -> Plan {
+    /// The plan for `difficulty` under `gravity` on a board of `rows` x
+    /// `cols`. The first rungs come from the example `difficulty_table` on
+    /// 8 x 16 boards: the rung whose deals come closest to the band, so
+    /// little steering is left to do. A tall board is a wide one turned a
+    /// quarter: `down` there plays like `left` on a wide one.
+    fn of(difficulty: Difficulty, gravity: Gravity, rows: usize, cols: usize) -> Plan {
+        use Gravity::*;
+        let turned = match (rows > cols, gravity) {
+            (false, g) => g,
+            (true, Down) => Left,
+            (true, Up) => Right,
+            (true, Left) => Down,
+            (true, Right) => Up,
+            (true, CenterH) => CenterV,
+            (true, CenterV) => CenterH,
+            (true, None) => None,
+        };
         match difficulty {
             Difficulty::Easy => Plan {
-                rung: 2,
+                rung: if turned == None { 2 } else { 4 },
                 games: 20,
                 screen: 1,
                 lo: 19,
                 hi: 20,
+                climb_below: 19,
                 patience: 0,
                 work_per_tile: 20_000,
             },
             Difficulty::Normal => Plan {
-                rung: 0,
+                rung: match turned {
+                    None | CenterV => 0,
+                    Down | Up => 1,
+                    Left | Right | CenterH => 2,
+                },
                 games: 20,
                 screen: 4,
                 lo: 9,
                 hi: 13,
+                climb_below: 5,
                 patience: 40,
                 work_per_tile: 40_000,
             },
@@ -173,6 +198,7 @@ impl Plan {
                 screen: 8,
                 lo: 0,
                 hi: 3,
+                climb_below: 0,
                 patience: 60,
                 work_per_tile: 400_000,
             },
@@ -261,7 +287,7 @@ fn arrange<R: Rng + ?Sized>(
     difficulty: Difficulty,
     rng: &mut R,
 ) -> Option<Dealt> {
-    let plan = Plan::of(difficulty);
+    let plan = Plan::of(difficulty, gravity, shape.rows(), shape.cols());
     let tiles = shape.tile_count();
     let mut search = Search {
         shape,
@@ -312,7 +338,7 @@ impl Search<'_> {
     /// the closest to the band by swapping kinds, until one lands in the
     /// band or the budget runs out; then the closest one.
     fn run<R: Rng + ?Sized>(&mut self, mut kinds: Vec<Tile>, rng: &mut R) -> Option<Dealt> {
-        let mut rung = self.plan.rung;
+        let mut rung = std::env::var("RUNG").ok().and_then(|v| v.parse().ok()).unwrap_or(self.plan.rung);
         for _ in 0..ATTEMPTS {
             let Some(game) = forward(self.shape, self.rules, self.gravity, LADDER[rung], rng) else {
                 continue;
@@ -342,7 +368,7 @@ impl Search<'_> {
                 kinds.shuffle(rng);
                 return Some(self.closest(game, &kinds));
             };
-            if now < self.plan.lo && rung + 1 < LADDER.len() {
+            if now < self.plan.climb_below && rung + 1 < LADDER.len() {
                 // Too hard: the next forward game is played to an easier taste.
                 rung += 1;
                 self.keep(now, game, &chosen);
@@ -525,7 +551,14 @@ fn forward<R: Rng + ?Sized>(
                 let weight = if along(gravity, p, q) {
                     taste.along
                 } else {
-                    let steps = (from / cols).abs_diff(to / cols) + (from % cols).abs_diff(to % cols);
+                    // Along the board's shorter side: pairs from its two
+                    // ends leave kinds split across the long middle.
+                    let steps = if shape.rows() <= cols {
+                        (from / cols).abs_diff(to / cols)
+                    } else {
+                        (from % cols).abs_diff(to % cols)
+                    };
+                    let steps = steps + 1;
                     (steps as u64).saturating_pow(taste.far).max(1)
                 };
                 offers.push((p, q, weight));

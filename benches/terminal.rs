@@ -110,7 +110,7 @@ fn main() {
     }
 
     let resize = Instant::now();
-    s.master
+    s.master()
         .resize(PtySize {
             rows: 40,
             cols: 140,

@@ -1,5 +1,7 @@
 //! End to end: the real binary in a pseudo-terminal, driven by real key and
-//! SGR mouse bytes, read back from a vt100 screen.
+//! SGR mouse bytes, read back from a vt100 screen. Unix only: it drives a
+//! Unix pseudo-terminal and sends signals.
+#![cfg(unix)]
 
 #[path = "support/pty.rs"]
 mod pty;

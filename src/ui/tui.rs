@@ -1,55 +1,58 @@
-//! The terminal: raw mode, alternate screen, mouse capture and bracketed
-//! paste on the way in, all of it undone on the way out (panics and a closed
-//! terminal included), and the event loop.
+//! The terminal: raw mode, alternate screen, mouse capture (and on Unix
+//! bracketed paste) on the way in, all of it undone on the way out (panics
+//! and a closed terminal included), and the event loop.
 //!
-//! Terminal input and signals reach the loop through one channel: a thread
-//! reads the terminal (see [`input`] for why not through crossterm's
-//! reader), another waits in `signal-hook`'s signal iterator. So the loop
-//! sleeps until either comes (or the screen must change by itself), and a
-//! SIGTERM, SIGHUP (the terminal window closed), SIGINT or SIGQUIT is handled
-//! at once: the game is saved, the terminal restored, and the process exits.
+//! Terminal input and the requests to end reach the loop through one
+//! channel, fed by threads: on Unix ([`unix`]) one reads the terminal (see
+//! [`input`] for why not through crossterm's reader) and one waits for
+//! signals; on Windows ([`windows`]) one reads crossterm's console events
+//! and a console control handler reports closing the window, Ctrl-Break and
+//! log-off. So the loop sleeps until something comes (or the screen must
+//! change by itself), and a request to end is handled at once: the game is
+//! saved, the terminal restored, and the process exits.
 //!
-//! A closed terminal fails every read and write with an error and may kill
-//! the process with SIGHUP at any moment; either way the game ends as on
-//! SIGHUP. Giving the terminal back then must neither print nor panic
-//! (`ratatui::restore` reports failures with `eprintln!`, which panics when
-//! standard error is the closed terminal too, and a second panic in the
-//! panic hook aborts), so [`restore`] ignores every error.
+//! A closed Unix terminal fails every read and write and sends SIGHUP; the
+//! game ends as on SIGHUP whichever comes first. Giving the terminal back
+//! then must neither print nor panic (`ratatui::restore` reports failures
+//! with `eprintln!`, which panics when standard error is the closed terminal
+//! too, and a second panic in the panic hook aborts), so [`restore`] ignores
+//! every error.
 
+#[cfg(unix)]
 mod input;
+#[cfg(unix)]
+mod unix;
+#[cfg(windows)]
+mod windows;
 
-use std::fs::{File, OpenOptions};
-use std::io::{self, IsTerminal, Read, Stdout, Write, stdout};
-use std::os::fd::{AsFd, AsRawFd};
+use std::io::{self, Stdout, Write, stdout};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::thread;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use filedescriptor::{POLLIN, poll, pollfd};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::Show;
-use ratatui::crossterm::event::{
-    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
-};
+#[cfg(unix)]
+use ratatui::crossterm::event::{DisableBracketedPaste, EnableBracketedPaste};
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
-    self, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
-use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGWINCH};
-use signal_hook::iterator::Signals;
 
 use crate::ui::app::App;
-use input::Decoder;
-
-/// The signals that end the game cleanly (saved, terminal restored).
-pub const EXIT_SIGNALS: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
+#[cfg(unix)]
+use unix::{hung_up, spawn_inputs};
+#[cfg(windows)]
+use windows::{hung_up, spawn_inputs};
 
 /// How a game ended.
 #[derive(Debug)]
 pub struct Ended {
-    /// The signal that ended it, or `None` when the player quit.
+    /// The signal that ended it (on Windows the console control event:
+    /// Ctrl-Break 1, the window closed 2, log-off 5, shut-down 6), or `None`
+    /// when the player quit.
     pub signal: Option<i32>,
     /// What the player should still be told (a save that failed on the way
     /// out), for after the terminal is back.
@@ -58,10 +61,11 @@ pub struct Ended {
 
 /// What the event loop waits for.
 enum Input {
+    /// A key, click or resize.
     Event(Event),
+    /// A request to end: a signal, or a console control event on Windows.
     Signal(i32),
-    /// The terminal is gone (its input ended or failed as a closed one does).
-    Closed,
+    /// Reading the terminal failed.
     Failed(io::Error),
 }
 
@@ -113,6 +117,7 @@ fn restore() {
     GIVEN_BACK.store(true, Ordering::SeqCst);
     let _ = disable_raw_mode();
     let mut out = stdout();
+    #[cfg(unix)]
     let _ = execute!(out, DisableBracketedPaste);
     let _ = execute!(out, DisableMouseCapture);
     let _ = execute!(out, LeaveAlternateScreen);
@@ -124,122 +129,23 @@ fn restore() {
 /// the terminal back as it was.
 pub fn run(app: &mut App) -> io::Result<Ended> {
     install_panic_hook();
-    let signals = Signals::new(EXIT_SIGNALS.iter().chain(&[SIGWINCH]))?;
-    let tty = open_tty()?;
     // Made first, so a set-up that fails half-way is undone too.
     let restore = Restore;
     GIVEN_BACK.store(false, Ordering::SeqCst);
     enable_raw_mode()?;
-    execute!(
-        stdout(),
-        EnterAlternateScreen,
-        EnableMouseCapture,
-        EnableBracketedPaste
-    )?;
+    execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+    // Not on Windows: crossterm reads console input records there, which
+    // would hand the paste markers over as keys (Esc among them).
+    #[cfg(unix)]
+    execute!(stdout(), EnableBracketedPaste)?;
     let mut screen = Terminal::new(CrosstermBackend::new(Output(stdout())))?;
-    let inputs = spawn_inputs(tty, signals);
+    let inputs = spawn_inputs()?;
     let result = event_loop(&mut screen, app, &inputs);
     // Saved before the terminal is touched again: a closed terminal may
     // fail those writes.
     let messages = app.close(Instant::now());
     drop(restore);
     result.map(|signal| Ended { signal, messages })
-}
-
-/// The terminal to read keys from: standard input when it is one, else the
-/// process's terminal (as crossterm does, so raw mode applies to it).
-fn open_tty() -> io::Result<File> {
-    let stdin = io::stdin();
-    if stdin.is_terminal() {
-        Ok(File::from(stdin.as_fd().try_clone_to_owned()?))
-    } else {
-        OpenOptions::new().read(true).open("/dev/tty")
-    }
-}
-
-/// Starts the two threads that feed the event loop: terminal input and signals.
-fn spawn_inputs(tty: File, mut signals: Signals) -> Receiver<Input> {
-    let (tx, rx) = mpsc::channel();
-    let events: Sender<Input> = tx.clone();
-    thread::spawn(move || read_terminal(&tty, &events));
-    thread::spawn(move || {
-        for signal in signals.forever() {
-            let input = if signal == SIGWINCH {
-                match terminal::size() {
-                    Ok((cols, rows)) => Input::Event(Event::Resize(cols, rows)),
-                    Err(_) => continue,
-                }
-            } else {
-                Input::Signal(signal)
-            };
-            if tx.send(input).is_err() {
-                return;
-            }
-        }
-    });
-    rx
-}
-
-/// Reads `tty` until it closes or the loop stops listening, sending each
-/// event as soon as its bytes are in, and dropping an unfinished sequence
-/// once the input pauses (see [`Decoder::flush`]).
-fn read_terminal(tty: &File, events: &Sender<Input>) {
-    let mut decoder = Decoder::default();
-    let mut buf = [0u8; 4096];
-    loop {
-        let decoded = match readable(tty, decoder.wait()) {
-            Ok(false) => decoder.flush(),
-            Ok(true) => match (&*tty).read(&mut buf) {
-                Ok(0) => {
-                    let _ = events.send(Input::Closed);
-                    return;
-                }
-                Ok(n) => decoder.feed(&buf[..n]),
-                Err(e) if matches!(e.kind(), io::ErrorKind::Interrupted) => continue,
-                Err(e) => {
-                    let _ = events.send(if closed(&e) {
-                        Input::Closed
-                    } else {
-                        Input::Failed(e)
-                    });
-                    return;
-                }
-            },
-            Err(e) => {
-                let _ = events.send(Input::Failed(e));
-                return;
-            }
-        };
-        for event in decoded {
-            if events.send(Input::Event(event)).is_err() {
-                return;
-            }
-        }
-    }
-}
-
-/// Waits until `tty` has input (or has closed), up to `wait` (forever when
-/// `None`); `false` when the time ran out. Level-triggered, so input left
-/// unread is seen at once; `filedescriptor::poll` uses `select` on macOS,
-/// where `poll` refuses terminals.
-fn readable(tty: &File, wait: Option<Duration>) -> io::Result<bool> {
-    let mut fds = [pollfd {
-        fd: tty.as_raw_fd(),
-        events: POLLIN,
-        revents: 0,
-    }];
-    loop {
-        match poll(&mut fds, wait) {
-            Ok(n) => return Ok(n > 0),
-            Err(filedescriptor::Error::Poll(e)) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(io::Error::other(e)),
-        }
-    }
-}
-
-/// Whether `e` is how a closed terminal fails a read or write.
-fn closed(e: &io::Error) -> bool {
-    matches!(e.raw_os_error(), Some(libc::EIO | libc::ENXIO))
 }
 
 /// Gives the terminal back before the previous hook prints the panic, so a
@@ -260,7 +166,7 @@ fn event_loop(
     inputs: &Receiver<Input>,
 ) -> io::Result<Option<i32>> {
     match play(screen, app, inputs) {
-        Err(e) if closed(&e) => Ok(Some(SIGHUP)),
+        Err(e) => hung_up(&e).map(Some).ok_or(e),
         ended => ended,
     }
 }
@@ -298,7 +204,6 @@ fn play(screen: &mut Screen, app: &mut App, inputs: &Receiver<Input>) -> io::Res
                     }
                 }
                 Input::Signal(signal) => return Ok(Some(signal)),
-                Input::Closed => return Ok(Some(SIGHUP)),
                 Input::Failed(e) => return Err(e),
             }
             next = inputs.try_recv().ok();

@@ -4,8 +4,10 @@
 //!   formats) and its input reader.
 //! - [`solve`](mod@solve): the `solve` and `deal` commands.
 //! - [`scores`]: the `scores` command.
+//! - [`shell`]: the `completions` and `man` commands.
 
 pub mod check;
 pub mod scanner;
 pub mod scores;
+pub mod shell;
 pub mod solve;

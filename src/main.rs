@@ -36,6 +36,10 @@ enum Command {
     Solve(lianliankan::cli::solve::SolveArgs),
     /// Print a winnable full board in the grid format, the same for the same arguments.
     Deal(lianliankan::cli::solve::DealArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(lianliankan::cli::shell::CompletionsArgs),
+    /// Print the manual page (roff) of the game or of one command: `lianliankan man > lianliankan.1`.
+    Man(lianliankan::cli::shell::ManArgs),
 }
 
 /// The options of the game (used when no subcommand is given).
@@ -84,6 +88,10 @@ fn main() -> ExitCode {
         Some(Command::Scores(args)) => lianliankan::cli::scores::run_scores(&args),
         Some(Command::Solve(args)) => lianliankan::cli::solve::run_solve(&args),
         Some(Command::Deal(args)) => lianliankan::cli::solve::run_deal(&args),
+        Some(Command::Completions(args)) => {
+            lianliankan::cli::shell::run_completions(&args, &mut Cli::command())
+        }
+        Some(Command::Man(args)) => lianliankan::cli::shell::run_man(&args, Cli::command()),
         None => play(cli.play, &matches),
     }
 }

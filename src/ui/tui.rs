@@ -3,9 +3,9 @@
 //! and a closed terminal included), and the event loop.
 //!
 //! Terminal input and the requests to end reach the loop through one
-//! channel, fed by threads: on Unix ([`unix`]) one reads the terminal (see
-//! [`input`] for why not through crossterm's reader) and one waits for
-//! signals; on Windows ([`windows`]) one reads crossterm's console events
+//! channel, fed by threads: on Unix (`tui/unix.rs`) one reads the terminal (see
+//! `tui/input.rs` for why not through crossterm's reader) and one waits for
+//! signals; on Windows (`tui/windows.rs`) one reads crossterm's console events
 //! and a console control handler reports closing the window, Ctrl-Break and
 //! log-off. So the loop sleeps until something comes (or the screen must
 //! change by itself), and a request to end is handled at once: the game is
@@ -15,7 +15,7 @@
 //! game ends as on SIGHUP whichever comes first. Giving the terminal back
 //! then must neither print nor panic (`ratatui::restore` reports failures
 //! with `eprintln!`, which panics when standard error is the closed terminal
-//! too, and a second panic in the panic hook aborts), so [`restore`] ignores
+//! too, and a second panic in the panic hook aborts), so `restore` ignores
 //! every error.
 
 #[cfg(unix)]

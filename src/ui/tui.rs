@@ -174,7 +174,7 @@ fn event_loop(
 /// The loop of [`event_loop`].
 fn play(screen: &mut Screen, app: &mut App, inputs: &Receiver<Input>) -> io::Result<Option<i32>> {
     let mut dirty = true;
-    app.resize(terminal.size()?.into(), Instant::now());
+    app.resize(screen.size()?.into(), Instant::now());
     loop {
         dirty |= app.tick(Instant::now());
         if dirty {

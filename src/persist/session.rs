@@ -36,6 +36,8 @@ pub struct Wanted {
     pub mode: Option<Mode>,
     /// `--timed`.
     pub timed: bool,
+    /// `--daily`: the deal of this day.
+    pub daily: Option<crate::game::daily::Day>,
 }
 
 impl Wanted {
@@ -47,6 +49,7 @@ impl Wanted {
             && self.seed.is_none_or(|s| s == config.seed)
             && self.mode.is_none_or(|m| m == config.mode)
             && (!self.timed || config.timed)
+            && self.daily.is_none_or(|d| config.daily == Some(d))
     }
 }
 
@@ -208,9 +211,7 @@ impl Session {
     /// (nothing to undo or redo on the first level). Returns a message the
     /// first time a save fails.
     pub fn save(&mut self, game: &Game, now: Instant) -> Option<String> {
-        let history = game.history();
-        let untouched = history.undo_len() + history.redo_len() == 0 && game.level().number == 0;
-        if self.blocked || untouched {
+        if self.blocked || game.is_untouched() {
             return None;
         }
         match document::save(&self.dir, &SavedGame::new(game, now)) {

@@ -28,6 +28,7 @@ pub use dealing::{DealError, RULES, can_match, deal, find_match, reshuffle};
 pub use history::History;
 pub use level::{LEVEL_COUNT, Level, Mode, TimeUp, time_limit};
 pub use score::Score;
+pub use crate::solve::difficulty::Difficulty;
 
 /// The size and contents of a deal, and how much help a game grants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +52,8 @@ pub struct Config {
     /// The day whose daily deal this is (its seed and settings come from
     /// the date), or `None` for an ordinary game.
     pub daily: Option<daily::Day>,
+    /// How hard the deals and reshuffles are.
+    pub difficulty: Difficulty,
 }
 
 impl Config {
@@ -67,6 +70,7 @@ impl Config {
         mode: Mode::Single(Gravity::None),
         timed: false,
         daily: None,
+        difficulty: Difficulty::Normal,
     };
 
     /// The name of the high-score table a game of these settings goes in:

@@ -21,7 +21,7 @@ fn text(bytes: &[u8]) -> String {
 }
 
 fn add(dir: &Path, rows: u16, cols: u16, gravity: &str, name: &str, score: u32) {
-    let key = BoardKey::new(rows, cols, gravity).unwrap();
+    let key = BoardKey::new(rows, cols, gravity, lianliankan::game::Difficulty::Normal).unwrap();
     let when = UNIX_EPOCH + Duration::from_secs(1_764_460_800);
     let entry = Entry::new(name, score, 125, when, false).unwrap();
     record(dir, &key, entry).unwrap();

@@ -16,7 +16,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::game::{Config, DealError, Game, Mode};
+use crate::game::{Config, DealError, Difficulty, Game, Mode};
 use crate::persist::document;
 use crate::persist::save::SavedGame;
 use crate::persist::storage::StorageError;
@@ -36,6 +36,8 @@ pub struct Wanted {
     pub mode: Option<Mode>,
     /// `--timed`.
     pub timed: bool,
+    /// `--difficulty`.
+    pub difficulty: Option<Difficulty>,
     /// `--daily`: the deal of this day.
     pub daily: Option<crate::game::daily::Day>,
 }
@@ -49,6 +51,7 @@ impl Wanted {
             && self.seed.is_none_or(|s| s == config.seed)
             && self.mode.is_none_or(|m| m == config.mode)
             && (!self.timed || config.timed)
+            && self.difficulty.is_none_or(|d| d == config.difficulty)
             && self.daily.is_none_or(|d| config.daily == Some(d))
     }
 }

@@ -28,7 +28,7 @@ use rand::{Rng, RngExt, SeedableRng};
 use crate::core::engine::{Rules, find_path};
 use crate::core::gravity::{Gravity, remove_pair};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
-use crate::solve::deal::{DealError, Dealt, pair_kinds};
+use crate::solve::deal::{DealError, Dealt, deal_winnable, pair_kinds, reshuffle_winnable};
 use crate::solve::playout::{Player, play_within};
 use crate::solve::solver::Move;
 
@@ -91,8 +91,21 @@ impl std::fmt::Display for Difficulty {
 /// alone: a playout there costs more than a deal may take.
 pub const MEASURED_TILES: usize = 512;
 
-/// How many times the forward game starts over after a dead end.
+/// Boards with more tiles than this (beyond any game's board) are dealt by
+/// the plain dealer of [`crate::solve::deal`], whatever the difficulty:
+/// it is built to stay fast on boards of any size.
+pub const TASTED_TILES: usize = 2400;
+
+/// How many forward games (each steered or not) a deal may try.
 const ATTEMPTS: usize = 200;
+
+/// After this many steered forward games in a row come no closer to the
+/// band than the closest so far, the closest is dealt.
+const STALE: u32 = 3;
+
+/// After this many forward games in a row end in a dead end, the plain
+/// dealer takes over (the rules leave too few joins for a taste).
+const DEAD_ENDS: usize = 4;
 
 /// Tiles whose partners each step of the forward game looks at.
 const SAMPLED_TILES: usize = 12;
@@ -168,15 +181,18 @@ impl Plan {
             (true, None) => None,
         };
         match difficulty {
+            // Easy deals are not measured: their taste alone makes them
+            // easy enough (see the README's table), and they stay as fast
+            // as the plain dealer's.
             Difficulty::Easy => Plan {
                 rung: if turned == None { 2 } else { 4 },
-                games: 20,
-                screen: 1,
-                lo: 19,
-                hi: 20,
-                climb_below: 19,
+                games: 0,
+                screen: 0,
+                lo: 0,
+                hi: 0,
+                climb_below: 0,
                 patience: 0,
-                work_per_tile: 20_000,
+                work_per_tile: 0,
             },
             Difficulty::Normal => Plan {
                 rung: match turned {
@@ -221,7 +237,10 @@ pub fn deal_at<R: Rng + ?Sized>(
     let pairs = pair_kinds(rows, cols, kinds)?;
     let full = Board::from_tiles(rows, cols, vec![1; rows * cols])
         .map_err(|_| DealError::BadSize { rows, cols })?;
-    arrange(&full, pairs, rules, gravity, difficulty, rng).ok_or(DealError::GaveUp)
+    match arrange(&full, pairs, rules, gravity, difficulty, rng) {
+        Some(dealt) => Ok(dealt),
+        None => deal_winnable(rows, cols, kinds, rules, gravity, rng),
+    }
 }
 
 /// [`deal_at`] from a seed, with a generator whose sequence is the same on
@@ -256,6 +275,7 @@ pub fn reshuffle_at<R: Rng + ?Sized>(
     }
     let pairs: Vec<Tile> = tiles.chunks(2).map(|c| c[0]).collect();
     arrange(board, pairs, rules, gravity, difficulty, rng)
+        .or_else(|| reshuffle_winnable(board, rules, gravity, rng))
 }
 
 /// A forward game: the moves, and for each the two cells (row-major
@@ -278,7 +298,8 @@ impl Forward {
 }
 
 /// Deals the kinds of `pairs` (one entry per pair) onto the occupied cells
-/// of `shape`, as hard as `difficulty` asks.
+/// of `shape`, as hard as `difficulty` asks; `None` when the board is too
+/// big for a taste or the forward games keep ending in dead ends.
 fn arrange<R: Rng + ?Sized>(
     shape: &Board,
     pairs: Vec<Tile>,
@@ -289,6 +310,9 @@ fn arrange<R: Rng + ?Sized>(
 ) -> Option<Dealt> {
     let plan = Plan::of(difficulty, gravity, shape.rows(), shape.cols());
     let tiles = shape.tile_count();
+    if tiles > TASTED_TILES {
+        return None;
+    }
     let mut search = Search {
         shape,
         rules,
@@ -302,7 +326,10 @@ fn arrange<R: Rng + ?Sized>(
         // Too big to measure: the taste of the plan's first rung decides.
         search.budget = 0;
     }
-    search.run(pairs, rng)
+    let b0 = search.budget;
+    let out = search.run(pairs, rng);
+    if std::env::var_os("DEBUG").is_some() { eprintln!("WORK {} of {}", b0 - search.budget, b0); }
+    out
 }
 
 /// A deal being sought: the board's shape and rules, the plan, what is
@@ -325,12 +352,15 @@ impl Search<'_> {
         self.plan.lo.saturating_sub(count).max(count.saturating_sub(self.plan.hi))
     }
 
-    /// Keeps `game` with `kinds` if it is the closest to the band so far.
-    fn keep(&mut self, count: u32, game: Forward, kinds: &[Tile]) {
+    /// Keeps `game` with `kinds` if it is the closest to the band so far;
+    /// whether it was.
+    fn keep(&mut self, count: u32, game: Forward, kinds: &[Tile]) -> bool {
         let off = self.off(count);
-        if self.best.as_ref().is_none_or(|b| off < b.0) {
+        let closer = self.best.as_ref().is_none_or(|b| off < b.0);
+        if closer {
             self.best = Some((off, game, kinds.to_vec()));
         }
+        closer
     }
 
     /// Deals forward games, climbing the ladder while they come out too
@@ -339,10 +369,16 @@ impl Search<'_> {
     /// band or the budget runs out; then the closest one.
     fn run<R: Rng + ?Sized>(&mut self, mut kinds: Vec<Tile>, rng: &mut R) -> Option<Dealt> {
         let mut rung = std::env::var("RUNG").ok().and_then(|v| v.parse().ok()).unwrap_or(self.plan.rung);
+        let (mut dead_ends, mut stale) = (0, 0);
         for _ in 0..ATTEMPTS {
             let Some(game) = forward(self.shape, self.rules, self.gravity, LADDER[rung], rng) else {
+                dead_ends += 1;
+                if dead_ends >= DEAD_ENDS {
+                    break;
+                }
                 continue;
             };
+            dead_ends = 0;
             let mut pick: Option<(u32, Vec<Tile>)> = None;
             for _ in 0..self.plan.screen {
                 kinds.shuffle(rng);
@@ -377,12 +413,13 @@ impl Search<'_> {
             let before = now;
             let b0 = self.budget;
             let (now, spent) = self.steer(&game, &mut chosen, now, rng);
-            if std::env::var_os("DEBUG").is_some() { eprintln!("rung {rung} screened {before} -> steered {now} spent {spent} work {}", b0 - self.budget); }
+            if std::env::var_os("DEBUG2").is_some() { eprintln!("rung {rung} screened {before} -> steered {now} spent {spent} work {}", b0 - self.budget); }
             if self.off(now) == 0 {
                 return Some(deal_of(self.shape, game, &chosen));
             }
-            self.keep(now, game, &chosen);
-            if spent {
+            stale = if self.keep(now, game, &chosen) { 0 } else { stale + 1 };
+            // A board that small or those rules may never reach the band.
+            if spent || stale >= STALE {
                 break;
             }
         }
@@ -409,8 +446,11 @@ impl Search<'_> {
         kinds: &[Tile],
         than: Option<(u32, bool)>,
     ) -> Option<u32> {
-        let board = game.board(self.shape, kinds);
         let n = self.plan.games;
+        if n == 0 || self.budget == 0 {
+            return None;
+        }
+        let board = game.board(self.shape, kinds);
         let (mut won, mut lost) = (0, 0);
         for i in 0..n {
             let seed = self.seed.wrapping_add(i.into());

@@ -246,12 +246,7 @@ impl App {
             }
             None => Scores::default(),
         };
-        let key = crate::persist::scores::BoardKey::new(
-            u16::try_from(self.game.config().rows).unwrap_or(u16::MAX),
-            u16::try_from(self.game.config().cols).unwrap_or(u16::MAX),
-            &self.game.config().table_name(),
-        )
-        .ok();
+        let key = crate::persist::scores::BoardKey::of(&self.game.config()).ok();
         let tables: Vec<_> = scores
             .tables()
             .map(|(k, entries)| (k.clone(), entries.to_vec()))
@@ -500,7 +495,7 @@ mod tests {
         assert!(app.win_screen.as_ref().unwrap().prompting());
         press(&mut app, &[KeyCode::Enter]);
         let (scores, _) = Scores::load(dir.path()).unwrap();
-        let key = crate::persist::scores::BoardKey::new(2, 2, "daily-2026-11-30").unwrap();
+        let key = crate::persist::scores::BoardKey::new(2, 2, "daily-2026-11-30", crate::game::Difficulty::Normal).unwrap();
         assert_eq!(scores.table(&key).len(), 1, "its own table");
         // The same day again is a replay: shown, not recorded.
         let mut again = app_in(dir.path(), daily);

@@ -19,14 +19,16 @@ use crate::ui::app::App;
 const BAR_X: u16 = 14;
 /// The most cells the inside of the time bar takes.
 const BAR_WIDTH: u16 = 20;
-/// The level and variant for the status line: `Lv 2/7 down` in a run of
-/// levels, just the variant (`down`) in a game of one variant.
+/// The level, variant and difficulty for the status line: `Lv 2/7 down
+/// hard` in a run of levels, just the variant and difficulty (`down hard`)
+/// in a game of one variant.
 pub(super) fn label(game: &Game) -> String {
     let level = game.level();
     let name = level.gravity.name();
+    let difficulty = game.config().difficulty;
     match game.config().mode {
-        Mode::Single(_) => name.to_string(),
-        Mode::Levels => format!("Lv {}/{LEVEL_COUNT} {name}", level.number + 1),
+        Mode::Single(_) => format!("{name} {difficulty}"),
+        Mode::Levels => format!("Lv {}/{LEVEL_COUNT} {name} {difficulty}", level.number + 1),
     }
 }
 

@@ -24,7 +24,7 @@ use crate::core::grid::{Board, EMPTY, Point, Tile};
 
 pub use assist::{CHECK_BUDGET, HINT_BUDGET};
 pub use clock::{Clock, show_time};
-pub use dealing::{DealError, RULES, can_match, deal, find_match, reshuffle};
+pub use dealing::{DealError, RULES, can_match, deal, dealing_now, find_match, reshuffle};
 pub use history::History;
 pub use level::{LEVEL_COUNT, Level, Mode, TimeUp, time_limit};
 pub use score::Score;

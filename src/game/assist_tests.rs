@@ -31,9 +31,19 @@ fn shape(board: &Board) -> (Vec<Tile>, Vec<bool>) {
 
 #[test]
 fn every_deal_of_the_game_is_the_winnable_deal_of_its_seed() {
-    for seed in 0..40 {
+    // Every difficulty; hard ones on a smaller board, as they search longest.
+    for seed in 0..9 {
+        let difficulty = crate::game::Difficulty::ALL[seed as usize % 3];
+        let (rows, cols, kinds) = match difficulty {
+            crate::game::Difficulty::Hard => (4, 6, 6),
+            _ => (8, 16, 32),
+        };
         let config = Config {
             seed,
+            rows,
+            cols,
+            kinds,
+            difficulty,
             ..Config::DEFAULT
         };
         let mut g = Game::new(config, Instant::now()).unwrap();
@@ -55,15 +65,22 @@ fn every_deal_of_the_game_is_the_winnable_deal_of_its_seed() {
 #[test]
 fn requested_reshuffles_are_winnable_and_move_only_kinds() {
     let t = Instant::now();
-    for seed in 0..30 {
-        let mut g = Game::new(
-            Config {
-                seed,
-                ..Config::DEFAULT
-            },
-            t,
-        )
-        .unwrap();
+    // Every difficulty; hard ones on a smaller board, as they search longest.
+    for seed in 0..15 {
+        let difficulty = crate::game::Difficulty::ALL[seed as usize % 3];
+        let (rows, cols, kinds) = match difficulty {
+            crate::game::Difficulty::Hard => (4, 6, 6),
+            _ => (8, 16, 32),
+        };
+        let config = Config {
+            seed,
+            rows,
+            cols,
+            kinds,
+            difficulty,
+            ..Config::DEFAULT
+        };
+        let mut g = Game::new(config, t).unwrap();
         // A few moves first, so the reshuffle works on a board with holes.
         for _ in 0..seed % 7 {
             let (a, b) = find_match(g.board()).unwrap();

@@ -5,6 +5,7 @@
 //! rules and gravity of [`Config::solve_config`], so every board the game
 //! hands out can be cleared.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use rand::rngs::Xoshiro256PlusPlus;
@@ -15,6 +16,32 @@ use crate::core::grid::{Board, BoardError, Point};
 use crate::core::rules;
 use crate::solve::deal::{DealError as DealerError, Dealt};
 use crate::solve::difficulty::{deal_at, reshuffle_at};
+
+/// How many deals and reshuffles are being made right now, in any thread.
+/// A hard deal can take a good part of a second; the terminal reads this to
+/// show "dealing…" meanwhile (see [`dealing_now`]). The game never reads it.
+static DEALING: AtomicUsize = AtomicUsize::new(0);
+
+/// Whether a deal or a reshuffle is being made right now.
+pub fn dealing_now() -> bool {
+    DEALING.load(Ordering::SeqCst) > 0
+}
+
+/// Counts a deal in [`DEALING`] while it lives.
+struct Dealing;
+
+impl Dealing {
+    fn start() -> Self {
+        DEALING.fetch_add(1, Ordering::SeqCst);
+        Dealing
+    }
+}
+
+impl Drop for Dealing {
+    fn drop(&mut self) {
+        DEALING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
 
 /// The rules of the game: classic two turns through the open outer ring.
 pub const RULES: Rules = Rules::CLASSIC;
@@ -84,6 +111,7 @@ pub fn deal(config: &Config, rng: &mut Xoshiro256PlusPlus) -> Result<Dealt, Deal
         return Err(DealError::BadKinds { kinds, pairs });
     }
     let play = config.solve_config(Duration::ZERO);
+    let _dealing = Dealing::start();
     // The dealer numbers kinds from 1, as the game does.
     deal_at(
         rows,
@@ -107,6 +135,7 @@ pub fn reshuffle(board: &Board, config: &Config, rng: &mut Xoshiro256PlusPlus) -
         return None;
     }
     let play = config.solve_config(Duration::ZERO);
+    let _dealing = Dealing::start();
     reshuffle_at(board, play.rules, play.gravity, config.difficulty, rng)
 }
 

@@ -87,9 +87,11 @@ impl std::fmt::Display for Difficulty {
     }
 }
 
-/// Boards with more tiles than this are dealt by the forward game's taste
-/// alone: a playout there costs more than a deal may take.
-pub const MEASURED_TILES: usize = 512;
+/// The boards whose deals are measured and steered, by their tiles. Above,
+/// a playout costs more than a deal may take; below, too few kinds are
+/// left for a trap a random player falls into often. Outside the range the
+/// forward game's taste alone decides.
+pub const MEASURED_TILES: std::ops::RangeInclusive<usize> = 20..=512;
 
 /// Boards with more tiles than this (beyond any game's board) are dealt by
 /// the plain dealer of [`crate::solve::deal`], whatever the difficulty:
@@ -319,17 +321,20 @@ fn arrange<R: Rng + ?Sized>(
         gravity,
         plan,
         budget: plan.work_per_tile.saturating_mul(tiles as u64),
+        // A reshuffle of a board partly played steers two forward games
+        // at most: fewer tiles leave fewer traps to find, and a search over
+        // more would often spend its budget in vain (its playouts cost more
+        // a move, too, on a sparse board); so it stays about as quick as a
+        // deal.
+        steered: if tiles < shape.rows() * shape.cols() { 2 } else { ATTEMPTS },
         seed: rng.random(),
         best: None,
     };
-    if tiles > MEASURED_TILES || std::env::var_os("NOSTEER").is_some() {
-        // Too big to measure: the taste of the plan's first rung decides.
+    if !MEASURED_TILES.contains(&tiles) {
+        // The taste of the plan's first rung decides.
         search.budget = 0;
     }
-    let b0 = search.budget;
-    let out = search.run(pairs, rng);
-    if std::env::var_os("DEBUG").is_some() { eprintln!("WORK {} of {}", b0 - search.budget, b0); }
-    out
+    search.run(pairs, rng)
 }
 
 /// A deal being sought: the board's shape and rules, the plan, what is
@@ -342,6 +347,9 @@ struct Search<'a> {
     budget: u64,
     /// The first playout seed of the current measures.
     seed: u64,
+    /// How many forward games may be steered before the closest so far is
+    /// dealt.
+    steered: usize,
     /// How far outside the band, the forward game and its kinds.
     best: Option<(u32, Forward, Vec<Tile>)>,
 }
@@ -368,8 +376,8 @@ impl Search<'_> {
     /// the closest to the band by swapping kinds, until one lands in the
     /// band or the budget runs out; then the closest one.
     fn run<R: Rng + ?Sized>(&mut self, mut kinds: Vec<Tile>, rng: &mut R) -> Option<Dealt> {
-        let mut rung = std::env::var("RUNG").ok().and_then(|v| v.parse().ok()).unwrap_or(self.plan.rung);
-        let (mut dead_ends, mut stale) = (0, 0);
+        let mut rung = self.plan.rung;
+        let (mut dead_ends, mut stale, mut steered) = (0, 0, 0);
         for _ in 0..ATTEMPTS {
             let Some(game) = forward(self.shape, self.rules, self.gravity, LADDER[rung], rng) else {
                 dead_ends += 1;
@@ -410,16 +418,14 @@ impl Search<'_> {
                 self.keep(now, game, &chosen);
                 continue;
             }
-            let before = now;
-            let b0 = self.budget;
             let (now, spent) = self.steer(&game, &mut chosen, now, rng);
-            if std::env::var_os("DEBUG2").is_some() { eprintln!("rung {rung} screened {before} -> steered {now} spent {spent} work {}", b0 - self.budget); }
             if self.off(now) == 0 {
                 return Some(deal_of(self.shape, game, &chosen));
             }
             stale = if self.keep(now, game, &chosen) { 0 } else { stale + 1 };
             // A board that small or those rules may never reach the band.
-            if spent || stale >= STALE {
+            steered += 1;
+            if spent || stale >= STALE || steered >= self.steered {
                 break;
             }
         }
@@ -481,7 +487,8 @@ impl Search<'_> {
     /// Swaps the kinds of two pairs of `game` at a time, keeping a swap
     /// when the count of cleared playouts (`now`) moves towards the band
     /// or stays, until the count is in the band (and stays there on fresh
-    /// playouts) or `patience` swaps in a row gain nothing. Returns the
+    /// playouts) or `patience` swaps in a row gain nothing (a third of that
+    /// before the first gain). Returns the
     /// count reached and whether the budget ran out.
     fn steer<R: Rng + ?Sized>(
         &mut self,
@@ -490,7 +497,7 @@ impl Search<'_> {
         mut now: u32,
         rng: &mut R,
     ) -> (u32, bool) {
-        let mut idle = 0;
+        let (mut idle, mut gained) = (0, false);
         loop {
             if self.off(now) == 0 {
                 // Fresh playouts, so the band is not reached by luck alone.
@@ -501,7 +508,9 @@ impl Search<'_> {
                     None => return (now, true),
                 }
             }
-            if idle >= self.plan.patience {
+            // A deal that no swap has moved yet gets a third of the
+            // patience: on a small board no swap may ever move it.
+            if idle >= self.plan.patience || (!gained && idle >= self.plan.patience / 3) {
                 return (now, false);
             }
             idle += 1;
@@ -518,7 +527,7 @@ impl Search<'_> {
             };
             let gain = if down { then < now } else { then > now };
             if gain {
-                idle = 0;
+                (idle, gained) = (0, true);
             }
             if gain || then == now {
                 now = then;
@@ -632,5 +641,43 @@ fn along(gravity: Gravity, p: Point, q: Point) -> bool {
         Gravity::None => dr + dc == 1,
         Gravity::Down | Gravity::Up | Gravity::CenterV => dc == 0 && dr == 1,
         Gravity::Left | Gravity::Right | Gravity::CenterH => dr == 0 && dc == 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_bands_rise_with_ease() {
+        for d in Difficulty::ALL {
+            assert_eq!(d.name().parse(), Ok(d));
+            assert_eq!(d.to_string(), d.name());
+        }
+        assert!("Hard".parse::<Difficulty>().is_err());
+        assert_eq!(Difficulty::default(), Difficulty::Normal);
+        let bands = Difficulty::ALL.map(Difficulty::band);
+        assert!(bands.windows(2).all(|w| w[0].0 > w[1].0 && w[0].1 > w[1].1));
+    }
+
+    #[test]
+    fn pairs_along_a_packing_line_are_neighbours_on_it() {
+        let p = Point::new;
+        assert!(along(Gravity::None, p(1, 1), p(1, 2)));
+        assert!(along(Gravity::None, p(1, 1), p(2, 1)));
+        assert!(!along(Gravity::None, p(1, 1), p(2, 2)));
+        assert!(along(Gravity::Down, p(1, 1), p(2, 1)));
+        assert!(!along(Gravity::Down, p(1, 1), p(1, 2)));
+        assert!(along(Gravity::CenterH, p(0, 3), p(0, 4)));
+        assert!(!along(Gravity::Left, p(0, 3), p(0, 5)));
+    }
+
+    /// The plan of a tall board is that of the wide board turned a quarter.
+    #[test]
+    fn a_tall_board_plans_like_a_turned_wide_one() {
+        let rung = |g, rows, cols| Plan::of(Difficulty::Normal, g, rows, cols).rung;
+        assert_eq!(rung(Gravity::Down, 16, 8), rung(Gravity::Left, 8, 16));
+        assert_eq!(rung(Gravity::CenterH, 16, 8), rung(Gravity::CenterV, 8, 16));
+        assert_ne!(rung(Gravity::Down, 8, 16), rung(Gravity::Left, 8, 16));
     }
 }

@@ -347,7 +347,9 @@ mod tests {
         assert_eq!(view.title, "lianliankan");
         type_str(&mut app, "n");
         assert!(matches!(top(&app), Some(Screen::NewGame(_))));
-        // Board: medium -> large, mode: a run -> one board of none; then start.
+        // Difficulty: normal -> easy; board: medium -> large, mode: a run
+        // -> one board of none; then start.
+        press(&mut app, &[KeyCode::Up, KeyCode::Left]);
         press(
             &mut app,
             &[KeyCode::Up, KeyCode::Up, KeyCode::Up, KeyCode::Right],
@@ -358,6 +360,7 @@ mod tests {
         let c = app.game.config();
         assert_eq!((c.rows, c.cols, c.kinds), (10, 20, 40));
         assert_eq!(c.mode, Mode::Single(crate::core::gravity::Gravity::None));
+        assert_eq!(c.difficulty, crate::game::Difficulty::Easy);
         let saved = document::load::<Settings>(dir.path())
             .unwrap()
             .value

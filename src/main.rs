@@ -69,7 +69,8 @@ struct PlayArgs {
     #[arg(long)]
     timed: bool,
     /// Watch the solver play a new deal to the end; any key stops it and you
-    /// play on. A demo is never saved and never recorded (your saved game stays).
+    /// play on. The demo is never recorded, and your saved game stays until
+    /// you make a move after taking over (the game is then saved, marked assisted).
     #[arg(long, conflicts_with = "new")]
     demo: bool,
 }
@@ -153,7 +154,20 @@ fn setup(args: PlayArgs, matches: &ArgMatches) -> Result<App, String> {
     let game = Game::new(config, now).map_err(|e| e.to_string())?;
     let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     if args.demo {
-        return Ok(App::new(game, theme, color, now).with_demo(now));
+        // The session only saves once the player has taken over and moved.
+        let (session, message) = match storage::data_dir() {
+            Ok(dir) => Session::open(dir),
+            Err(e) => {
+                return Ok(App::new(game, theme, color, now)
+                    .with_demo(None, now)
+                    .with_message(format!("{e}. This game will not be saved.")));
+            }
+        };
+        let app = App::new(game, theme, color, now).with_demo(Some(session), now);
+        return Ok(match message {
+            Some(message) => app.with_message(message),
+            None => app,
+        });
     }
     let dir = match storage::data_dir() {
         Ok(dir) => dir,

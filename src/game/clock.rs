@@ -37,7 +37,9 @@ impl Clock {
     /// Stops the clock, keeping the time so far.
     pub fn pause(&mut self, now: Instant) {
         if let Some(since) = self.running_since.take() {
-            self.banked += now.saturating_duration_since(since);
+            self.banked = self
+                .banked
+                .saturating_add(now.saturating_duration_since(since));
         }
     }
 
@@ -50,10 +52,11 @@ impl Clock {
 
     /// The playing time up to `now`.
     pub fn elapsed(&self, now: Instant) -> Duration {
-        self.banked
-            + self
-                .running_since
-                .map_or(Duration::ZERO, |since| now.saturating_duration_since(since))
+        let running = self
+            .running_since
+            .map_or(Duration::ZERO, |since| now.saturating_duration_since(since));
+        // Saturating: the banked time may come from a file.
+        self.banked.saturating_add(running)
     }
 
     /// How long from `now` until the shown whole second changes, if the clock runs.
@@ -79,6 +82,8 @@ mod tests {
         assert_eq!(c.elapsed(t0 + s(100)), s(3));
         assert_eq!(c.until_next_second(t0 + s(100)), None);
         c.resume(t0 + s(100));
+        let long = Clock::resumed(Duration::MAX, true, t0);
+        assert_eq!(long.elapsed(t0 + s(1)), Duration::MAX);
         assert_eq!(c.elapsed(t0 + s(102)), s(5));
         assert_eq!(
             c.until_next_second(t0 + s(102) + Duration::from_millis(250)),

@@ -4,8 +4,13 @@
 //! counts the matches just before it that each came within `STREAK_WINDOW` of the
 //! one before. The first match after a hint or a requested reshuffle scores only
 //! `AFTER_HELP` and starts a new streak.
+//!
+//! A resumed game brings its numbers from a file, so the arithmetic
+//! saturates: the score stops at [`MAX_SCORE`], far above what play earns.
 
 use std::time::{Duration, Instant};
+
+use crate::game::limits::MAX_SCORE;
 
 /// Points for any match.
 pub const BASE: u32 = 10;
@@ -39,13 +44,23 @@ impl Score {
             self.streak = 0;
             AFTER_HELP
         } else {
-            self.streak = if quick { self.streak + 1 } else { 0 };
+            self.streak = if quick {
+                self.streak.saturating_add(1)
+            } else {
+                0
+            };
             BASE + STREAK_BONUS * self.streak.min(MAX_STREAK)
         };
         self.helped = false;
         self.last_match = Some(now);
-        self.points += earned;
+        self.add(earned);
         earned
+    }
+
+    /// Adds `points` (a match, or the time left on a cleared level), up to
+    /// [`MAX_SCORE`].
+    pub fn add(&mut self, points: u32) {
+        self.points = self.points.saturating_add(points).min(MAX_SCORE);
     }
 
     /// Records a hint or a requested reshuffle: the next match earns less.
@@ -84,5 +99,20 @@ mod tests {
             last = s.record_match(t0 + Duration::from_secs(i));
         }
         assert_eq!(last, BASE + STREAK_BONUS * MAX_STREAK);
+    }
+
+    #[test]
+    fn numbers_from_a_file_saturate() {
+        let t0 = Instant::now();
+        let mut s = Score {
+            points: MAX_SCORE - 1,
+            streak: u32::MAX,
+            last_match: Some(t0),
+            helped: false,
+        };
+        assert_eq!(s.record_match(t0), BASE + STREAK_BONUS * MAX_STREAK);
+        assert_eq!((s.points, s.streak), (MAX_SCORE, u32::MAX));
+        s.add(u32::MAX);
+        assert_eq!(s.points, MAX_SCORE);
     }
 }

@@ -52,8 +52,9 @@ impl BoardKey {
     }
 
     fn check(&self) -> Result<(), String> {
-        let cells = usize::from(self.rows) * usize::from(self.cols);
-        if self.rows == 0 || self.cols == 0 || cells > Board::MAX_CELLS {
+        // In u64: two u16s multiply past a 32-bit usize.
+        let cells = u64::from(self.rows) * u64::from(self.cols);
+        if self.rows == 0 || self.cols == 0 || cells > Board::MAX_CELLS as u64 {
             return Err(format!(
                 "a board of {} x {} is out of range",
                 self.rows, self.cols
@@ -300,16 +301,16 @@ impl Scores {
     }
 }
 
-/// Adds `entry` to the tables in `dir`: reads the file afresh (so entries
-/// another running game wrote meanwhile are kept), inserts, and saves if the
+/// Adds `entry` to the tables in `dir` with [`document::update`]: under the
+/// file's lock, reads the file afresh (so entries another running game
+/// wrote, even at the same moment, are kept), inserts, and saves if the
 /// entry made the table. This is what the win screen calls.
 pub fn record(dir: &Path, key: &BoardKey, entry: Entry) -> Result<Recorded, StorageError> {
-    let (mut scores, warning) = Scores::load(dir)?;
-    let rank = scores.insert(key, entry);
-    if rank.is_some() {
-        scores.save(dir)?;
-    }
-    Ok(Recorded { rank, warning })
+    let updated = document::update(dir, |scores: &mut Scores| scores.insert(key, entry))?;
+    Ok(Recorded {
+        rank: updated.result,
+        warning: updated.warning,
+    })
 }
 
 /// Makes a player's name safe to store and print: control and invisible
@@ -513,6 +514,34 @@ mod tests {
         let third = record(dir.path(), &key(), entry("dan", 1, 1)).unwrap();
         assert_eq!(third.rank, Some(0));
         assert!(third.warning.unwrap().contains("The high scores"));
+    }
+
+    #[test]
+    fn records_at_the_same_moment_all_land() {
+        let dir = tempfile::tempdir().unwrap();
+        // Games of eight board sizes win at once, five times each.
+        let threads: Vec<_> = (1..=8u16)
+            .map(|rows| {
+                let dir = dir.path().to_path_buf();
+                std::thread::spawn(move || {
+                    let key = BoardKey::new(rows, 2, "none").unwrap();
+                    for score in 1..=5 {
+                        let recorded = record(&dir, &key, entry("ann", score, 5)).unwrap();
+                        assert_eq!(recorded.rank, Some(0));
+                    }
+                })
+            })
+            .collect();
+        for thread in threads {
+            thread.join().unwrap();
+        }
+        let (scores, warning) = Scores::load(dir.path()).unwrap();
+        assert_eq!(warning, None);
+        assert_eq!(scores.tables().count(), 8);
+        for (_, entries) in scores.tables() {
+            let points: Vec<u32> = entries.iter().map(Entry::score).collect();
+            assert_eq!(points, [5, 4, 3, 2, 1]);
+        }
     }
 
     #[test]

@@ -210,7 +210,10 @@ impl App {
             .next_change(now)
             .map(|t| t.saturating_duration_since(now));
         let tick = self.game.until_next_second(now);
-        let demo = self.demo.map(|d| d.next.saturating_duration_since(now));
+        let demo = self
+            .demo
+            .as_ref()
+            .map(|d| d.next.saturating_duration_since(now));
         change.into_iter().chain(tick).chain(demo).min()
     }
 }

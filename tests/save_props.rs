@@ -8,6 +8,8 @@
 mod aside;
 #[path = "support/mutation.rs"]
 mod mutation;
+#[path = "support/prop_config.rs"]
+mod prop_config;
 
 use std::fs;
 use std::time::{Duration, Instant};
@@ -296,7 +298,7 @@ fn resumes_equal(g: &Game, now: Instant) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(CASES))]
+    #![proptest_config(prop_config::prop_config(CASES))]
 
     /// Random real play, levels and timed games included, with streaks
     /// carried across levels, hints, reshuffles, undo and redo, pauses and

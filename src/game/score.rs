@@ -63,6 +63,14 @@ impl Score {
         self.points = self.points.saturating_add(points).min(MAX_SCORE);
     }
 
+    /// Moves the streak window on by `stood`, the time the game clock stood
+    /// (pause, help, a menu): a streak is timed in playing time.
+    pub fn skip(&mut self, stood: Duration) {
+        if let Some(t) = self.last_match.as_mut() {
+            *t = t.checked_add(stood).unwrap_or(*t);
+        }
+    }
+
     /// Records a hint or a requested reshuffle: the next match earns less.
     pub fn record_help(&mut self) {
         self.helped = true;

@@ -267,9 +267,7 @@ impl Session {
     /// (nothing to undo or redo on the first level). Returns a message the
     /// first time a save fails.
     pub fn save(&mut self, game: &Game, now: Instant) -> Option<String> {
-        let history = game.history();
-        let untouched = history.undo_len() + history.redo_len() == 0 && game.level().number == 0;
-        if self.blocked || untouched || self.holding(game) {
+        if self.blocked || game.is_untouched() || self.holding(game) {
             return None;
         }
         match document::save(&self.dir, &SavedGame::new(game, now)) {
@@ -348,9 +346,11 @@ mod tests {
             Session::start(dir.path().into(), false, Wanted::default(), levels, 59, t).unwrap();
         // Four quick matches clear two levels: the streak (3) carries over,
         // longer than the two pairs of the board now on show.
-        for _ in 0..4 {
-            play_a_pair(&mut s.game, t);
+        let t = t + Duration::from_secs(1);
+        for i in 0..4 {
+            play_a_pair(&mut s.game, t + Duration::from_secs(i));
         }
+        let t = t + Duration::from_secs(4);
         assert_eq!((s.game.level().number, s.game.history().undo_len()), (2, 0));
         assert_eq!(s.game.streak(), 3);
         assert_eq!(s.session.sync(&s.game, t), None);

@@ -394,7 +394,7 @@ impl Game {
     /// Runs the clock exactly while the board is in play: not paused, not
     /// covered, not won and not timed out. The streak window skips the
     /// time the clock stood.
-    fn sync_clock(&mut self, now: Instant) {
+    pub(crate) fn sync_clock(&mut self, now: Instant) {
         let run = !self.paused && !self.covered && self.win.is_none() && self.time_up.is_none();
         if !run {
             self.clock.pause(now);

@@ -71,6 +71,12 @@ pub struct SavedGame {
     level_started_ms: u64,
     /// Playing time so far, in milliseconds.
     elapsed_ms: u64,
+    /// How long the clock had stood (paused, covered, won), in
+    /// milliseconds; `None` while it ran. The streak window moves on by that
+    /// time when the clock runs again. Files before it read as standing
+    /// from the start if paused.
+    #[serde(default)]
+    stood_ms: Option<u64>,
     paused: bool,
     assisted: bool,
     cursor: [u16; 2],
@@ -149,6 +155,7 @@ fn undigit(c: char) -> Option<Tile> {
 }
 
 impl SavedState {
+    /// `s` as stored, its last match timed back from `now`.
     fn new(s: &Snapshot, now: Instant) -> Self {
         let cols = s.board.cols();
         let tiles = s
@@ -285,6 +292,10 @@ impl SavedGame {
             // save of any game loads.
             level_started_ms: millis(game.level.started).min(elapsed_ms),
             elapsed_ms,
+            stood_ms: game
+                .clock
+                .stood_since()
+                .map(|at| millis(now.saturating_duration_since(at))),
             paused: game.paused,
             assisted: game.assisted,
             cursor: point(game.cursor),
@@ -327,6 +338,10 @@ impl SavedGame {
         };
         let history = History::from_stacks(stack(&self.undo)?, stack(&self.redo)?);
         let elapsed = Duration::from_millis(self.elapsed_ms);
+        let stood = match (self.stood_ms, self.paused) {
+            (Some(ms), _) => Some(Duration::from_millis(ms)),
+            (None, paused) => paused.then_some(Duration::ZERO),
+        };
         let (hints_left, reshuffles_left) = self.help_left()?;
         let mut game = Game {
             config: self.config()?,
@@ -335,7 +350,7 @@ impl SavedGame {
             cursor: unpoint(self.cursor),
             selected: self.selected.map(unpoint),
             score: current.score,
-            clock: Clock::resumed(elapsed, !self.paused, now),
+            clock: Clock::resumed(elapsed, stood, now),
             paused: self.paused,
             hints_left,
             reshuffles_left,
@@ -357,6 +372,11 @@ impl SavedGame {
         };
         // A board saved as lost stays so; any other is checked again.
         game.settle(now, current.unwinnable.then_some(true));
+        // A timed level whose time had run out is over again; a clock that
+        // stood for what is not saved (a screen over the board) runs again,
+        // as it would have once that screen closed.
+        game.tick(now);
+        game.sync_clock(now);
         Ok(game)
     }
 
@@ -672,6 +692,30 @@ mod tests {
         }
         let none: SavedGame = serde_json::from_value(v1).unwrap();
         assert!(none.validate().unwrap_err().contains("missing"));
+    }
+
+    #[test]
+    fn a_streak_paused_at_quitting_goes_on_after_resuming() {
+        let t = Instant::now();
+        let s = Duration::from_secs;
+        let mut g = Game::new(Config::DEFAULT, t).unwrap();
+        for i in 0..2 {
+            let (a, b) = find_match(g.board()).unwrap();
+            g.apply(Action::Click(a), t + s(i));
+            g.apply(Action::Click(b), t + s(i));
+        }
+        assert_eq!(g.streak(), 1);
+        g.apply(Action::TogglePause, t + s(2));
+        // Quit an hour later, resumed a day later: one second of play had
+        // passed since the last match, and one more after the pause.
+        let quit = t + s(3600);
+        let mut r = SavedGame::new(&g, quit).restore(quit + s(86_400)).unwrap();
+        let back = quit + s(86_400);
+        r.apply(Action::TogglePause, back);
+        let (a, b) = find_match(r.board()).unwrap();
+        r.apply(Action::Click(a), back + s(1));
+        r.apply(Action::Click(b), back + s(1));
+        assert_eq!(r.streak(), 2, "the streak window stood while paused");
     }
 
     #[test]

@@ -153,29 +153,27 @@ fn setup(args: PlayArgs, matches: &ArgMatches) -> Result<App, String> {
     // Checked first, so bad options fail the same way with or without a save.
     let game = Game::new(config, now).map_err(|e| e.to_string())?;
     let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let dir = match storage::data_dir() {
+        Ok(dir) => dir,
+        Err(e) => {
+            let app = App::new(game, theme, color, now);
+            let app = if args.demo {
+                app.with_demo(None, now)
+            } else {
+                app
+            };
+            return Ok(app.with_message(format!("{e}. This game will not be saved.")));
+        }
+    };
     if args.demo {
         // The session only saves once the player has taken over and moved.
-        let (session, message) = match storage::data_dir() {
-            Ok(dir) => Session::open(dir),
-            Err(e) => {
-                return Ok(App::new(game, theme, color, now)
-                    .with_demo(None, now)
-                    .with_message(format!("{e}. This game will not be saved.")));
-            }
-        };
+        let (session, message) = Session::open(dir);
         let app = App::new(game, theme, color, now).with_demo(Some(session), now);
         return Ok(match message {
             Some(message) => app.with_message(message),
             None => app,
         });
     }
-    let dir = match storage::data_dir() {
-        Ok(dir) => dir,
-        Err(e) => {
-            let message = format!("{e}. This game will not be saved.");
-            return Ok(App::new(game, theme, color, now).with_message(message));
-        }
-    };
     let max_kinds = theme.kinds();
     let start = Session::start(
         dir,

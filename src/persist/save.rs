@@ -2,8 +2,11 @@
 //! directory holds, so that quitting (or a closed terminal) loses nothing.
 //!
 //! `Instant`s cannot be stored, so times are kept as durations: the playing
-//! time so far, and for the streak how long before the save the last match
-//! was. A resumed game runs its clock on from the saved playing time.
+//! time so far, for the streak how long before the save the last match was,
+//! and how long the clock had stood (paused, covered, won), which the streak
+//! window skips when the clock runs again. A resumed game runs its clock on
+//! from the saved playing time, every instant shifted alike, so it plays on
+//! exactly as the game that was saved.
 //!
 //! Each board (the current one and every undo and redo state) is stored as
 //! rows of text, one character a tile: `0` for an empty cell, then base-62

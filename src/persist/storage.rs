@@ -123,7 +123,8 @@ impl StorageError {
 /// The directory that holds the high scores and the saved game:
 /// `$LIANLIANKAN_DATA_DIR` when set and not empty, otherwise the platform's
 /// per-user data directory (`$XDG_DATA_HOME/lianliankan` or
-/// `~/.local/share/lianliankan` on Linux). It is created when a game starts (for its lock) or on the first write.
+/// `~/.local/share/lianliankan` on Linux). It is created when a game starts
+/// (for its lock) or on the first write.
 pub fn data_dir() -> Result<PathBuf, StorageError> {
     match std::env::var_os(DATA_DIR_ENV) {
         Some(dir) if !dir.is_empty() => Ok(PathBuf::from(dir)),

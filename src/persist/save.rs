@@ -66,6 +66,9 @@ pub struct SavedGame {
     /// Whether each level has a time limit.
     #[serde(default)]
     timed: bool,
+    /// The date of a daily deal (`YYYY-MM-DD`); none for an ordinary game.
+    #[serde(default)]
+    daily: Option<String>,
     /// The level being played, 0 for the first.
     #[serde(default)]
     level: usize,
@@ -290,6 +293,7 @@ impl SavedGame {
             reshuffles_left: Some(game.reshuffles_left),
             gravity: c.mode.name().into(),
             timed: c.timed,
+            daily: c.daily.map(|d| d.to_string()),
             level: game.level.number,
             // Kept within what the check accepts (a year of play), so a
             // save of any game loads.
@@ -326,6 +330,7 @@ impl SavedGame {
             reshuffles: self.reshuffles,
             mode: self.mode()?,
             timed: self.timed,
+            daily: self.daily.as_deref().map(str::parse).transpose()?,
         })
     }
 
@@ -371,6 +376,7 @@ impl SavedGame {
             },
             time_up: None,
             covered: false,
+            pace: crate::game::Pace::NORMAL,
             unwinnable: false,
         };
         // A board saved as lost stays so; any other is checked again.
@@ -432,6 +438,7 @@ impl SavedGame {
                 self.elapsed_ms
             ));
         }
+        self.config()?;
         if self.level >= self.mode()?.levels() {
             return Err(format!(
                 "level {} is past the last level",

@@ -206,8 +206,10 @@ impl Session {
         self.held = Some(Mark::of(game));
     }
 
-    /// Whether `game` is still as it was taken over; a change ends the hold.
-    fn holding(&mut self, game: &Game) -> bool {
+    /// Whether `game` is still as it was taken over (see
+    /// [`Session::hold_until_changed`]): not the player's game yet, so it is
+    /// neither saved nor counted. A change ends the hold for good.
+    pub fn holds(&mut self, game: &Game) -> bool {
         if self.held.is_some_and(|m| m != Mark::of(game)) {
             self.held = None;
         }
@@ -270,7 +272,7 @@ impl Session {
     /// (nothing to undo or redo on the first level). Returns a message the
     /// first time a save fails.
     pub fn save(&mut self, game: &Game, now: Instant) -> Option<String> {
-        if self.blocked || game.is_untouched() || self.holding(game) {
+        if self.blocked || game.is_untouched() || self.holds(game) {
             return None;
         }
         match document::save(&self.dir, &SavedGame::new(game, now)) {

@@ -214,6 +214,7 @@ mod tests {
         a.handle_event(&key(KeyCode::Char('l'), KeyModifiers::NONE), AREA, t);
         assert!(a.close(t).is_empty());
         assert_eq!(std::fs::read(&file).unwrap(), saved, "no move, no save");
+        assert!(!dir.path().join("stats.json").exists(), "nor a count");
         // The player's first move: this game, marked assisted, is saved.
         a.handle_event(&key(KeyCode::Char('t'), KeyModifiers::NONE), AREA, t);
         assert_ne!(std::fs::read(&file).unwrap(), saved);
@@ -253,6 +254,7 @@ mod tests {
         // Quitting on the demo's win records nothing and keeps the save.
         assert!(a.close(now).is_empty());
         assert!(!dir.path().join("scores.json").exists());
+        assert!(!dir.path().join("stats.json").exists(), "not counted");
         assert_eq!(std::fs::read(&file).unwrap(), saved);
         // A new game from there keeps it too, until its first move.
         a.handle_event(&key(KeyCode::Char('n'), KeyModifiers::NONE), AREA, now);
@@ -262,5 +264,7 @@ mod tests {
         assert!(!a.game.assisted(), "the new game is the player's own");
         a.handle_event(&key(KeyCode::Char('t'), KeyModifiers::NONE), AREA, now);
         assert_ne!(std::fs::read(&file).unwrap(), saved);
+        let (stats, _) = crate::persist::stats::Stats::load(dir.path()).unwrap();
+        assert_eq!((stats.started, stats.won), (1, 0), "the new game counts");
     }
 }

@@ -97,7 +97,7 @@ impl App {
             }
             _ => {}
         }
-        if self.counted == Counted::No && !self.game.is_untouched() {
+        if self.counted == Counted::No && !self.game.is_untouched() && !self.held() {
             self.counted = Counted::Started;
             self.count(Stats::start);
         }
@@ -177,7 +177,7 @@ impl App {
     /// game that is not saved, such as a demo), telling the player if a bad
     /// file was kept aside or the write failed.
     fn count(&mut self, change: impl FnOnce(&mut Stats)) {
-        if self.demo.is_some() {
+        if self.demo.is_some() || self.held() {
             return;
         }
         let Some(dir) = self.session.as_ref().map(|s| s.dir().to_path_buf()) else {
@@ -188,6 +188,13 @@ impl App {
             Ok(Some(warning)) => self.tell(warning),
             Err(e) => self.tell(format!("The statistics could not be kept: {e}.")),
         }
+    }
+
+    /// Whether the game is one taken over from a demo without a move of the
+    /// player's yet: not the player's game, so neither saved nor counted.
+    fn held(&mut self) -> bool {
+        let game = &self.game;
+        self.session.as_mut().is_some_and(|s| s.holds(game))
     }
 
     /// Whether undo may still take the win back (not once it is recorded).

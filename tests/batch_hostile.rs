@@ -40,7 +40,9 @@ fn run(input: &[u8], format: Format, rules: Rules) -> Result<(), TestCaseError> 
             let text = e.to_string();
             prop_assert!(!text.chars().any(char::is_control), "{:?}", text);
         }
-        Err(BatchError::Io(e)) => prop_assert!(false, "writing to memory failed: {}", e),
+        Err(BatchError::Io(e) | BatchError::Read(e)) => {
+            prop_assert!(false, "reading or writing memory failed: {}", e)
+        }
     }
     for answer in out.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
         prop_assert!(answer == b"YES" || answer == b"NO");

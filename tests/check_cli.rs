@@ -2,6 +2,8 @@
 
 #[path = "support/binary.rs"]
 mod binary;
+#[path = "support/endless.rs"]
+mod endless;
 
 use std::process::Output;
 
@@ -112,4 +114,54 @@ fn a_1000_by_1000_case_agrees_with_the_reference() {
         .collect();
     assert_eq!(answers, expected);
     assert!(answers.iter().any(|a| a == "YES"), "some queries connect");
+}
+
+#[test]
+fn format_characters_in_a_file_name_are_escaped() {
+    let out = check(&["/nonexistent/\u{202e}txt.exe"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("/nonexistent/\\u{202e}txt.exe"), "{err}");
+    assert!(!err.chars().any(lianliankan::escape::is_format), "{err:?}");
+}
+
+#[test]
+fn messages_quote_the_input_as_it_is() {
+    let cases: [(&[&str], &[u8], &str); 6] = [
+        // The whole bad token, not what is left after its first digit.
+        (&[], b"1 2\n5 0x5\n", "input line 2: expected a tile of the board (a non-negative whole number), found \"0x5\""),
+        (&[], b"1x 2\n", "found \"1x\""),
+        // A byte that is not UTF-8 is shown once, as a byte.
+        (&["--format", "grid"], b"1 2\nA\xff\n", "input line 2: column 2 holds the byte \\xff, which is not UTF-8"),
+        // Columns are counted in characters, not bytes.
+        (&["--format", "grid"], "1 3\n连\n".as_bytes(), "row 1 has 1 character, expected 3"),
+        (&["--format", "grid"], "1 2\nA连\n".as_bytes(), "column 2 holds \"连\"; expected '.'"),
+        (&["--format", "grid"], "1 2\n\u{202e}A\n".as_bytes(), "column 1 holds \"\\u{202e}\""),
+    ];
+    for (args, input, expected) in cases {
+        let out = check(args, input);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(expected), "{input:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn endless_bad_input_is_refused_at_its_first_line() {
+    // `yes x | lianliankan check`: line 1 is wrong, so the input is not read on.
+    for args in [&[][..], &["--format", "grid"]] {
+        let (out, written) = endless::run_endless(&[&["check"], args].concat(), b"x\n");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("lianliankan check: input line 1:"), "{err}");
+        assert!(written < endless::ENDLESS_CAP / 4, "{args:?}: {written} bytes read");
+    }
+    // A valid case, then endless garbage in place of the next header.
+    let mut start = b"1 2\n5 5\n1\n1 1 1 2\n".to_vec();
+    start.extend(b"x\n".repeat(10));
+    let (out, written) = endless::run_endless(&["check"], &start);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "YES\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("input line 5"));
+    assert!(written < endless::ENDLESS_CAP / 4, "{written} bytes read");
 }

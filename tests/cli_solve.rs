@@ -3,6 +3,8 @@
 
 #[path = "support/binary.rs"]
 mod binary;
+#[path = "support/endless.rs"]
+mod endless;
 
 use binary::run;
 use lianliankan::core::engine::{Border, Rules};
@@ -188,6 +190,18 @@ fn bad_input_is_exit_2_with_the_line() {
     assert_eq!(out.status.code(), Some(2));
     let out = run(&["solve", "/nonexistent/board.txt"], "");
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn endless_input_stops_at_its_first_bad_line() {
+    // `yes x | lianliankan solve`, and a board followed by endless junk.
+    for start in [&b"x\n"[..], b"1 2\nAA\nx\n"] {
+        let (out, written) = endless::run_endless(&["solve"], start);
+        assert_eq!(out.status.code(), Some(2));
+        let err = text(&out.stderr);
+        assert!(err.contains("line 1") || err.contains("line 3"), "{err}");
+        assert!(written < endless::ENDLESS_CAP / 4, "{written} bytes read");
+    }
 }
 
 #[test]

@@ -1,6 +1,9 @@
 //! Engine and `check` speed: the engine next to the plain reference search on
 //! the same queries, and `check` next to merely reading its input.
 
+// criterion_group! defines a public function without a doc comment.
+#![allow(missing_docs)]
+
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};

@@ -3,7 +3,9 @@
 //! - [`grid`]: the tile grid with occupancy counts.
 //! - [`engine`]: the fewest-turn path between two cells.
 //! - [`gravity`]: how tiles slide after each removal.
+//! - [`rules`]: which two tiles may be removed together, and which pairs can go now.
 
 pub mod engine;
 pub mod gravity;
 pub mod grid;
+pub mod rules;

@@ -9,6 +9,7 @@ mod clock;
 mod dealing;
 mod history;
 mod level;
+pub mod limits;
 mod score;
 
 use std::time::{Duration, Instant};
@@ -24,7 +25,7 @@ pub use assist::{CHECK_BUDGET, HINT_BUDGET};
 pub use clock::Clock;
 pub use dealing::{DealError, RULES, can_match, deal, find_match, reshuffle};
 pub use history::History;
-pub use level::{LEVEL_COUNT, Level, TimeUp, gravity_name, parse_gravity, time_limit};
+pub use level::{LEVEL_COUNT, Level, Mode, TimeUp, time_limit};
 pub use score::Score;
 
 /// The size and contents of a deal, and how much help a game grants.
@@ -42,9 +43,8 @@ pub struct Config {
     pub hints: u32,
     /// Requested reshuffles per game.
     pub reshuffles: u32,
-    /// The one gravity variant of a single-board game, or `None` for a run
-    /// of levels through every variant.
-    pub gravity: Option<Gravity>,
+    /// A run of levels through every gravity variant, or one board of one.
+    pub mode: Mode,
     /// Whether each level has a time limit.
     pub timed: bool,
 }
@@ -60,7 +60,7 @@ impl Config {
         seed: 0,
         hints: 3,
         reshuffles: 2,
-        gravity: Some(Gravity::None),
+        mode: Mode::Single(Gravity::None),
         timed: false,
     };
 }
@@ -290,7 +290,7 @@ impl Game {
             history: History::default(),
             assisted: false,
             highlight: None,
-            level: Level::first(config.gravity),
+            level: Level::first(config.mode),
             time_up: None,
             unwinnable: false,
         };
@@ -474,14 +474,14 @@ impl Game {
     fn next_level(&mut self, now: Instant) -> bool {
         use rand::RngExt;
         let elapsed = self.clock.elapsed(now);
-        let Some(next) = self.level.next(self.config.gravity, elapsed) else {
+        let Some(next) = self.level.next(self.config.mode, elapsed) else {
             return false;
         };
         let c = self.config;
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.rng.random::<u64>());
         // The size was valid for the first deal, so it is valid again.
         let next_config = Config {
-            gravity: Some(next.gravity),
+            mode: Mode::Single(next.gravity),
             ..c
         };
         let Ok(dealt) = deal(&next_config, &mut rng) else {

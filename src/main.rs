@@ -10,7 +10,8 @@ use std::time::Instant;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use lianliankan::core::gravity::Gravity;
-use lianliankan::game::{Config, Game};
+use lianliankan::game::limits::{MAX_COLS, MAX_ROWS};
+use lianliankan::game::{Config, Game, Mode};
 use lianliankan::persist::session::{Session, Wanted};
 use lianliankan::persist::storage;
 use lianliankan::ui::app::App;
@@ -42,10 +43,10 @@ enum Command {
 #[derive(Args)]
 struct PlayArgs {
     /// Board rows.
-    #[arg(long, default_value_t = Config::DEFAULT.rows as u16, value_parser = clap::value_parser!(u16).range(1..=40))]
+    #[arg(long, default_value_t = Config::DEFAULT.rows as u16, value_parser = clap::value_parser!(u16).range(1..=MAX_ROWS as i64))]
     rows: u16,
     /// Board columns (rows x cols must be even).
-    #[arg(long, default_value_t = Config::DEFAULT.cols as u16, value_parser = clap::value_parser!(u16).range(1..=60))]
+    #[arg(long, default_value_t = Config::DEFAULT.cols as u16, value_parser = clap::value_parser!(u16).range(1..=MAX_COLS as i64))]
     cols: u16,
     /// Number of tile kinds (at most the theme's symbols and half the cells).
     #[arg(long, default_value_t = Config::DEFAULT.kinds as u16, value_parser = clap::value_parser!(u16).range(1..))]
@@ -61,7 +62,7 @@ struct PlayArgs {
     new: bool,
     /// Play one board of this gravity variant instead of the run of levels
     /// (none, down, up, left, right, center-h, center-v).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = lianliankan::cli::gravity_arg())]
     gravity: Option<Gravity>,
     /// Give each level a time limit (30 s plus 2 s a cell); time left is
     /// added to the score.
@@ -120,7 +121,7 @@ fn wanted(args: &PlayArgs, matches: &ArgMatches) -> Wanted {
         cols: given("cols").then_some(usize::from(args.cols)),
         kinds: given("kinds").then_some(usize::from(args.kinds)),
         seed: args.seed,
-        gravity: args.gravity,
+        mode: args.gravity.map(Mode::Single),
         timed: args.timed,
     }
 }
@@ -143,7 +144,7 @@ fn setup(args: PlayArgs, matches: &ArgMatches) -> Result<App, String> {
         cols: usize::from(args.cols),
         kinds,
         seed: args.seed.unwrap_or_else(rand::random),
-        gravity: args.gravity,
+        mode: args.gravity.map_or(Mode::Levels, Mode::Single),
         timed: args.timed,
         ..Config::DEFAULT
     };

@@ -100,11 +100,10 @@ fn dealt_boards_are_solved_and_the_moves_replay() {
 /// the board empty (the last check asks for a pair of empty cells: NO).
 #[test]
 fn solved_moves_check_yes_with_the_same_gravity() {
-    use clap::ValueEnum;
-    for (seed, gravity) in Gravity::value_variants().iter().enumerate() {
-        let name = gravity.to_possible_value().unwrap().get_name().to_string();
+    for (seed, gravity) in Gravity::LEVELS.iter().enumerate() {
+        let name = gravity.name();
         let seed = seed.to_string();
-        let rule_args = ["--gravity", &name, "--border", "open"];
+        let rule_args = ["--gravity", name, "--border", "open"];
         let mut args = vec!["deal", "--rows", "6", "--cols", "8", "--kinds", "10"];
         args.extend(["--seed", &seed]);
         args.extend(rule_args);

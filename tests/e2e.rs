@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use lianliankan::core::gravity::Gravity;
 use lianliankan::core::grid::Point;
-use lianliankan::game::{Action, Config, Game, find_match};
+use lianliankan::game::{Action, Config, Game, Mode, find_match};
 use lianliankan::ui::layout::{BoardLayout, Screen};
 use ratatui::layout::Rect;
 
@@ -334,7 +334,7 @@ fn with_gravity_down_the_tiles_above_a_match_fall_into_its_place() {
         .find_map(|seed| {
             let config = Config {
                 seed,
-                gravity: Some(Gravity::Down),
+                mode: Mode::Single(Gravity::Down),
                 ..Config::DEFAULT
             };
             let mut game = Game::new(config, t).unwrap();

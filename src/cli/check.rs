@@ -20,9 +20,10 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 
 use crate::cli::scanner::{InputError, Scanner};
-use crate::core::engine::{Border, Rules, find_path};
+use crate::core::engine::{Border, Rules};
 use crate::core::gravity::{Gravity, remove_pair, remove_pair_settled};
 use crate::core::grid::{Board, BoardBuilder, EMPTY, Point, Tile};
+use crate::core::rules::can_match;
 use crate::escape::escape_controls;
 
 /// The input format of `check`.
@@ -43,14 +44,14 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = Format::Hdu)]
     pub format: Format,
     /// Whether the line may run through the empty ring outside the board.
-    #[arg(long, value_enum, default_value_t = Border::Closed)]
+    #[arg(long, value_parser = crate::cli::border_arg(), default_value_t = Border::Closed)]
     pub border: Border,
     /// How many turns the line may take.
     #[arg(long, default_value_t = 2)]
     pub max_turns: u32,
     /// How tiles slide after each removed pair (grid format only; HDU
     /// queries remove nothing).
-    #[arg(long, value_enum, default_value_t = Gravity::None)]
+    #[arg(long, value_parser = crate::cli::gravity_arg(), default_value_t = Gravity::None)]
     pub gravity: Gravity,
 }
 
@@ -224,13 +225,6 @@ fn read_query(s: &mut Scanner, board: &Board) -> Result<(Point, Point), InputErr
         }
     };
     Ok((point(x1, y1)?, point(x2, y2)?))
-}
-
-/// Whether the tiles at `a` and `b` may be removed: same non-empty kind,
-/// different cells, and a line under `rules`.
-pub fn can_match(board: &Board, a: Point, b: Point, rules: Rules) -> bool {
-    let kind = board.get(a);
-    a != b && kind != EMPTY && kind == board.get(b) && find_path(board, a, b, rules).is_some()
 }
 
 fn answer(out: &mut impl Write, yes: bool) -> io::Result<()> {

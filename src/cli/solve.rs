@@ -24,13 +24,13 @@ use crate::solve::solver::{Outcome, SolveConfig, solve};
 #[derive(Debug, Args)]
 pub struct RuleArgs {
     /// Whether the line may run through the empty ring outside the board.
-    #[arg(long, value_enum, default_value_t = Border::Open)]
+    #[arg(long, value_parser = crate::cli::border_arg(), default_value_t = Border::Open)]
     pub border: Border,
     /// How many turns the line may take.
     #[arg(long, default_value_t = 2)]
     pub max_turns: u32,
     /// How tiles slide after each removal.
-    #[arg(long, value_enum, default_value_t = Gravity::None)]
+    #[arg(long, value_parser = crate::cli::gravity_arg(), default_value_t = Gravity::None)]
     pub gravity: Gravity,
 }
 
@@ -48,6 +48,7 @@ impl RuleArgs {
 pub struct SolveArgs {
     /// Board file in the grid format (board part only); standard input when absent.
     pub file: Option<PathBuf>,
+    /// The rules to solve or deal under.
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Time the solver may take, in milliseconds, before answering "unknown".
@@ -70,6 +71,7 @@ pub struct DealArgs {
     /// Seed: the same arguments give the same deal on every machine.
     #[arg(long)]
     pub seed: u64,
+    /// The rules to solve or deal under.
     #[command(flatten)]
     pub rules: RuleArgs,
 }

@@ -13,12 +13,43 @@
 use crate::core::grid::{Board, Point};
 
 /// Whether the line may leave the board through the ring of empty cells around it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Border {
     /// The line may use the empty ring one cell outside the board (the classic game rule).
     Open,
     /// The line stays on the board (the HDU 1175 judge rule).
     Closed,
+}
+
+impl Border {
+    /// Both borders, open first.
+    pub const ALL: [Border; 2] = [Border::Open, Border::Closed];
+
+    /// The name of the border rule on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Border::Open => "open",
+            Border::Closed => "closed",
+        }
+    }
+}
+
+impl std::str::FromStr for Border {
+    type Err = String;
+
+    /// The border rule called `name` (see [`Border::name`]).
+    fn from_str(name: &str) -> Result<Self, String> {
+        Border::ALL
+            .into_iter()
+            .find(|b| b.name() == name)
+            .ok_or_else(|| format!("no border rule is called {:?}", name))
+    }
+}
+
+impl std::fmt::Display for Border {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// The connection rules of a game or a batch run.

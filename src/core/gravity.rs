@@ -9,7 +9,7 @@ use crate::core::grid::{Board, EMPTY, Point, Tile};
 
 /// Which way tiles slide after each removal. Levels of the game walk through
 /// [`Gravity::LEVELS`] in order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Gravity {
     /// Nothing moves (the classic game).
     #[default]
@@ -26,6 +26,24 @@ pub enum Gravity {
     CenterH,
     /// In every column the top half packs down and the bottom half packs up.
     CenterV,
+}
+
+impl std::str::FromStr for Gravity {
+    type Err = String;
+
+    /// The variant called `name` (see [`Gravity::name`]).
+    fn from_str(name: &str) -> Result<Self, String> {
+        Gravity::LEVELS
+            .into_iter()
+            .find(|g| g.name() == name)
+            .ok_or_else(|| format!("no gravity variant is called {:?}", name))
+    }
+}
+
+impl std::fmt::Display for Gravity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// One tile sliding from one cell to another, so the game can animate it.
@@ -48,6 +66,20 @@ impl Gravity {
         Gravity::CenterH,
         Gravity::CenterV,
     ];
+
+    /// The name of the variant, as the command line, the save file and the
+    /// score tables spell it (`center-h`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Gravity::None => "none",
+            Gravity::Down => "down",
+            Gravity::Up => "up",
+            Gravity::Left => "left",
+            Gravity::Right => "right",
+            Gravity::CenterH => "center-h",
+            Gravity::CenterV => "center-v",
+        }
+    }
 
     /// The variant of level `level` (0-based), cycling through [`Gravity::LEVELS`].
     pub fn for_level(level: usize) -> Gravity {
@@ -375,16 +407,18 @@ mod tests {
         assert_eq!(Gravity::for_level(7), Gravity::None);
         let all: std::collections::HashSet<Gravity> = Gravity::LEVELS.into_iter().collect();
         assert_eq!(all.len(), 7);
-        use clap::ValueEnum;
-        let names: Vec<String> = Gravity::value_variants()
-            .iter()
-            .map(|g| g.to_possible_value().unwrap().get_name().to_string())
-            .collect();
+        let names: Vec<&str> = Gravity::LEVELS.iter().map(|g| g.name()).collect();
         assert_eq!(
             names,
             [
                 "none", "down", "up", "left", "right", "center-h", "center-v"
             ]
         );
+        for g in Gravity::LEVELS {
+            assert_eq!(g.name().parse(), Ok(g));
+            assert_eq!(g.to_string(), g.name());
+        }
+        assert!("levels".parse::<Gravity>().is_err());
+        assert!("Down".parse::<Gravity>().is_err());
     }
 }

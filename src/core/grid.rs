@@ -38,9 +38,19 @@ impl Point {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardError {
     /// Rows or columns is zero, or the board is larger than [`Board::MAX_CELLS`].
-    BadSize { rows: usize, cols: usize },
+    BadSize {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// The tile list does not hold rows x cols entries.
-    WrongLength { expected: usize, got: usize },
+    WrongLength {
+        /// rows x cols.
+        expected: usize,
+        /// The length of the list given.
+        got: usize,
+    },
 }
 
 impl std::fmt::Display for BoardError {

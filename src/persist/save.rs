@@ -24,22 +24,13 @@ use std::time::{Duration, Instant};
 use rand::rngs::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use crate::core::gravity::Gravity;
 use crate::core::grid::{Board, EMPTY, Point, Tile};
-use crate::game::{
-    Clock, Config, Game, History, LEVEL_COUNT, Level, Score, Snapshot, gravity_name, parse_gravity,
-};
+use crate::game::limits::{MAX_COLS, MAX_HELP, MAX_ROWS, MAX_SCORE, MAX_SECONDS};
+use crate::game::{Clock, Config, Game, History, Level, Mode, Score, Snapshot};
 use crate::persist::document::Document;
-use crate::persist::scores::{MAX_SCORE, MAX_SECONDS};
 
-/// The most rows a saved board may have (as on the command line).
-pub const MAX_ROWS: usize = 40;
-/// The most columns a saved board may have (as on the command line).
-pub const MAX_COLS: usize = 60;
 /// The most kinds the save format can write, one base-62 digit each.
 pub const MAX_KINDS: usize = DIGITS.len() - 1;
-/// The most hints or reshuffles a game may grant.
-pub const MAX_HELP: u32 = 1000;
 
 /// The tile digits: index 0 is an empty cell, index `k` is kind `k`.
 const DIGITS: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -115,9 +106,6 @@ impl Document for SavedGame {
 fn classic() -> String {
     "none".into()
 }
-
-/// What the `gravity` field of a save stands for with no variant fixed.
-const LEVELS: &str = "levels";
 
 fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
@@ -267,7 +255,7 @@ impl SavedGame {
             seed: c.seed,
             hints: c.hints,
             reshuffles: c.reshuffles,
-            gravity: c.gravity.map_or(LEVELS, gravity_name).into(),
+            gravity: c.mode.name().into(),
             timed: c.timed,
             level: game.level.number,
             level_started_ms: millis(game.level.started),
@@ -282,18 +270,24 @@ impl SavedGame {
         }
     }
 
-    /// The settings of the saved game: its size, kinds and seed.
-    pub fn config(&self) -> Config {
-        Config {
+    /// The mode of the saved game, from its `gravity` field.
+    fn mode(&self) -> Result<Mode, String> {
+        self.gravity.parse()
+    }
+
+    /// The settings of the saved game: its size, kinds, seed and mode; an
+    /// error if its mode has no name this version knows.
+    pub fn config(&self) -> Result<Config, String> {
+        Ok(Config {
             rows: self.rows,
             cols: self.cols,
             kinds: self.kinds,
             seed: self.seed,
             hints: self.hints,
             reshuffles: self.reshuffles,
-            gravity: parse_gravity(&self.gravity),
+            mode: self.mode()?,
             timed: self.timed,
-        }
+        })
     }
 
     /// The game again, its clock running on from `now` (standing if it was
@@ -309,7 +303,7 @@ impl SavedGame {
         let history = History::from_stacks(stack(&self.undo)?, stack(&self.redo)?);
         let elapsed = Duration::from_millis(self.elapsed_ms);
         let mut game = Game {
-            config: self.config(),
+            config: self.config()?,
             rng: current.rng.clone(),
             board: current.board.clone(),
             cursor: unpoint(self.cursor),
@@ -328,7 +322,7 @@ impl SavedGame {
             highlight: None,
             level: Level {
                 number: self.level,
-                gravity: parse_gravity(&self.gravity).unwrap_or(Gravity::for_level(self.level)),
+                gravity: self.mode()?.gravity_of(self.level),
                 started: Duration::from_millis(self.level_started_ms),
             },
             time_up: None,
@@ -365,16 +359,11 @@ impl SavedGame {
                 self.elapsed_ms
             ));
         }
-        if self.gravity != LEVELS && parse_gravity(&self.gravity).is_none() {
-            return Err(format!("no gravity variant is called {:?}", self.gravity));
-        }
-        let last_level = if self.gravity == LEVELS {
-            LEVEL_COUNT - 1
-        } else {
-            0
-        };
-        if self.level > last_level {
-            return Err(format!("level {} is past the last level", self.level + 1));
+        if self.level >= self.mode()?.levels() {
+            return Err(format!(
+                "level {} is past the last level",
+                self.level.saturating_add(1)
+            ));
         }
         if self.level_started_ms > self.elapsed_ms {
             return Err("the level began after the time played so far".into());
@@ -483,7 +472,7 @@ mod tests {
             rows: 2,
             cols: 2,
             kinds: 1,
-            gravity: None,
+            mode: Mode::Levels,
             timed: true,
             ..Config::DEFAULT
         };
@@ -500,7 +489,7 @@ mod tests {
         let r = back.restore(now).unwrap();
         assert_eq!(r.config(), g.config());
         assert_eq!(r.level(), g.level());
-        assert_eq!(r.level().gravity, Gravity::Down);
+        assert_eq!(r.level().gravity, crate::core::gravity::Gravity::Down);
         assert_eq!(r.remaining(now + s(3)), g.remaining(now + s(3)));
         assert_eq!(r.score(), g.score());
         // A file from before gravity is a classic board.
@@ -511,8 +500,8 @@ mod tests {
         let old: SavedGame = serde_json::from_value(old).unwrap();
         let r = old.restore(now).unwrap();
         assert_eq!(
-            (r.config().gravity, r.config().timed),
-            (Some(Gravity::None), false)
+            (r.config().mode, r.config().timed),
+            (Mode::Single(crate::core::gravity::Gravity::None), false)
         );
         assert_eq!(r.level().number, 0);
     }
@@ -581,8 +570,8 @@ mod tests {
             (
                 "level",
                 Box::new(|g| {
-                    g.gravity = LEVELS.into();
-                    g.level = LEVEL_COUNT;
+                    g.gravity = Mode::Levels.name().into();
+                    g.level = crate::game::LEVEL_COUNT;
                 }),
             ),
         ];

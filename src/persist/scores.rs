@@ -13,6 +13,7 @@ use unicode_width::UnicodeWidthChar;
 
 use crate::core::grid::Board;
 use crate::escape::is_format;
+use crate::game::limits::{MAX_SCORE, MAX_SECONDS};
 use crate::persist::document::{self, Document};
 use crate::persist::storage::StorageError;
 
@@ -24,10 +25,6 @@ pub const MAX_NAME_WIDTH: usize = 16;
 const MAX_NAME_CHARS: usize = 32;
 /// The longest gravity variant name.
 const MAX_GRAVITY_LEN: usize = 16;
-/// A score above this is not from a real game.
-pub const MAX_SCORE: u32 = 100_000_000;
-/// A game time above this (a year) is not from a real game.
-pub const MAX_SECONDS: u32 = 366 * 24 * 3600;
 /// The last second of 9999-12-31: dates must print as four-digit years.
 const MAX_DATE: u64 = 253_402_300_799;
 

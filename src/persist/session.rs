@@ -16,8 +16,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::core::gravity::Gravity;
-use crate::game::{Config, DealError, Game};
+use crate::game::{Config, DealError, Game, Mode};
 use crate::persist::document;
 use crate::persist::save::SavedGame;
 use crate::persist::storage::StorageError;
@@ -34,7 +33,7 @@ pub struct Wanted {
     /// `--seed`.
     pub seed: Option<u64>,
     /// `--gravity`: one variant instead of the run of levels.
-    pub gravity: Option<Gravity>,
+    pub mode: Option<Mode>,
     /// `--timed`.
     pub timed: bool,
 }
@@ -46,7 +45,7 @@ impl Wanted {
             && self.cols.is_none_or(|c| c == config.cols)
             && self.kinds.is_none_or(|k| k == config.kinds)
             && self.seed.is_none_or(|s| s == config.seed)
-            && self.gravity.is_none_or(|g| config.gravity == Some(g))
+            && self.mode.is_none_or(|m| m == config.mode)
             && (!self.timed || config.timed)
     }
 }
@@ -168,7 +167,12 @@ impl Session {
         let Some(saved) = loaded.value else {
             return Err(loaded.warning);
         };
-        let config = saved.config();
+        let unresumable = |reason: String| {
+            Some(crate::escape::escape_controls(&format!(
+                "The saved game could not be resumed ({reason}); a new game begins."
+            )))
+        };
+        let config = saved.config().map_err(unresumable)?;
         if !wanted.matches(&config) || config.kinds > max_kinds {
             return Err(Some(
                 "The saved game is another deal than the options ask for (or needs more \
@@ -182,9 +186,7 @@ impl Session {
                 self.last = Some(Mark::of(&game));
                 Ok((game, loaded.warning))
             }
-            Err(reason) => Err(Some(crate::escape::escape_controls(&format!(
-                "The saved game could not be resumed ({reason}); a new game begins."
-            )))),
+            Err(reason) => Err(unresumable(reason)),
         }
     }
 
@@ -270,7 +272,7 @@ mod tests {
             rows: 2,
             cols: 2,
             kinds: 1,
-            gravity: None,
+            mode: Mode::Levels,
             ..cfg(1)
         };
         let t = Instant::now();

@@ -30,6 +30,7 @@ use rand::seq::SliceRandom;
 use crate::core::engine::{Rules, find_path};
 use crate::core::gravity::{Gravity, Slide, remove_pair};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
+use crate::core::rules::{kind_groups, matchable_pairs};
 
 /// One move: join the tiles at `a` and `b` (same kind) and remove them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -96,46 +97,14 @@ pub fn hint(board: &Board, config: &SolveConfig) -> Option<Move> {
 /// Every pair of tiles of the same kind that can be joined now, for deadlock
 /// detection and hints: an empty list on a non-empty board means deadlock.
 pub fn available_moves(board: &Board, rules: Rules) -> Vec<Move> {
-    let mut moves = Vec::new();
-    for group in groups(board) {
-        for (i, &a) in group.iter().enumerate() {
-            for &b in &group[i + 1..] {
-                if find_path(board, a, b, rules).is_some() {
-                    moves.push(Move { a, b });
-                }
-            }
-        }
-    }
-    moves
+    matchable_pairs(board, rules)
+        .map(|(a, b)| Move { a, b })
+        .collect()
 }
 
 /// Whether every kind appears an even number of times (otherwise no solution).
 fn kinds_pair_up(board: &Board) -> bool {
-    groups(board).iter().all(|g| g.len() % 2 == 0)
-}
-
-/// The occupied cells grouped by kind, each group in row-major order.
-fn groups(board: &Board) -> Vec<Vec<Point>> {
-    let cols = board.cols();
-    let mut cells: Vec<(Tile, usize)> = board
-        .tiles()
-        .iter()
-        .enumerate()
-        .filter(|&(_, &t)| t != EMPTY)
-        .map(|(i, &t)| (t, i))
-        .collect();
-    cells.sort_unstable();
-    let mut out: Vec<Vec<Point>> = Vec::new();
-    let mut last = EMPTY;
-    for (tile, i) in cells {
-        if tile != last || out.is_empty() {
-            out.push(Vec::new());
-            last = tile;
-        }
-        let p = Point::new((i / cols) as i32, (i % cols) as i32);
-        out.last_mut().expect("pushed above").push(p);
-    }
-    out
+    kind_groups(board).iter().all(|g| g.len() % 2 == 0)
 }
 
 /// The hash contribution of `tile` standing at cell index `index` (SplitMix64).
@@ -379,7 +348,7 @@ impl<'a> Search<'a> {
     /// pairs dropped from it. Only kinds with two or four copies are tried.
     fn safe_moves(&mut self) -> Result<Vec<Move>, Stop> {
         let mut safe = Vec::new();
-        for g in groups(&self.board) {
+        for g in kind_groups(&self.board) {
             match g.len() {
                 2 if self.joins(g[0], g[1])? => safe.push(Move { a: g[0], b: g[1] }),
                 4 => {
@@ -402,7 +371,7 @@ impl<'a> Search<'a> {
     /// close together. Empty when an excluded pair shows the position is lost.
     fn branch_moves(&mut self) -> Result<Vec<Move>, Stop> {
         let mut scored = Vec::new();
-        for g in groups(&self.board) {
+        for g in kind_groups(&self.board) {
             // The group is in row-major order, so its cells are sorted.
             let excluded: Vec<(usize, usize)> = self
                 .excluded

@@ -12,12 +12,6 @@ use crate::escape::escape_controls;
 use crate::game::{Config, Win};
 use crate::persist::scores::{self, BoardKey, Entry, Scores, default_player_name, sanitize_name};
 
-/// The high-score table a game of `config` goes in: `levels` for a run of
-/// levels, else its one gravity variant (`none`, `down`, ...).
-pub fn gravity_name(config: &Config) -> &'static str {
-    config.gravity.map_or("levels", crate::game::gravity_name)
-}
-
 /// One line of the high-score table on the win screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
@@ -59,7 +53,7 @@ impl WinScreen {
         let key = u16::try_from(config.rows)
             .ok()
             .zip(u16::try_from(config.cols).ok())
-            .and_then(|(r, c)| BoardKey::new(r, c, gravity_name(config)).ok());
+            .and_then(|(r, c)| BoardKey::new(r, c, config.mode.name()).ok());
         let (scores, message) = match dir.map(Scores::load) {
             Some(Ok((scores, warning))) => (scores, warning),
             Some(Err(e)) => (Scores::default(), Some(e.to_string())),

@@ -153,7 +153,7 @@ mod tests {
     use ratatui::layout::Rect;
 
     use super::*;
-    use crate::game::{Config, Game};
+    use crate::game::{Config, Game, Mode};
     use crate::persist::scores::{BoardKey, Scores};
     use crate::persist::session::Wanted;
     use crate::ui::theme::Theme;
@@ -211,7 +211,7 @@ mod tests {
         let mut app = tiny(dir.path());
         app.game = Game::new(
             Config {
-                gravity: None,
+                mode: Mode::Levels,
                 ..app.game.config()
             },
             app.now,

@@ -12,7 +12,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::{centred, clock};
-use crate::game::{Game, LEVEL_COUNT, TimeUp, gravity_name};
+use crate::game::{Game, LEVEL_COUNT, Mode, TimeUp};
 use crate::ui::app::App;
 
 /// Where the time bar starts on the title line (after " lianliankan").
@@ -23,10 +23,10 @@ const BAR_WIDTH: u16 = 20;
 /// levels, just the variant (`down`) in a game of one variant.
 pub(super) fn label(game: &Game) -> String {
     let level = game.level();
-    let name = gravity_name(level.gravity);
-    match game.config().gravity {
-        Some(_) => name.to_string(),
-        None => format!("Lv {}/{LEVEL_COUNT} {name}", level.number + 1),
+    let name = level.gravity.name();
+    match game.config().mode {
+        Mode::Single(_) => name.to_string(),
+        Mode::Levels => format!("Lv {}/{LEVEL_COUNT} {name}", level.number + 1),
     }
 }
 

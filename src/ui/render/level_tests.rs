@@ -9,7 +9,7 @@ use ratatui::widgets::Widget;
 
 use crate::core::gravity::Gravity;
 use crate::core::grid::{Board, Point};
-use crate::game::{Action, Config, Game, REMOVAL_TIME, SLIDE_TIME};
+use crate::game::{Action, Config, Game, Mode, REMOVAL_TIME, SLIDE_TIME};
 use crate::ui::app::App;
 use crate::ui::theme::Theme;
 
@@ -33,7 +33,7 @@ fn text(app: &App, w: u16, h: u16) -> Vec<String> {
 fn falling(now: Instant) -> App {
     let board = Board::from_rows(&[[1], [2], [3], [1]]).unwrap();
     let config = Config {
-        gravity: Some(Gravity::Down),
+        mode: Mode::Single(Gravity::Down),
         ..Config::DEFAULT
     };
     let mut a = app(Game::from_board(board, config, now), now);
@@ -59,7 +59,7 @@ const TINY_RUN: Config = Config {
     rows: 2,
     cols: 2,
     kinds: 1,
-    gravity: None,
+    mode: Mode::Levels,
     ..Config::DEFAULT
 };
 

@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::{centred, clock};
 use crate::escape::escape_controls;
-use crate::game::{LEVEL_COUNT, Win};
+use crate::game::{LEVEL_COUNT, Mode, Win};
 use crate::ui::app::App;
 use crate::ui::win_screen::WinScreen;
 
@@ -18,9 +18,9 @@ impl App {
     pub(super) fn render_win(&self, area: Rect, win: Win, buf: &mut Buffer) {
         let mut lines = vec![
             Line::raw(""),
-            Line::raw(match self.game.config().gravity {
-                Some(_) => "Board cleared!".to_string(),
-                None => format!("All {LEVEL_COUNT} levels cleared!"),
+            Line::raw(match self.game.config().mode {
+                Mode::Single(_) => "Board cleared!".to_string(),
+                Mode::Levels => format!("All {LEVEL_COUNT} levels cleared!"),
             })
             .alignment(Alignment::Center),
             Line::raw(""),

@@ -46,11 +46,23 @@ mod tests {
             "evil\\u{202e}txt.exe\\u{200e}\\u{2066}\\u{2069}\\u{61c}"
         );
         for c in [
-            '\u{ad}', '\u{600}', '\u{6dd}', '\u{200b}', '\u{2064}', '\u{feff}', '\u{110bd}',
-            '\u{13430}', '\u{1d173}', '\u{e0001}', '\u{e007f}',
+            '\u{ad}',
+            '\u{600}',
+            '\u{6dd}',
+            '\u{200b}',
+            '\u{2064}',
+            '\u{feff}',
+            '\u{110bd}',
+            '\u{13430}',
+            '\u{1d173}',
+            '\u{e0001}',
+            '\u{e007f}',
         ] {
             assert!(is_format(c), "{:?}", c);
-            assert_eq!(escape_controls(&c.to_string()), c.escape_default().to_string());
+            assert_eq!(
+                escape_controls(&c.to_string()),
+                c.escape_default().to_string()
+            );
         }
         // Visible text, combining marks and emoji stay as they are.
         for text in ["连连看", "é", "e\u{301}", "🐼", "ab c"] {

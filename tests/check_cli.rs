@@ -129,14 +129,34 @@ fn format_characters_in_a_file_name_are_escaped() {
 fn messages_quote_the_input_as_it_is() {
     let cases: [(&[&str], &[u8], &str); 6] = [
         // The whole bad token, not what is left after its first digit.
-        (&[], b"1 2\n5 0x5\n", "input line 2: expected a tile of the board (a non-negative whole number), found \"0x5\""),
+        (
+            &[],
+            b"1 2\n5 0x5\n",
+            "input line 2: expected a tile of the board (a non-negative whole number), found \"0x5\"",
+        ),
         (&[], b"1x 2\n", "found \"1x\""),
         // A byte that is not UTF-8 is shown once, as a byte.
-        (&["--format", "grid"], b"1 2\nA\xff\n", "input line 2: column 2 holds the byte \\xff, which is not UTF-8"),
+        (
+            &["--format", "grid"],
+            b"1 2\nA\xff\n",
+            "input line 2: column 2 holds the byte \\xff, which is not UTF-8",
+        ),
         // Columns are counted in characters, not bytes.
-        (&["--format", "grid"], "1 3\n连\n".as_bytes(), "row 1 has 1 character, expected 3"),
-        (&["--format", "grid"], "1 2\nA连\n".as_bytes(), "column 2 holds \"连\"; expected '.'"),
-        (&["--format", "grid"], "1 2\n\u{202e}A\n".as_bytes(), "column 1 holds \"\\u{202e}\""),
+        (
+            &["--format", "grid"],
+            "1 3\n连\n".as_bytes(),
+            "row 1 has 1 character, expected 3",
+        ),
+        (
+            &["--format", "grid"],
+            "1 2\nA连\n".as_bytes(),
+            "column 2 holds \"连\"; expected '.'",
+        ),
+        (
+            &["--format", "grid"],
+            "1 2\n\u{202e}A\n".as_bytes(),
+            "column 1 holds \"\\u{202e}\"",
+        ),
     ];
     for (args, input, expected) in cases {
         let out = check(args, input);
@@ -155,7 +175,10 @@ fn endless_bad_input_is_refused_at_its_first_line() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.starts_with("lianliankan check: input line 1:"), "{err}");
-        assert!(written < endless::ENDLESS_CAP / 4, "{args:?}: {written} bytes read");
+        assert!(
+            written < endless::ENDLESS_CAP / 4,
+            "{args:?}: {written} bytes read"
+        );
     }
     // A valid case, then endless garbage in place of the next header.
     let mut start = b"1 2\n5 5\n1\n1 1 1 2\n".to_vec();

@@ -244,29 +244,7 @@ impl<'a> Scanner<'a> {
             self.fill();
         };
         let window = &self.buf[self.pos..self.end];
-        let line = &window[..newline.unwrap_or(window.len())];
-        let is_blank = |c: u8| c == b' ' || c == b'\t' || c == b'\r';
-        let mut i = 0;
-        for slot in row.iter_mut() {
-            while line.get(i).is_some_and(|&c| is_blank(c)) {
-                i += 1;
-            }
-            let start = i;
-            let mut value: u64 = 0;
-            while let Some(&c) = line.get(i).filter(|c| c.is_ascii_digit()) {
-                value = value * 10 + u64::from(c - b'0');
-                i += 1;
-                if i - start > 10 {
-                    return false;
-                }
-            }
-            let ends_cleanly = line.get(i).is_none_or(|&c| is_blank(c));
-            match u32::try_from(value) {
-                Ok(value) if i > start && ends_cleanly => *slot = value,
-                _ => return false,
-            }
-        }
-        if !line[i..].iter().all(|&c| is_blank(c)) {
+        if !parse_row(&window[..newline.unwrap_or(window.len())], row) {
             return false;
         }
         match newline {
@@ -332,7 +310,10 @@ impl<'a> Scanner<'a> {
     /// space), not consumed, for an error message.
     fn word(&mut self, limit: usize) -> Vec<u8> {
         let mut word = Vec::new();
-        while let Some(c) = self.peek_at(word.len()).filter(|c| !c.is_ascii_whitespace()) {
+        while let Some(c) = self
+            .peek_at(word.len())
+            .filter(|c| !c.is_ascii_whitespace())
+        {
             if word.len() == limit {
                 break;
             }
@@ -340,6 +321,66 @@ impl<'a> Scanner<'a> {
         }
         word
     }
+}
+
+fn is_blank(c: u8) -> bool {
+    c == b' ' || c == b'\t' || c == b'\r'
+}
+
+/// Parses `line` as exactly `row.len()` numbers of at most `u32::MAX`,
+/// separated by blanks; `false` if it is anything else.
+fn parse_row(line: &[u8], row: &mut [u32]) -> bool {
+    let mut i = 0;
+    let mut k = 0;
+    while k < row.len() {
+        // Most boards have one-digit tiles: four of them with their spaces
+        // are tested and read as one 8-byte word.
+        if let (Some(bytes), Some(four)) = (line.get(i..i + 8), row.get_mut(k..k + 4)) {
+            let word = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+            if four_spaced_digits(word) {
+                for (j, slot) in four.iter_mut().enumerate() {
+                    *slot = (word >> (16 * j)) as u32 & 0x0f;
+                }
+                i += 8;
+                k += 4;
+                continue;
+            }
+        }
+        while line.get(i).is_some_and(|&c| is_blank(c)) {
+            i += 1;
+        }
+        let start = i;
+        let mut value: u64 = 0;
+        while let Some(&c) = line.get(i).filter(|c| c.is_ascii_digit()) {
+            value = value * 10 + u64::from(c - b'0');
+            i += 1;
+            if i - start > 10 {
+                return false;
+            }
+        }
+        let ends_cleanly = line.get(i).is_none_or(|&c| is_blank(c));
+        match u32::try_from(value) {
+            Ok(value) if i > start && ends_cleanly => row[k] = value,
+            _ => return false,
+        }
+        k += 1;
+        // Past one space, so the next number can start a word.
+        if line.get(i) == Some(&b' ') {
+            i += 1;
+        }
+    }
+    line[i..].iter().all(|&c| is_blank(c))
+}
+
+/// Whether the 8 bytes of `word` (little-endian) are four `digit space` pairs.
+fn four_spaced_digits(word: u64) -> bool {
+    const EVEN: u64 = 0x00f0_00f0_00f0_00f0;
+    const DIGITS: u64 = 0x0030_0030_0030_0030;
+    const SPACES: u64 = 0x2000_2000_2000_2000;
+    // Each even byte is 0x30..=0x39: high nibble 3, and adding 6 keeps it 3.
+    word & 0xff00_ff00_ff00_ff00 == SPACES
+        && word & EVEN == DIGITS
+        && word.wrapping_add(0x0006_0006_0006_0006) & EVEN == DIGITS
 }
 
 #[cfg(test)]
@@ -384,7 +425,9 @@ mod tests {
         assert!(err.message.ends_with("found \"0x5\""), "{err}");
         let long = Scanner::new(b"123456789012345678901234x").number("n");
         assert!(long.unwrap_err().message.contains("is too large"));
-        let err = Scanner::new(b"1234567890123456789x").number("n").unwrap_err();
+        let err = Scanner::new(b"1234567890123456789x")
+            .number("n")
+            .unwrap_err();
         assert!(
             err.message.ends_with("found \"1234567890123456789x\""),
             "{err}"
@@ -443,6 +486,37 @@ mod tests {
         assert!(s.numbers_of_line(&mut row));
         assert_eq!(row, [u32::MAX, 0, 7]);
         assert!(s.at_end());
+    }
+
+    #[test]
+    fn rows_parse_in_words_and_singly_alike() {
+        let mut row = [0; 9];
+        assert!(parse_row(b"1 2 3 4 5 6 7 8 9", &mut row));
+        assert_eq!(row, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert!(parse_row(b" 0 1 2 3\t10 0 0 9 9 \r", &mut row));
+        assert_eq!(row, [0, 1, 2, 3, 10, 0, 0, 9, 9]);
+        assert!(parse_row(b"12 3 4 5 6 7 8 9  4294967295", &mut row));
+        assert_eq!(row[8], u32::MAX);
+        for bad in [
+            &b"1 2 3 4 5 6 7 8"[..],
+            b"1 2 3 4 5 6 7 8 9 1",
+            b"1 2 3 : 5 6 7 8 9",
+            b"1 2 3 4 5 6 7 8 9x",
+            b"1 2 3 4/5 6 7 8 9",
+            b"1 2 3 4 5 6 7 8 4294967296",
+        ] {
+            assert!(!parse_row(bad, &mut row), "{bad:?}");
+        }
+        assert!(four_spaced_digits(u64::from_le_bytes(*b"0 9 5 1 ")));
+        for word in [
+            b"0 9 5 1\t",
+            b"0 9 5 : ",
+            b"0 9 5 / ",
+            b"0 9 51  ",
+            b" 0 9 5 1",
+        ] {
+            assert!(!four_spaced_digits(u64::from_le_bytes(*word)), "{word:?}");
+        }
     }
 
     #[test]

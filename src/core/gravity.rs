@@ -258,12 +258,7 @@ pub fn remove_pair(board: &mut Board, a: Point, b: Point, gravity: Gravity) -> V
 /// [`remove_pair`] on a board that was settled under `gravity` (a full deal,
 /// or any board after a [`remove_pair`] or [`settle`]): only the lines through
 /// `a` and `b` can move, so only they are packed, at a cost of O(rows + cols).
-pub fn remove_pair_settled(
-    board: &mut Board,
-    a: Point,
-    b: Point,
-    gravity: Gravity,
-) -> Vec<Slide> {
+pub fn remove_pair_settled(board: &mut Board, a: Point, b: Point, gravity: Gravity) -> Vec<Slide> {
     board.set(a, EMPTY);
     board.set(b, EMPTY);
     let (rows, cols) = (board.rows(), board.cols());
@@ -282,7 +277,11 @@ pub fn remove_pair_settled(
 /// Costs O(cells) whatever the board.
 pub fn settle(board: &mut Board, gravity: Gravity) -> Vec<Slide> {
     let mut slides = Vec::new();
-    pack_lines(board, &gravity.lines(board.rows(), board.cols()), &mut slides);
+    pack_lines(
+        board,
+        &gravity.lines(board.rows(), board.cols()),
+        &mut slides,
+    );
     slides
 }
 

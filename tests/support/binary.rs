@@ -20,4 +20,3 @@ pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     let _ = child.stdin.take().unwrap().write_all(stdin.as_ref());
     child.wait_with_output().unwrap()
 }
-

@@ -112,6 +112,18 @@ impl Gravity {
         })
     }
 
+    /// How far `p` lies from the end of its line that tiles pack towards, on
+    /// a `rows` x `cols` board (0 at that end; 0 everywhere under `None`).
+    /// Removing a tile moves only tiles deeper than it in its line, so
+    /// removals from the deepest up never make anything slide.
+    pub fn depth(self, rows: usize, cols: usize, p: Point) -> usize {
+        self.line_through(rows, cols, p).map_or(0, |line| {
+            let along =
+                (p.row - line.first.row) * line.step.0 + (p.col - line.first.col) * line.step.1;
+            along as usize
+        })
+    }
+
     /// Every line of a `rows` x `cols` board that packs, each once.
     fn lines(self, rows: usize, cols: usize) -> Vec<Line> {
         let (r, c) = (rows as i32, cols as i32);

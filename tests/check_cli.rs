@@ -2,8 +2,8 @@
 
 #[path = "support/binary.rs"]
 mod binary;
-#[path = "support/endless.rs"]
-mod endless;
+#[path = "support/bounded.rs"]
+mod bounded;
 
 use std::process::Output;
 
@@ -171,20 +171,54 @@ fn messages_quote_the_input_as_it_is() {
 fn endless_bad_input_is_refused_at_its_first_line() {
     // `yes x | lianliankan check`: line 1 is wrong, so the input is not read on.
     for args in [&[][..], &["--format", "grid"]] {
-        let (out, written) = endless::run_endless(&[&["check"], args].concat(), b"x\n");
+        let (out, written) = bounded::run_endless(&[&["check"], args].concat(), b"x\n");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.starts_with("lianliankan check: input line 1:"), "{err}");
         assert!(
-            written < endless::ENDLESS_CAP / 4,
+            written < bounded::ENDLESS_CAP / 4,
             "{args:?}: {written} bytes read"
         );
     }
     // A valid case, then endless garbage in place of the next header.
     let mut start = b"1 2\n5 5\n1\n1 1 1 2\n".to_vec();
     start.extend(b"x\n".repeat(10));
-    let (out, written) = endless::run_endless(&["check"], &start);
+    let (out, written) = bounded::run_endless(&["check"], &start);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "YES\n");
     assert!(String::from_utf8_lossy(&out.stderr).contains("input line 5"));
-    assert!(written < endless::ENDLESS_CAP / 4, "{written} bytes read");
+    assert!(written < bounded::ENDLESS_CAP / 4, "{written} bytes read");
+}
+
+#[test]
+fn a_tall_board_slides_in_proportion() {
+    // 65535 x 61 with gravity down: each removal slides a whole column.
+    // Column 1 is all A, its top cell B; column 2 is all C but a B at row
+    // 2k + 1. After k removals from the bottom of column 1 its B has slid
+    // down beside the other.
+    let (rows, cols, k) = (65_535, 61, 20);
+    let mut input = format!("{rows} {cols}\n").into_bytes();
+    for r in 1..=rows {
+        input.push(if r == 1 { b'B' } else { b'A' });
+        input.push(if r == 2 * k + 1 { b'B' } else { b'C' });
+        input.extend(std::iter::repeat_n(b'D', cols - 2));
+        input.push(b'\n');
+    }
+    input.extend(format!("{}\n", k + 2).bytes());
+    input.extend(format!("1 1 {} 2\n", 2 * k + 1).bytes());
+    for _ in 0..k {
+        input.extend(format!("{} 1 {} 1\n", rows - 1, rows).bytes());
+    }
+    input.extend(format!("{0} 1 {0} 2\n", 2 * k + 1).bytes());
+    let out = bounded::run_guarded(
+        &["check", "--format", "grid", "--gravity", "down"],
+        input,
+        std::time::Duration::from_secs(300),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected = format!("NO\n{}YES\n", "YES\n".repeat(k));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
 }

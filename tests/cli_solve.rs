@@ -3,8 +3,8 @@
 
 #[path = "support/binary.rs"]
 mod binary;
-#[path = "support/endless.rs"]
-mod endless;
+#[path = "support/bounded.rs"]
+mod bounded;
 
 use binary::run;
 use lianliankan::core::engine::{Border, Rules};
@@ -195,12 +195,40 @@ fn bad_input_is_exit_2_with_the_line() {
 fn endless_input_stops_at_its_first_bad_line() {
     // `yes x | lianliankan solve`, and a board followed by endless junk.
     for start in [&b"x\n"[..], b"1 2\nAA\nx\n"] {
-        let (out, written) = endless::run_endless(&["solve"], start);
+        let (out, written) = bounded::run_endless(&["solve"], start);
         assert_eq!(out.status.code(), Some(2));
         let err = text(&out.stderr);
         assert!(err.contains("line 1") || err.contains("line 3"), "{err}");
-        assert!(written < endless::ENDLESS_CAP / 4, "{written} bytes read");
+        assert!(written < bounded::ENDLESS_CAP / 4, "{written} bytes read");
     }
+}
+
+#[test]
+fn deals_at_the_size_limit_and_with_straight_lines_only() {
+    let guard = std::time::Duration::from_secs(300);
+    // 10,000 cells in one column: every removal slides the column.
+    let args = [
+        "deal", "--rows", "10000", "--cols", "1", "--kinds", "62", "--seed", "1",
+    ];
+    let out = bounded::run_guarded(
+        &[&args[..], &["--gravity", "down"]].concat(),
+        Vec::new(),
+        guard,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let board = read_board(&text(&out.stdout));
+    assert_eq!((board.rows(), board.cols()), (10_000, 1));
+    // No turns allowed: a plainly winnable 32 x 32 board is dealt.
+    let args = [
+        "deal", "--rows", "32", "--cols", "32", "--kinds", "20", "--seed", "1",
+    ];
+    let out = bounded::run_guarded(
+        &[&args[..], &["--max-turns", "0"]].concat(),
+        Vec::new(),
+        guard,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(read_board(&text(&out.stdout)).tile_count(), 1024);
 }
 
 #[test]

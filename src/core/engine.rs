@@ -322,7 +322,9 @@ pub fn find_path_layered(board: &Board, a: Point, b: Point, rules: Rules) -> Opt
         // Clear what this query labelled, so the next starts clean: cell by
         // cell, or in one sweep when it labelled much of the board.
         if labelled.len() > cells / 16 {
-            origin.iter_mut().for_each(|labels| labels[..cells].fill(NONE));
+            origin
+                .iter_mut()
+                .for_each(|labels| labels[..cells].fill(NONE));
         } else {
             for &e in &labelled[1..] {
                 let axis = usize::from(e & VERTICAL != 0);

@@ -204,7 +204,7 @@ fn endless_input_stops_at_its_first_bad_line() {
 }
 
 #[test]
-fn deals_at_the_size_limit_and_with_straight_lines_only() {
+fn long_column_deals_and_straight_line_deals_finish() {
     let guard = std::time::Duration::from_secs(300);
     // 6,000 cells in one column: every removal slides the column, which took
     // minutes when a slide rewrote the counts once per moved tile.

@@ -46,7 +46,9 @@ pub struct CheckArgs {
     /// Whether the line may run through the empty ring outside the board.
     #[arg(long, value_parser = crate::cli::border_arg(), default_value_t = Border::Closed)]
     pub border: Border,
-    /// How many turns the line may take.
+    /// How many turns the line may take. Above 2, a query that no line of
+    /// two turns answers searches the free cells of the board, up to the
+    /// board's size per query.
     #[arg(long, default_value_t = 2)]
     pub max_turns: u32,
     /// How tiles slide after each removed pair (grid format only; HDU

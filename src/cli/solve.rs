@@ -26,7 +26,8 @@ pub struct RuleArgs {
     /// Whether the line may run through the empty ring outside the board.
     #[arg(long, value_parser = crate::cli::border_arg(), default_value_t = Border::Open)]
     pub border: Border,
-    /// How many turns the line may take.
+    /// How many turns the line may take. Above 2, a pair that no line of two
+    /// turns joins is tested by searching the free cells of the board.
     #[arg(long, default_value_t = 2)]
     pub max_turns: u32,
     /// How tiles slide after each removal.

@@ -94,6 +94,10 @@ pub enum Action {
     Reshuffle,
     /// Deal a new game.
     NewGame,
+    /// Deal this game's first board again, from its seed.
+    Restart,
+    /// Drop what is on show: the selection, the hint's marks and the highlight.
+    Cancel,
     /// Pause or resume: the clock stops and the board is hidden.
     TogglePause,
     /// Take back the last match, reshuffle or hint (the clock keeps running).
@@ -135,6 +139,10 @@ pub enum Notice {
     /// No winnable arrangement of the tiles left was found (not expected
     /// under the classic rules; the board stays as it was).
     NoReshuffle,
+    /// A tile was picked while the tiles under it were still sliding (or
+    /// the cleared board still showed): the slide was finished and the pick
+    /// ignored, so it never lands on a tile that was not on show.
+    StillMoving,
 }
 
 impl Notice {
@@ -153,6 +161,7 @@ impl Notice {
             Notice::NothingToUndo => "nothing to undo",
             Notice::NothingToRedo => "nothing to redo",
             Notice::NoReshuffle => "no winnable reshuffle found",
+            Notice::StillMoving => "tiles were moving: pick again",
         }
     }
 }
@@ -176,6 +185,9 @@ pub struct Removal {
     pub points: u32,
     /// The tiles that slid after the pair vanished (none without gravity).
     pub slides: Vec<Slide>,
+    /// Whether this match cleared the board: the line is then drawn on an
+    /// empty board, whatever the next level dealt.
+    pub cleared: bool,
 }
 
 /// How long the line of a match is shown before the tiles vanish.
@@ -231,6 +243,9 @@ pub struct Game {
     pub(crate) highlight: Option<Tile>,
     pub(crate) level: Level,
     pub(crate) time_up: Option<TimeUp>,
+    /// Something hides the board (help, a menu, a screen too small): the
+    /// clock stands as in a pause. Set by the screen, never saved.
+    pub(crate) covered: bool,
     /// The solver proved the board can no longer be cleared (checked after
     /// each match; kept in the snapshots, so undo and redo need no search).
     pub(crate) unwinnable: bool,
@@ -292,6 +307,7 @@ impl Game {
             highlight: None,
             level: Level::first(config.mode),
             time_up: None,
+            covered: false,
             unwinnable: false,
         };
         game.settle(now, lost);
@@ -303,6 +319,13 @@ impl Game {
         self.tick(now);
         match action {
             Action::NewGame => return self.new_game(now),
+            Action::Restart => {
+                // The settings were valid for the first deal, so they are again.
+                if let Ok(game) = Game::new(self.config, now) {
+                    *self = game;
+                }
+                return;
+            }
             _ if self.time_up.is_some() => return,
             Action::TogglePause => return self.toggle_pause(now),
             _ if self.paused => return,
@@ -313,6 +336,10 @@ impl Game {
         }
         match action {
             Action::Move(d) => self.move_cursor(d),
+            Action::Select | Action::Click(_) if self.still_moving(action, now) => {
+                self.finish_animation(now);
+                self.notice = Some((Notice::StillMoving, now));
+            }
             Action::Select => self.select(self.cursor, now),
             Action::Click(p) if self.board.contains(p) => {
                 self.cursor = p;
@@ -324,7 +351,12 @@ impl Game {
             Action::Redo => self.redo(now),
             Action::Highlight(p) => self.highlight(p),
             Action::ClearHighlight => self.highlight = None,
-            Action::NewGame | Action::TogglePause | Action::Undo => {}
+            Action::Cancel => {
+                self.selected = None;
+                self.hint = None;
+                self.highlight = None;
+            }
+            Action::NewGame | Action::Restart | Action::TogglePause | Action::Undo => {}
         }
     }
 
@@ -347,10 +379,52 @@ impl Game {
             return;
         }
         self.paused = !self.paused;
-        if self.paused {
+        self.sync_clock(now);
+    }
+
+    /// Hides the board from the player (help, a menu, a screen too small)
+    /// or shows it again: the clock and the streak window stand meanwhile,
+    /// as in a pause.
+    pub fn set_covered(&mut self, covered: bool, now: Instant) {
+        self.tick(now);
+        self.covered = covered;
+        self.sync_clock(now);
+    }
+
+    /// Runs the clock exactly while the board is in play: not paused, not
+    /// covered, not won and not timed out. The streak window skips the
+    /// time the clock stood.
+    fn sync_clock(&mut self, now: Instant) {
+        let run = !self.paused && !self.covered && self.win.is_none() && self.time_up.is_none();
+        if !run {
             self.clock.pause(now);
-        } else {
-            self.clock.resume(now);
+        } else if !self.clock.is_running() {
+            let stood = self.clock.resume(now);
+            self.score.skip(stood);
+        }
+    }
+
+    /// Whether `action` picks a tile while the tiles are still moving: a
+    /// cell some tile is sliding from or to, or any cell while the line of
+    /// the match that cleared the board is on show.
+    fn still_moving(&self, action: Action, now: Instant) -> bool {
+        let p = match action {
+            Action::Click(p) => p,
+            _ => self.cursor,
+        };
+        let cleared = self.removal(now).is_some_and(|r| r.cleared);
+        let sliding = self
+            .slides(now)
+            .is_some_and(|(slides, _)| slides.iter().any(|s| s.from == p || s.to == p));
+        cleared || sliding
+    }
+
+    /// Ends the line and the slide of the last match at once.
+    fn finish_animation(&mut self, now: Instant) {
+        if let Some(r) = self.removal.as_mut() {
+            r.at = now
+                .checked_sub(REMOVAL_TIME + SLIDE_TIME)
+                .unwrap_or(r.at.min(now));
         }
     }
 
@@ -410,6 +484,7 @@ impl Game {
             at: now,
             points,
             slides,
+            cleared: self.board.tile_count() == 0,
         });
         self.drop_gone_highlight();
         // Time left on a cleared timed level counts, once: here, not in
@@ -417,7 +492,8 @@ impl Game {
         if self.board.tile_count() == 0
             && let Some(left) = self.remaining(now)
         {
-            self.score.points += u32::try_from(left.as_secs()).unwrap_or(u32::MAX);
+            let bonus = u32::try_from(left.as_secs()).unwrap_or(u32::MAX);
+            self.score.points = self.score.points.saturating_add(bonus);
         }
         // A match on a lost board leaves it lost: no search for that.
         let known = self.unwinnable.then_some(true);
@@ -608,9 +684,8 @@ impl Game {
         };
         self.restore(before);
         self.assisted = true;
-        if self.win.take().is_some() {
-            self.clock.resume(now);
-        }
+        self.win = None;
+        self.sync_clock(now);
         self.notice = Some((Notice::Undone, now));
     }
 
@@ -642,6 +717,18 @@ impl Game {
         {
             self.highlight = None;
         }
+    }
+
+    /// Whether anything is marked on the board that Esc drops: a selected
+    /// tile, a hinted pair or a highlighted kind.
+    pub fn has_marks(&self) -> bool {
+        self.selected.is_some() || self.hint.is_some() || self.highlight.is_some()
+    }
+
+    /// Whether the game has no move to lose: nothing to undo or redo on its
+    /// first level. Such a game is not saved, and can be left without asking.
+    pub fn is_untouched(&self) -> bool {
+        self.history.undo_len() + self.history.redo_len() == 0 && self.level.number == 0
     }
 
     /// The board as it stands (matched tiles are already gone).

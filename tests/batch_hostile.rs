@@ -6,6 +6,8 @@
 mod binary;
 #[path = "support/mutation.rs"]
 mod mutation;
+#[path = "support/prop_config.rs"]
+mod prop_config;
 
 use lianliankan::cli::check::{BatchError, Format, check, read_grid_board};
 use lianliankan::cli::scanner::Scanner;
@@ -131,7 +133,7 @@ fn random_bytes() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(CASES))]
+    #![proptest_config(prop_config::prop_config(CASES))]
 
     #[test]
     fn valid_inputs_answer_every_query((input, count) in hdu_input_and_count(), rules in rules()) {

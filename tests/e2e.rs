@@ -313,7 +313,10 @@ fn no_resume_after_a_win_or_a_new_game() {
     s.send(b"t");
     s.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
     assert!(data.path().join("game.json").exists());
+    // n asks first, and only y throws the game away.
     s.send(b"n");
+    s.wait_for("the question", WAIT, |t| t.contains("Abandon this game?"));
+    s.send(b"y");
     s.wait_for("a new game", WAIT, |t| t.contains("Hints 3"));
     s.send(b"q");
     s.wait_exit(WAIT).expect("quit");
@@ -410,7 +413,7 @@ fn a_demo_plays_to_the_win_and_leaves_the_saved_game_and_scores_alone() {
     let mut s = Session::start_in(data.path(), &demo, 80, 24);
     s.wait_for("the demo", WAIT, |t| t.contains("demo: any key stops it"));
     s.wait_for("the win screen", WAIT, |t| {
-        t.contains("You won") && t.contains("Tiles 0")
+        t.contains("You won") && t.contains("All 7 levels cleared!")
     });
     assert!(!s.screen().contains("Enter record"), "no name prompt");
     assert!(s.screen().contains("Not recorded: this game is not saved"));
@@ -436,4 +439,66 @@ fn any_key_stops_a_demo_and_the_game_plays_on() {
     s.wait_for("a hint by hand", WAIT, |t| t.contains("Hints 2"));
     s.send(b"q");
     assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
+/// The time left on the title line (`0:38`), read from the screen.
+fn time_left(screen: &str) -> String {
+    let title = screen.lines().next().unwrap_or_default();
+    title
+        .split(']')
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Esc drops a selection and then opens the menu, never quits; help and
+/// the menu stop a timed level's clock; `n` asks before throwing a game away.
+#[test]
+fn esc_never_quits_and_screens_over_the_board_stop_the_clock() {
+    let tiny = [
+        "--rows",
+        "2",
+        "--cols",
+        "4",
+        "--kinds",
+        "2",
+        "--seed",
+        "1",
+        "--timed",
+        "--gravity",
+        "none",
+    ];
+    let mut s = Session::start(&tiny, 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Tiles 8"));
+    s.send(b" ");
+    s.wait_for("a selection", WAIT, |t| {
+        t.contains("[A]") || t.contains('[')
+    });
+    s.send(b"\x1b");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(s.child.try_wait().unwrap().is_none(), "Esc must not quit");
+    s.send(b"\x1b");
+    s.wait_for("the menu", WAIT, |t| {
+        t.contains("Paused") && t.contains("Resume") && t.contains("Restart this deal")
+    });
+    let shown = time_left(&s.screen());
+    assert!(!shown.is_empty(), "{}", s.screen());
+    std::thread::sleep(Duration::from_millis(2500));
+    assert_eq!(
+        time_left(&s.screen()),
+        shown,
+        "the clock stands in the menu"
+    );
+    s.send(b"\x1b");
+    s.wait_for("the board again", WAIT, |t| !t.contains("Resume"));
+    s.send(b"?");
+    s.wait_for("the help", WAIT, |t| t.contains("Esc or ? closes"));
+    let shown = time_left(&s.screen());
+    std::thread::sleep(Duration::from_millis(2500));
+    assert_eq!(time_left(&s.screen()), shown, "the clock stands under help");
+    s.send(b"?");
+    s.wait_for("the board", WAIT, |t| !t.contains("Esc or ? closes"));
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("q quits").success());
 }

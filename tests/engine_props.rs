@@ -1,6 +1,8 @@
 //! The engine against the plain reference search on many random boards, for
 //! every rule combination: same answer, a legal line, and the fewest turns.
 
+#[path = "support/prop_config.rs"]
+mod prop_config;
 use lianliankan::core::engine::{Border, Rules, find_path, find_path_layered};
 use lianliankan::core::grid::{Board, Point};
 use lianliankan::solve::reference::{check_path, min_turns};
@@ -26,7 +28,7 @@ fn all_rules() -> impl Iterator<Item = Rules> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4000))]
+    #![proptest_config(prop_config::prop_config(4000))]
 
     #[test]
     fn engine_agrees_with_reference(board in board(), picks in proptest::collection::vec((any::<u16>(), any::<u16>()), 6)) {

@@ -8,6 +8,8 @@
 mod aside;
 #[path = "support/mutation.rs"]
 mod mutation;
+#[path = "support/prop_config.rs"]
+mod prop_config;
 
 use std::fs;
 use std::time::{Duration, Instant};
@@ -179,7 +181,7 @@ fn hostile_number() -> impl Strategy<Value = Value> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(CASES))]
+    #![proptest_config(prop_config::prop_config(CASES))]
 
     #[test]
     fn random_bytes_as_a_saved_game(bytes in prop::collection::vec(any::<u8>(), 0..600)) {

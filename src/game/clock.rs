@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 pub struct Clock {
     banked: Duration,
     running_since: Option<Instant>,
+    /// When the clock last stopped, while it stands.
+    stopped_at: Option<Instant>,
 }
 
 impl Clock {
@@ -17,6 +19,7 @@ impl Clock {
         Clock {
             banked: Duration::ZERO,
             running_since: Some(now),
+            stopped_at: None,
         }
     }
 
@@ -26,6 +29,7 @@ impl Clock {
         Clock {
             banked: elapsed,
             running_since: running.then_some(now),
+            stopped_at: (!running).then_some(now),
         }
     }
 
@@ -37,23 +41,31 @@ impl Clock {
     /// Stops the clock, keeping the time so far.
     pub fn pause(&mut self, now: Instant) {
         if let Some(since) = self.running_since.take() {
-            self.banked += now.saturating_duration_since(since);
+            self.banked = self
+                .banked
+                .saturating_add(now.saturating_duration_since(since));
+            self.stopped_at = Some(now);
         }
     }
 
-    /// Starts the clock again after a pause.
-    pub fn resume(&mut self, now: Instant) {
-        if self.running_since.is_none() {
-            self.running_since = Some(now);
+    /// Starts the clock again after a pause; returns how long it stood (zero
+    /// if it was running), so clocks that run with it can skip that time too.
+    pub fn resume(&mut self, now: Instant) -> Duration {
+        if self.running_since.is_some() {
+            return Duration::ZERO;
         }
+        self.running_since = Some(now);
+        self.stopped_at
+            .take()
+            .map_or(Duration::ZERO, |at| now.saturating_duration_since(at))
     }
 
     /// The playing time up to `now`.
     pub fn elapsed(&self, now: Instant) -> Duration {
-        self.banked
-            + self
-                .running_since
-                .map_or(Duration::ZERO, |since| now.saturating_duration_since(since))
+        self.banked.saturating_add(
+            self.running_since
+                .map_or(Duration::ZERO, |since| now.saturating_duration_since(since)),
+        )
     }
 
     /// How long from `now` until the shown whole second changes, if the clock runs.
@@ -78,7 +90,8 @@ mod tests {
         assert!(!c.is_running());
         assert_eq!(c.elapsed(t0 + s(100)), s(3));
         assert_eq!(c.until_next_second(t0 + s(100)), None);
-        c.resume(t0 + s(100));
+        assert_eq!(c.resume(t0 + s(100)), s(97), "it stood from 3 s to 100 s");
+        assert_eq!(c.resume(t0 + s(101)), s(0), "running already");
         assert_eq!(c.elapsed(t0 + s(102)), s(5));
         assert_eq!(
             c.until_next_second(t0 + s(102) + Duration::from_millis(250)),

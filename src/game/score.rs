@@ -39,13 +39,25 @@ impl Score {
             self.streak = 0;
             AFTER_HELP
         } else {
-            self.streak = if quick { self.streak + 1 } else { 0 };
+            self.streak = if quick {
+                self.streak.saturating_add(1)
+            } else {
+                0
+            };
             BASE + STREAK_BONUS * self.streak.min(MAX_STREAK)
         };
         self.helped = false;
         self.last_match = Some(now);
-        self.points += earned;
+        self.points = self.points.saturating_add(earned);
         earned
+    }
+
+    /// Moves the streak window on by `stood`, the time the game clock stood
+    /// (pause, help, a menu): a streak is timed in playing time.
+    pub fn skip(&mut self, stood: Duration) {
+        if let Some(t) = self.last_match.as_mut() {
+            *t = t.checked_add(stood).unwrap_or(*t);
+        }
     }
 
     /// Records a hint or a requested reshuffle: the next match earns less.

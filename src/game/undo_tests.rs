@@ -209,7 +209,7 @@ fn op() -> impl Strategy<Value = Op> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(crate::prop_config::prop_config(64))]
 
     /// Whatever was played, undoing everything gives the start back exactly
     /// (the clock aside), each undo on the way is retraced by redo, and

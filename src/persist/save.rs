@@ -326,6 +326,7 @@ impl SavedGame {
                 started: Duration::from_millis(self.level_started_ms),
             },
             time_up: None,
+            covered: false,
             unwinnable: false,
         };
         // A board saved as lost stays so; any other is checked again.

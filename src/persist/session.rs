@@ -208,9 +208,7 @@ impl Session {
     /// (nothing to undo or redo on the first level). Returns a message the
     /// first time a save fails.
     pub fn save(&mut self, game: &Game, now: Instant) -> Option<String> {
-        let history = game.history();
-        let untouched = history.undo_len() + history.redo_len() == 0 && game.level().number == 0;
-        if self.blocked || untouched {
+        if self.blocked || game.is_untouched() {
             return None;
         }
         match document::save(&self.dir, &SavedGame::new(game, now)) {

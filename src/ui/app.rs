@@ -1,24 +1,30 @@
-//! The application: the game plus what only the screen needs (theme, help,
-//! colour), and the mapping from terminal events to game actions.
-//! `app/persist.rs` adds saving, the win screen's name prompt and recording.
+//! The application: the game plus what only the screen needs (theme, the
+//! screens over the board, colour), and the one place that routes terminal
+//! events: the screen on top takes them, else the board's key table.
+//! `app/persist.rs` adds saving, the win screen's name prompt and recording;
+//! `app/screen.rs` the screens; `app/keys.rs` the key table.
 
 mod demo;
+pub mod keys;
 mod persist;
+pub mod screen;
 
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    Event, KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
 
-use crate::game::{Action, Direction, Game};
+use crate::game::{Action, Game};
 use crate::persist::session::Session;
-use crate::ui::layout::{BoardLayout, Screen};
+use crate::ui::layout::{BoardLayout, MenuLayout, Screen as Areas};
 use crate::ui::theme::Theme;
 use crate::ui::win_screen::WinScreen;
 
 pub use demo::{DEMO_NOTE, DEMO_STEP, Demo};
+use keys::Command;
+use screen::{Abandon, LEVEL_CARD_TIME, Menu, MenuAction, MenuKind, Screen};
 
 /// How often the screen is redrawn while a line grows or tiles slide.
 pub const FRAME_TIME: Duration = Duration::from_millis(16);
@@ -32,8 +38,11 @@ pub struct App {
     pub theme: Theme,
     /// False when `NO_COLOR` asks for no colours: marks and borders only.
     pub color: bool,
-    /// Whether the help overlay is open.
-    pub help: bool,
+    /// The screens over the board, the top one last; empty while the board
+    /// is played.
+    pub screens: Vec<Screen>,
+    /// The terminal's size, as last seen.
+    pub area: Rect,
     /// The moment the next frame shows (the renderer reads the clock from here).
     pub now: Instant,
     /// Set when the player asked to quit.
@@ -49,16 +58,20 @@ pub struct App {
     pub note: Option<&'static str>,
     /// The demo, while the solver plays (`--demo`).
     pub demo: Option<Demo>,
+    /// The level the last level card was for, to notice the next level.
+    seen_level: usize,
 }
 
 impl App {
     /// An app showing `game` in `theme`.
     pub fn new(game: Game, theme: Theme, color: bool, now: Instant) -> Self {
+        let seen_level = game.level().number;
         App {
             game,
             theme,
             color,
-            help: false,
+            screens: Vec::new(),
+            area: Rect::new(0, 0, 80, 24),
             now,
             quit: false,
             session: None,
@@ -66,6 +79,7 @@ impl App {
             warning: None,
             note: None,
             demo: None,
+            seen_level,
         }
     }
 
@@ -73,31 +87,69 @@ impl App {
     /// The renderer and the mouse both use this.
     pub fn board_layout(&self, area: Rect) -> Option<BoardLayout> {
         let board = self.game.board();
-        BoardLayout::fit(Screen::new(area).middle, board.rows(), board.cols())
+        BoardLayout::fit(Areas::new(area).middle, board.rows(), board.cols())
+    }
+
+    /// Where the menu on top sits on a screen of `area`, if a menu is on top.
+    /// The renderer and the mouse both use this.
+    pub fn menu_layout(&self, area: Rect) -> Option<(&Menu, MenuLayout)> {
+        let Some(Screen::Menu(menu)) = self.screens.last() else {
+            return None;
+        };
+        let widest = menu
+            .items
+            .iter()
+            .map(|i| i.label.chars().count() + 4)
+            .chain([menu.title().chars().count() + 2, MENU_KEYS.chars().count()])
+            .chain(menu.subtitle().map(|s| s.chars().count()))
+            .max()
+            .unwrap_or(0);
+        let header = menu.subtitle().map_or(0, |_| 2);
+        let width = u16::try_from(widest).unwrap_or(u16::MAX);
+        Some((menu, MenuLayout::new(area, width, header, menu.items.len())))
+    }
+
+    /// The terminal now has the size `area`: a board that no longer fits
+    /// is hidden behind a message, and its clock stands meanwhile.
+    pub fn resize(&mut self, area: Rect, now: Instant) {
+        self.area = area;
+        self.sync_cover(now);
+    }
+
+    /// Whether anything hides the board: a screen over it, the message box,
+    /// or a terminal too small to draw it.
+    pub fn board_hidden(&self) -> bool {
+        !self.screens.is_empty() || self.warning.is_some() || self.board_layout(self.area).is_none()
+    }
+
+    /// Stops the game's clock while the board is hidden, and runs it again
+    /// once it shows.
+    fn sync_cover(&mut self, now: Instant) {
+        let hidden = self.board_hidden();
+        self.game.set_covered(hidden, now);
     }
 
     /// Applies a terminal event on a screen of `area` at `now`. Returns
     /// whether the screen needs drawing again (mouse motion, for one, does not).
     pub fn handle_event(&mut self, event: &Event, area: Rect, now: Instant) -> bool {
         self.now = now;
+        self.area = area;
         let input = matches!(event, Event::Key(k) if k.is_press())
             || matches!(event, Event::Mouse(m) if matches!(m.kind, MouseEventKind::Down(_)));
         if input {
             self.note = None;
         }
+        let ctrl_c = matches!(event, Event::Key(key) if key.is_press() && keys::is_ctrl_c(key));
         if input && self.warning.take().is_some() {
             // The key or click that closes the message box does nothing else,
             // except Ctrl-C.
-            if let Event::Key(key) = event
-                && is_ctrl_c(key)
-            {
-                self.quit = true;
-            }
+            self.quit = ctrl_c;
+            self.sync_cover(now);
             return true;
         }
         if input && self.stop_demo() {
             // The key or click that stops the demo does nothing else, except Ctrl-C.
-            self.quit = matches!(event, Event::Key(key) if is_ctrl_c(key));
+            self.quit = ctrl_c;
             return true;
         }
         match event {
@@ -107,7 +159,7 @@ impl App {
                     kind: MouseEventKind::Down(button @ (MouseButton::Left | MouseButton::Right)),
                     ..
                 },
-            ) => self.handle_click(*button, *mouse, area, now),
+            ) => self.handle_click(*button, *mouse, now),
             Event::Resize(..) | Event::FocusGained => {}
             _ => return false,
         }
@@ -115,65 +167,156 @@ impl App {
         true
     }
 
+    /// The one place a key goes: Ctrl-C quits from anywhere; else the screen
+    /// on top takes it, or the win screen's prompt, or the board.
     fn handle_key(&mut self, key: KeyEvent, now: Instant) {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        if is_ctrl_c(&key) {
+        if keys::is_ctrl_c(&key) {
             self.quit = true;
             return;
         }
-        if !self.help && self.prompt_key(key, now) {
-            return;
-        }
-        if ctrl && !self.help && matches!(key.code, KeyCode::Char('r' | 'R')) {
-            self.game.apply(Action::Redo, now);
-            return;
-        }
-        if self.help {
-            match key.code {
+        match self.screens.last_mut() {
+            Some(Screen::Help) => match key.code {
                 KeyCode::Char('q') => self.quit = true,
                 KeyCode::Char('?') | KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => {
-                    self.help = false
+                    self.screens.pop();
                 }
                 _ => {}
+            },
+            Some(Screen::LevelCard { .. }) => {
+                // Any key goes on to the next board; q still quits.
+                self.screens.pop();
+                self.quit = key.code == KeyCode::Char('q');
             }
-            return;
+            Some(Screen::Menu(menu)) => {
+                let chosen = match key.code {
+                    KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => {
+                        menu.step(-1);
+                        None
+                    }
+                    KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                        menu.step(1);
+                        None
+                    }
+                    KeyCode::Enter | KeyCode::Char(' ') => Some(menu.items[menu.selected].action),
+                    KeyCode::Esc => Some(match menu.kind {
+                        MenuKind::Pause => MenuAction::Resume,
+                        MenuKind::Confirm(_) => MenuAction::Keep,
+                    }),
+                    KeyCode::Char(c) => menu.hotkey(c).map(|(i, action)| {
+                        menu.selected = i;
+                        action
+                    }),
+                    _ => None,
+                };
+                if let Some(action) = chosen {
+                    self.choose(action, now);
+                }
+            }
+            None => {
+                if self.prompt_key(key, now) {
+                    return;
+                }
+                if let Some(command) = keys::command(&key) {
+                    self.command(command, now);
+                }
+            }
         }
-        let action = match key.code {
-            KeyCode::Char('q') | KeyCode::Esc => {
-                self.quit = true;
-                return;
+    }
+
+    /// What a board key does.
+    fn command(&mut self, command: Command, now: Instant) {
+        let over = self.game.win().is_some() || self.game.time_up().is_some();
+        let action = match command {
+            Command::Move(d) => Action::Move(d),
+            Command::Select => Action::Select,
+            Command::Highlight => Action::Highlight(self.game.cursor()),
+            Command::Hint => Action::Hint,
+            Command::Reshuffle => Action::Reshuffle,
+            Command::Undo if !self.may_undo() => return,
+            Command::Undo => Action::Undo,
+            Command::Redo => Action::Redo,
+            Command::Pause => Action::TogglePause,
+            // On a finished game's box Esc leaves, as the box says.
+            Command::Back if over => return self.quit = true,
+            Command::Back if self.game.has_marks() => Action::Cancel,
+            Command::Back | Command::Menu => {
+                return self.open(Screen::Menu(Menu::new(MenuKind::Pause)));
             }
-            KeyCode::Char('?') => {
-                self.help = true;
-                return;
-            }
-            KeyCode::Up | KeyCode::Char('k') => Action::Move(Direction::Up),
-            KeyCode::Down | KeyCode::Char('j') => Action::Move(Direction::Down),
-            KeyCode::Left | KeyCode::Char('h') => Action::Move(Direction::Left),
-            KeyCode::Right | KeyCode::Char('l') => Action::Move(Direction::Right),
-            KeyCode::Char(' ') | KeyCode::Enter => Action::Select,
-            KeyCode::Char('t') => Action::Hint,
-            KeyCode::Char('r') => Action::Reshuffle,
-            KeyCode::Char('n') => return self.new_game(now),
-            KeyCode::Char('p') => Action::TogglePause,
-            KeyCode::Char('u') if !self.may_undo() => return,
-            KeyCode::Char('u') => Action::Undo,
-            KeyCode::Char('U') => Action::Redo,
-            KeyCode::Char('f') => Action::Highlight(self.game.cursor()),
-            _ => return,
+            Command::NewGame => return self.ask_abandon(Abandon::ForNewGame, now),
+            Command::Help => return self.open(Screen::Help),
+            Command::Quit => return self.quit = true,
         };
         self.game.apply(action, now);
     }
 
-    /// A left click selects the tile under the pointer; a right click
-    /// highlights its kind, or clears the highlight off the tiles.
-    fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, area: Rect, now: Instant) {
-        if self.help {
-            self.help = false;
-            return;
+    /// Puts `screen` on top (the board is hidden and its clock stands).
+    fn open(&mut self, screen: Screen) {
+        if self.game.win().is_none() && self.game.time_up().is_none() || screen == Screen::Help {
+            self.screens.push(screen);
+        }
+    }
+
+    /// Throws the game away for `why`, asking first when it has moves to lose.
+    fn ask_abandon(&mut self, why: Abandon, now: Instant) {
+        let finished = self.game.win().is_some() || self.game.time_up().is_some();
+        if finished || self.game.is_untouched() {
+            self.abandon(why, now);
+        } else {
+            self.screens
+                .push(Screen::Menu(Menu::new(MenuKind::Confirm(why))));
+        }
+    }
+
+    /// Does what a menu item says.
+    fn choose(&mut self, action: MenuAction, now: Instant) {
+        match action {
+            MenuAction::Resume | MenuAction::Keep => {
+                self.screens.pop();
+            }
+            MenuAction::NewGame => self.ask_abandon(Abandon::ForNewGame, now),
+            MenuAction::Restart => self.ask_abandon(Abandon::ForRestart, now),
+            MenuAction::Help => self.screens.push(Screen::Help),
+            MenuAction::Quit => self.quit = true,
+            MenuAction::Abandon(why) => self.abandon(why, now),
+        }
+    }
+
+    /// Leaves every screen and starts over as `why` says; the saved game goes.
+    fn abandon(&mut self, why: Abandon, now: Instant) {
+        self.screens.clear();
+        let action = match why {
+            Abandon::ForNewGame => Action::NewGame,
+            Abandon::ForRestart => Action::Restart,
+        };
+        self.start_over(action, now);
+    }
+
+    /// A left click selects the tile under the pointer, or chooses the menu
+    /// item under it; a right click highlights a tile's kind, or clears the
+    /// highlight off the tiles. Help and the level card close on a click.
+    fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
+        match self.screens.last() {
+            Some(Screen::Help | Screen::LevelCard { .. }) => {
+                self.screens.pop();
+                return;
+            }
+            Some(Screen::Menu(_)) => {
+                let hit = self
+                    .menu_layout(self.area)
+                    .and_then(|(_, l)| l.item_at(mouse.column, mouse.row));
+                if let (MouseButton::Left, Some(i), Some(Screen::Menu(menu))) =
+                    (button, hit, self.screens.last_mut())
+                {
+                    menu.selected = i;
+                    let action = menu.items[i].action;
+                    self.choose(action, now);
+                }
+                return;
+            }
+            None => {}
         }
         let cell = self
-            .board_layout(area)
+            .board_layout(self.area)
             .and_then(|l| l.cell_at(mouse.column, mouse.row));
         let action = match (button, cell) {
             (MouseButton::Right, Some(p)) => Action::Highlight(p),
@@ -185,22 +328,47 @@ impl App {
     }
 
     /// Lets time act at `now` without input: a timed level that runs out
-    /// ends the game (and its save goes with it), and a demo plays its move
-    /// when it is due. Returns whether the screen changed.
+    /// ends the game (and its save goes with it), the level card goes after
+    /// its time, and a demo plays its move when it is due. Returns whether
+    /// the screen changed.
     pub fn tick(&mut self, now: Instant) -> bool {
         let lost = self.game.time_up().is_some();
         self.game.tick(now);
         let timed_out = !lost && self.game.time_up().is_some();
-        if timed_out {
+        let card_gone = matches!(self.screens.last(), Some(&Screen::LevelCard { from }) if now >= from + LEVEL_CARD_TIME);
+        if card_gone {
+            self.screens.pop();
+        }
+        if timed_out || card_gone {
             self.now = now;
             self.after_event(now);
         }
-        self.play_demo(now) || timed_out
+        self.play_demo(now) || timed_out || card_gone
+    }
+
+    /// After every event: a new level brings its card, the clock follows
+    /// what hides the board, then the win screen and the save (see
+    /// `app/persist.rs`).
+    fn after_event(&mut self, now: Instant) {
+        let level = self.game.level().number;
+        if level != self.seen_level {
+            self.seen_level = level;
+            if level > 0 && self.demo.is_none() && self.game.win().is_none() {
+                let from = self
+                    .game
+                    .removal(now)
+                    .map_or(now, |r| r.at + crate::game::REMOVAL_TIME);
+                self.screens.push(Screen::LevelCard { from });
+            }
+        }
+        self.sync_cover(now);
+        self.after_move(now);
     }
 
     /// How long the event loop may sleep before the screen must change by
-    /// itself: a frame while a line grows, else the next notice expiry or clock
-    /// second; `None` when nothing will change without input.
+    /// itself: a frame while a line grows, else the next notice expiry, clock
+    /// second, level card or demo move; `None` when nothing will change
+    /// without input.
     pub fn timeout(&self, now: Instant) -> Option<Duration> {
         if self.game.animating(now) {
             return Some(FRAME_TIME);
@@ -211,20 +379,26 @@ impl App {
             .map(|t| t.saturating_duration_since(now));
         let tick = self.game.until_next_second(now);
         let demo = self.demo.map(|d| d.next.saturating_duration_since(now));
-        change.into_iter().chain(tick).chain(demo).min()
+        let card = match self.screens.last() {
+            Some(&Screen::LevelCard { from }) => {
+                Some((from + LEVEL_CARD_TIME).saturating_duration_since(now))
+            }
+            _ => None,
+        };
+        change.into_iter().chain(tick).chain(demo).chain(card).min()
     }
 }
 
-fn is_ctrl_c(key: &KeyEvent) -> bool {
-    key.modifiers.contains(KeyModifiers::CONTROL) && matches!(key.code, KeyCode::Char('c' | 'C'))
-}
+/// The key line under every menu.
+pub const MENU_KEYS: &str = "arrows/letter, Enter; Esc back";
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::grid::Point;
     use crate::game::Config;
-    use ratatui::crossterm::event::{KeyEventKind, KeyEventState};
+    use ratatui::crossterm::event::{KeyEventKind, KeyEventState, KeyModifiers};
+    use screen::MenuKind;
 
     fn app() -> (App, Instant) {
         let t = Instant::now();
@@ -276,7 +450,7 @@ mod tests {
         a.handle_event(&release, AREA, t);
         assert!(a.game.is_paused());
         assert!(!a.quit);
-        a.handle_event(&key(KeyCode::Esc), AREA, t);
+        a.handle_event(&key(KeyCode::Char('q')), AREA, t);
         assert!(a.quit);
     }
 
@@ -284,11 +458,11 @@ mod tests {
     fn help_opens_closes_and_swallows_keys() {
         let (mut a, t) = app();
         a.handle_event(&key(KeyCode::Char('?')), AREA, t);
-        assert!(a.help);
+        assert_eq!(a.screens, [Screen::Help]);
         a.handle_event(&key(KeyCode::Char('l')), AREA, t);
         assert_eq!(a.game.cursor(), Point::new(0, 0));
         a.handle_event(&key(KeyCode::Esc), AREA, t);
-        assert!(!a.help && !a.quit);
+        assert!(a.screens.is_empty() && !a.quit);
         let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
         a.handle_event(&ctrl_c, AREA, t);
         assert!(a.quit);
@@ -396,5 +570,172 @@ mod tests {
         assert_eq!(wait, Duration::from_millis(700));
         a.handle_event(&key(KeyCode::Char('p')), AREA, t);
         assert_eq!(a.timeout(t + Duration::from_secs(5)), None);
+    }
+
+    fn matched(a: &mut App, t: Instant) {
+        let (p, q) = crate::game::find_match(a.game.board()).unwrap();
+        a.game.apply(Action::Click(p), t);
+        a.game.apply(Action::Click(q), t);
+    }
+
+    /// Esc drops what is on show first and never quits: with nothing to
+    /// drop it opens the menu, whose Esc plays on.
+    #[test]
+    fn esc_drops_the_selection_then_opens_the_menu_and_never_quits() {
+        let (mut a, t) = app();
+        a.handle_event(&key(KeyCode::Char(' ')), AREA, t);
+        a.handle_event(&key(KeyCode::Char('f')), AREA, t);
+        assert!(a.game.selected().is_some() && a.game.highlight_kind().is_some());
+        a.handle_event(&key(KeyCode::Esc), AREA, t);
+        assert_eq!(a.game.selected(), None);
+        assert_eq!(a.game.highlight_kind(), None);
+        assert!(a.screens.is_empty() && !a.quit);
+        a.handle_event(&key(KeyCode::Char('t')), AREA, t);
+        assert!(a.game.hint_pair().is_some());
+        a.handle_event(&key(KeyCode::Esc), AREA, t);
+        assert_eq!(a.game.hint_pair(), None, "the hint marks go");
+        a.handle_event(&key(KeyCode::Esc), AREA, t);
+        assert!(matches!(a.screens.last(), Some(Screen::Menu(m)) if m.kind == MenuKind::Pause));
+        assert!(a.board_hidden() && !a.quit);
+        a.handle_event(&key(KeyCode::Esc), AREA, t);
+        assert!(a.screens.is_empty() && !a.quit);
+        // m opens it too; its q quits.
+        a.handle_event(&key(KeyCode::Char('m')), AREA, t);
+        a.handle_event(&key(KeyCode::Char('q')), AREA, t);
+        assert!(a.quit);
+    }
+
+    /// `n` on a game with a move asks first; only a yes throws it away.
+    #[test]
+    fn n_asks_before_abandoning_a_game_with_moves() {
+        let (mut a, t) = app();
+        // A game without moves goes at once.
+        let seed = a.game.config().seed;
+        a.handle_event(&key(KeyCode::Char('n')), AREA, t);
+        assert!(a.screens.is_empty());
+        assert_ne!(a.game.config().seed, seed, "a new deal");
+        matched(&mut a, t);
+        let board = a.game.board().clone();
+        a.handle_event(&key(KeyCode::Char('n')), AREA, t);
+        assert!(
+            matches!(a.screens.last(), Some(Screen::Menu(m)) if m.kind == MenuKind::Confirm(Abandon::ForNewGame))
+        );
+        // n (no), Esc and Enter on the first item keep the game.
+        for k in [KeyCode::Char('n'), KeyCode::Esc, KeyCode::Enter] {
+            if a.screens.is_empty() {
+                a.handle_event(&key(KeyCode::Char('n')), AREA, t);
+            }
+            a.handle_event(&key(k), AREA, t);
+            assert!(a.screens.is_empty(), "{k:?}");
+            assert_eq!(a.game.board(), &board, "{k:?} keeps the game");
+        }
+        a.handle_event(&key(KeyCode::Char('n')), AREA, t);
+        a.handle_event(&key(KeyCode::Char('y')), AREA, t);
+        assert!(a.screens.is_empty());
+        assert_eq!(a.game.score(), 0);
+        assert_eq!(a.game.board().tile_count(), 128);
+    }
+
+    /// The menu answers clicks on its items, through the same layout it is
+    /// drawn with.
+    #[test]
+    fn menu_items_answer_clicks_and_restart_asks_first() {
+        let (mut a, t) = app();
+        matched(&mut a, t);
+        let first = Game::new(a.game.config(), t).unwrap();
+        a.handle_event(&key(KeyCode::Char('m')), AREA, t);
+        let click_on = |a: &mut App, label: &str| {
+            let (menu, layout) = a.menu_layout(AREA).unwrap();
+            let i = menu
+                .items
+                .iter()
+                .position(|i| i.label.starts_with(label))
+                .unwrap();
+            let r = layout.items[i];
+            a.handle_event(&click(r.x + 2, r.y), AREA, t);
+        };
+        click_on(&mut a, "Restart");
+        click_on(&mut a, "Yes");
+        assert!(a.screens.is_empty());
+        assert_eq!(a.game.board(), first.board(), "the first board again");
+        a.handle_event(&key(KeyCode::Char('m')), AREA, t);
+        click_on(&mut a, "Help");
+        assert_eq!(a.screens.last(), Some(&Screen::Help));
+        a.handle_event(&key(KeyCode::Esc), AREA, t);
+        click_on(&mut a, "Quit");
+        assert!(a.quit);
+    }
+
+    /// Help, the menu and a terminal too small for the board stop the clock
+    /// of a timed level and the streak window, as a pause does.
+    #[test]
+    fn screens_that_hide_the_board_stop_the_clock() {
+        let (mut a, t) = app();
+        a.game = Game::new(
+            Config {
+                timed: true,
+                ..a.game.config()
+            },
+            t,
+        )
+        .unwrap();
+        let s = Duration::from_secs;
+        let left = a.game.remaining(t).unwrap();
+        a.handle_event(&key(KeyCode::Char('?')), AREA, t);
+        assert_eq!(a.game.remaining(t + s(60)), Some(left), "help stops it");
+        assert_eq!(a.timeout(t + s(60)), None, "no wake-ups while it stands");
+        a.handle_event(&key(KeyCode::Esc), AREA, t + s(60));
+        assert_eq!(a.game.remaining(t + s(61)), Some(left - s(1)));
+        let tiny = Rect::new(0, 0, 20, 6);
+        a.handle_event(&Event::Resize(20, 6), tiny, t + s(61));
+        assert!(a.board_hidden());
+        assert_eq!(
+            a.game.remaining(t + s(200)),
+            Some(left - s(1)),
+            "too small stops it"
+        );
+        a.handle_event(&Event::Resize(80, 24), AREA, t + s(200));
+        assert_eq!(a.game.remaining(t + s(201)), Some(left - s(2)));
+        // The streak: a match, the menu for a minute, a match a second later.
+        matched(&mut a, t + s(201));
+        a.handle_event(&key(KeyCode::Char('m')), AREA, t + s(201));
+        a.handle_event(&key(KeyCode::Esc), AREA, t + s(261));
+        matched(&mut a, t + s(262));
+        assert_eq!(a.game.streak(), 1, "the minute in the menu did not count");
+    }
+
+    /// A pick on a cell that tiles are sliding into or out of is not taken:
+    /// the slide ends and the player is told, so the click never lands on a
+    /// tile that was not under the pointer.
+    #[test]
+    fn a_click_during_a_slide_never_picks_a_tile_that_was_not_there() {
+        let t = Instant::now();
+        // With gravity down, the 2 above the matched 1s falls into row 2.
+        let board = crate::core::grid::Board::from_rows(&[[2, 3], [1, 1], [4, 4], [3, 2]]).unwrap();
+        let config = Config {
+            mode: crate::game::Mode::Single(crate::core::gravity::Gravity::Down),
+            ..Config::DEFAULT
+        };
+        let game = Game::from_board(board, config, t);
+        let mut a = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+        let layout = a.board_layout(AREA).unwrap();
+        let at = |r, c| layout.cell_rect(Point::new(r, c));
+        for p in [Point::new(1, 0), Point::new(1, 1)] {
+            let r = layout.cell_rect(p);
+            a.handle_event(&click(r.x + 1, r.y), AREA, t);
+        }
+        let slides = a.game.slides(t).unwrap().0.to_vec();
+        assert!(!slides.is_empty());
+        // 80 ms later the 2 is still drawn in row 0; a click there...
+        let soon = t + Duration::from_millis(80);
+        let r = at(0, 0);
+        a.handle_event(&click(r.x + 1, r.y), AREA, soon);
+        assert_eq!(a.game.selected(), None, "nothing picked");
+        assert_eq!(a.game.notice(soon), Some(crate::game::Notice::StillMoving));
+        assert!(!a.game.animating(soon), "the slide ended");
+        // A cell no tile slides through is picked as usual.
+        let r = at(2, 0);
+        a.handle_event(&click(r.x + 1, r.y), AREA, soon);
+        assert_eq!(a.game.selected(), Some(Point::new(2, 0)));
     }
 }

@@ -161,6 +161,64 @@ impl BoardLayout {
     }
 }
 
+/// Where a menu box and each of its items sit: one value for drawing the
+/// menu and for hit-testing clicks on it, as [`BoardLayout`] is for tiles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MenuLayout {
+    /// The box, border included.
+    pub outer: Rect,
+    /// The lines above the items (a subtitle), inside the border.
+    pub header: Rect,
+    /// One line per item, top to bottom (those that fit).
+    pub items: Vec<Rect>,
+    /// The line under the items that says which keys to press.
+    pub keys: Rect,
+}
+
+impl MenuLayout {
+    /// A box centred in `area`, `width` columns inside its border, with
+    /// `header` lines, then `items` lines, a blank line and the key line.
+    /// On a short screen the header goes first, then items from the end;
+    /// the key line always stays.
+    pub fn new(area: Rect, width: u16, header: u16, items: usize) -> Self {
+        let items = u16::try_from(items).unwrap_or(u16::MAX);
+        let room = area.height.saturating_sub(2);
+        // The key line, then as many items as fit, then the header and the gaps.
+        let shown = items.min(room.saturating_sub(1));
+        let header = header.min(room.saturating_sub(shown + 1));
+        let gap = u16::from(room > shown + header + 1);
+        let inner_h = header + shown + gap + 1;
+        let outer_w = width.saturating_add(4).min(area.width);
+        let outer_h = (inner_h + 2).min(area.height);
+        let outer = Rect::new(
+            area.x + (area.width - outer_w) / 2,
+            area.y + (area.height - outer_h) / 2,
+            outer_w,
+            outer_h,
+        );
+        let inner = Rect::new(
+            outer.x + 1,
+            outer.y + 1,
+            outer.width.saturating_sub(2),
+            outer.height.saturating_sub(2),
+        );
+        let line = |dy: u16| Rect::new(inner.x, inner.y + dy, inner.width, 1).intersection(inner);
+        MenuLayout {
+            outer,
+            header: Rect::new(inner.x, inner.y, inner.width, header).intersection(inner),
+            items: (0..shown).map(|i| line(header + i)).collect(),
+            keys: line(header + shown + gap),
+        }
+    }
+
+    /// The item drawn at screen position (`x`, `y`), if any.
+    pub fn item_at(&self, x: u16, y: u16) -> Option<usize> {
+        self.items
+            .iter()
+            .position(|r| r.contains(ratatui::layout::Position::new(x, y)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,6 +295,33 @@ mod tests {
             assert_eq!(l.cell_at(0, 0), None);
             assert_eq!(l.cell_at(u16::MAX, u16::MAX), None);
             assert_eq!(l.centre(Point::new(-1, 5)), (o.right() - 1, o.top()));
+        }
+    }
+
+    #[test]
+    fn a_menu_keeps_its_key_line_and_clicks_find_the_item_drawn() {
+        let area = Rect::new(0, 0, 80, 24);
+        let m = MenuLayout::new(area, 20, 2, 5);
+        assert_eq!(m.items.len(), 5);
+        assert_eq!(m.header.height, 2);
+        for (i, r) in m.items.iter().enumerate() {
+            assert_eq!(m.item_at(r.x, r.y), Some(i));
+            assert_eq!(m.item_at(r.right() - 1, r.y), Some(i));
+        }
+        assert_eq!(m.item_at(m.keys.x, m.keys.y), None);
+        assert_eq!(m.item_at(0, 0), None);
+        assert!(m.keys.y > m.items[4].y && m.keys.bottom() < m.outer.bottom());
+        // On a tiny screen the header and the last items go, the key line stays.
+        for h in 0..12 {
+            let small = MenuLayout::new(Rect::new(0, 0, 10, h), 20, 2, 5);
+            assert!(small.outer.height <= h && small.outer.width <= 10, "{h}");
+            if h >= 3 {
+                assert_eq!(small.keys.height, 1, "{h}: {small:?}");
+                assert!(small.keys.bottom() < small.outer.bottom(), "{h}");
+            }
+            for r in &small.items {
+                assert!(r.y < small.keys.y, "{h}");
+            }
         }
     }
 }

@@ -5,6 +5,7 @@
 
 mod level;
 mod line;
+mod screens;
 mod slide;
 mod win;
 
@@ -19,8 +20,10 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::core::grid::{EMPTY, Tile};
 use crate::game::LOST_WARNING;
+use crate::ui::app::keys::{self, Command};
+use crate::ui::app::screen::Screen;
 use crate::ui::app::{App, DEMO_NOTE};
-use crate::ui::layout::{BoardLayout, Screen};
+use crate::ui::layout::{BoardLayout, Screen as Areas};
 
 /// How a tile is marked; several marks may meet on one tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -34,14 +37,19 @@ struct Marks {
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let screen = Screen::new(area);
+        let screen = Areas::new(area);
         let Some(layout) = self.board_layout(area) else {
             self.render_too_small(area, buf);
             return;
         };
         self.render_title(screen.title, buf);
         self.render_status(screen.status, buf);
-        if self.game.is_paused() {
+        let card_waits =
+            matches!(self.screens.last(), Some(&Screen::LevelCard { from }) if self.now < from);
+        if !self.screens.is_empty() && !card_waits {
+            // Help, the menus and the level card hide the board: the clock
+            // stands meanwhile, and nobody studies a hidden board.
+        } else if self.game.is_paused() {
             // Centred on the board space, not the board: a small board is
             // narrower than the text.
             let text = "Paused. Press p to resume.";
@@ -58,9 +66,7 @@ impl Widget for &App {
         if let Some(loss) = self.game.time_up() {
             self.render_loss(area, loss, buf);
         }
-        if self.help {
-            self.render_help(area, buf);
-        }
+        self.render_screen(area, buf);
         if let Some(message) = &self.warning {
             self.render_message(area, message, buf);
         }
@@ -74,9 +80,12 @@ impl App {
         let hint = game.hint_pair();
         let highlight = game.highlight_kind();
         let sliding = self.sliding_to();
+        // The match that cleared a board shows on that empty board, whatever
+        // the next level dealt.
+        let cleared = game.removal(self.now).is_some_and(|r| r.cleared);
         for p in board.points() {
             let kind = board.get(p);
-            if kind == EMPTY || sliding.contains(&p) {
+            if cleared || kind == EMPTY || sliding.contains(&p) {
                 continue;
             }
             let marks = Marks {
@@ -90,7 +99,7 @@ impl App {
         }
         // A cursor on an empty cell is still shown, as brackets.
         let cursor = game.cursor();
-        if board.get(cursor) == EMPTY && game.win().is_none() {
+        if board.get(cursor) == EMPTY && game.win().is_none() && !cleared {
             let rect = layout.cell_rect(cursor);
             let (_, cy) = layout.centre(cursor);
             let style = Style::new().add_modifier(Modifier::BOLD);
@@ -227,73 +236,35 @@ impl App {
     }
 
     /// The status line, in the most explicit wording that fits `width`
-    /// columns: key reminders go first, then the long labels.
+    /// columns. Every wording ends with the key for help, so what to press
+    /// next always shows; the tile count goes first, then the long words.
     fn status_text(&self, width: u16) -> String {
         let g = &self.game;
         let (label, score, time) = (level::label(g), g.score(), clock(g.elapsed(self.now)));
         let (tiles, hints, shuffles) =
             (g.board().tile_count(), g.hints_left(), g.reshuffles_left());
-        let full = format!(
-            " {label}  Score {score}  Time {time}  Tiles {tiles}  Hints {hints} t  Shuffles {shuffles} r  ? help"
+        let (t, r, help) = (
+            keys::label(Command::Hint),
+            keys::label(Command::Reshuffle),
+            keys::label(Command::Help),
         );
-        let plain = format!(
-            " {label}  Score {score}  Time {time}  Tiles {tiles}  Hints {hints}  Shuffles {shuffles}  ?"
-        );
-        let compact =
-            format!(" {label} Score {score} {time} Tiles {tiles} Hints {hints} Shuf {shuffles}");
-        [full, plain]
-            .into_iter()
-            .find(|text| text.chars().count() <= usize::from(width))
-            .unwrap_or(compact)
-    }
-
-    fn render_help(&self, area: Rect, buf: &mut Buffer) {
-        const KEYS: [(&str, &str); 13] = [
-            ("arrows, h j k l", "move the cursor"),
-            ("Space, Enter", "select the tile under the cursor"),
-            ("left click", "select the tile under the pointer"),
-            ("", "select the same tile again to drop it"),
-            ("f, right click", "highlight every tile of that kind"),
-            ("t", "hint: a pair that keeps the game winnable"),
-            ("r", "reshuffle (free once the game is lost)"),
-            ("u; U, Ctrl-R", "undo; redo (matches, reshuffles, hints)"),
-            ("p", "pause and hide the board"),
-            ("n", "new game"),
-            ("?", "this help (Esc closes it)"),
-            ("q, Esc, Ctrl-C", "quit"),
-            ("", ""),
+        let wordings = [
+            format!(
+                " {label}  Score {score}  Time {time}  Tiles {tiles}  Hints {hints} {t}  Shuffles {shuffles} {r}  {help} help"
+            ),
+            format!(
+                " {label}  Score {score}  Time {time}  Hints {hints} {t}  Shuffles {shuffles} {r}  {help} help"
+            ),
+            format!(
+                " {label}  {score} pts  {time}  {t} hint {hints}  {r} shuffle {shuffles}  {help} help"
+            ),
+            format!(" {label} {score} {time} {t}:{hints} {r}:{shuffles} {help} help"),
+            format!(" {score} {time} {t}:{hints} {r}:{shuffles} {help} help"),
+            format!(" {score} {time} {help} help"),
         ];
-        const RULES: [&str; 6] = [
-            " Join two equal tiles by a line with at most two turns",
-            " through empty cells, also round the outside. Every deal",
-            " can be won; the title line warns when a move makes that",
-            " impossible. Quick matches score more, help makes the next",
-            " score less; undo or a hint marks the game assisted.",
-            " Then tiles may slide (the variant is on the status line).",
-        ];
-        // On a short screen the rules go, so the keys and the seed still show.
-        let rules = if usize::from(area.height) < KEYS.len() + RULES.len() + 4 {
-            &RULES[..0]
-        } else {
-            &RULES[..]
-        };
-        let lines: Vec<Line> = KEYS
-            .iter()
-            .map(|(k, what)| Line::raw(format!(" {k:<16} {what}")))
-            .chain(rules.iter().map(|r| Line::raw(*r)))
-            .chain([
-                Line::raw(""),
-                Line::raw(format!(
-                    " Replay this deal with --seed {}",
-                    self.game.config().seed
-                )),
-            ])
-            .collect();
-        let rect = centred(area, 62, lines.len() as u16 + 2);
-        Clear.render(rect, buf);
-        Paragraph::new(lines)
-            .block(Block::bordered().title(" Help "))
-            .render(rect, buf);
+        let fits = |text: &String| text.chars().count() <= usize::from(width);
+        let last = wordings.last().cloned().unwrap_or_default();
+        wordings.into_iter().find(fits).unwrap_or(last)
     }
 
     fn render_too_small(&self, area: Rect, buf: &mut Buffer) {

@@ -117,6 +117,7 @@ fn event_loop(
     inputs: &Receiver<Input>,
 ) -> io::Result<Option<i32>> {
     let mut dirty = true;
+    app.resize(terminal.size()?.into(), Instant::now());
     loop {
         dirty |= app.tick(Instant::now());
         if dirty {

@@ -43,9 +43,9 @@ impl App {
         });
     }
 
-    /// After every event: opens or drops the win screen as the game is won or
+    /// After every move: opens or drops the win screen as the game is won or
     /// the win undone, and saves the game if a move changed it.
-    pub(super) fn after_event(&mut self, now: Instant) {
+    pub(super) fn after_move(&mut self, now: Instant) {
         match (self.game.win(), &self.win_screen) {
             (Some(win), None) => {
                 let dir = self.session.as_ref().map(|s| s.dir().to_path_buf());
@@ -114,13 +114,14 @@ impl App {
         self.win_screen.as_ref().is_none_or(|w| !w.recorded)
     }
 
-    /// A new game: a win on show is recorded first, and the saved game goes.
-    pub(super) fn new_game(&mut self, now: Instant) {
+    /// Leaves this game for `action` (a new deal, or its first board again):
+    /// a win on show is recorded first, and the saved game goes.
+    pub(super) fn start_over(&mut self, action: Action, now: Instant) {
         self.record();
         if let Some(m) = self.session.as_mut().and_then(Session::discard) {
             self.tell(m);
         }
-        self.game.apply(Action::NewGame, now);
+        self.game.apply(action, now);
         self.win_screen = None;
     }
 
@@ -379,5 +380,46 @@ mod tests {
         assert_eq!(app.game.cursor(), crate::core::grid::Point::new(0, 0));
         type_str(&mut app, "l");
         assert_eq!(app.game.cursor(), crate::core::grid::Point::new(0, 1));
+    }
+
+    /// On the smallest screens the win box keeps what to press next (and the
+    /// name being typed), dropping the table first.
+    #[test]
+    fn the_win_box_keeps_its_key_line_on_small_screens() {
+        use ratatui::buffer::Buffer;
+        use ratatui::widgets::Widget;
+        let dir = tempfile::tempdir().unwrap();
+        // Nine earlier wins fill most of the table.
+        for i in 0..9 {
+            let mut app = tiny(dir.path());
+            win(&mut app);
+            type_str(&mut app, &format!("p{i}"));
+            keys(&mut app, &[KeyCode::Enter]);
+        }
+        let mut app = tiny(dir.path());
+        win(&mut app);
+        assert!(app.win_screen.as_ref().unwrap().prompting());
+        let screen = |app: &App, w: u16, h: u16| {
+            let area = Rect::new(0, 0, w, h);
+            let mut buf = Buffer::empty(area);
+            app.render(area, &mut buf);
+            buf.content
+                .chunks(usize::from(w))
+                .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let big = screen(&app, 80, 24);
+        assert!(big.contains("p8"), "the table: {big}");
+        for (w, h) in [(40, 10), (46, 12), (40, 6)] {
+            let s = screen(&app, w, h);
+            assert!(s.contains("Enter record"), "{w}x{h}: {s}");
+            assert!(s.contains("Your name:"), "{w}x{h}: {s}");
+        }
+        keys(&mut app, &[KeyCode::Enter]);
+        for (w, h) in [(40, 10), (40, 6)] {
+            let s = screen(&app, w, h);
+            assert!(s.contains("n  new game"), "{w}x{h}: {s}");
+        }
     }
 }

@@ -201,19 +201,76 @@ fn the_cursor_rides_on_the_tile_sliding_into_its_cell() {
     }
 }
 
+/// The last pair of a level shows on the cleared board (never over the
+/// next one), then a card names the next level until a key, and only then
+/// does the next board show.
 #[test]
-fn the_last_line_of_a_level_is_drawn_over_the_next_board() {
+fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
+    use ratatui::crossterm::event::{
+        Event, KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind,
+    };
     let t = Instant::now();
+    let area = Rect::new(0, 0, 80, 24);
     let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
+    let layout = a.board_layout(area).unwrap();
     for p in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-        a.game.apply(Action::Click(Point::new(p.0, p.1)), t);
+        let r = layout.cell_rect(Point::new(p.0, p.1));
+        let click = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: r.x + 1,
+            row: r.y,
+            modifiers: ratatui::crossterm::event::KeyModifiers::NONE,
+        });
+        a.handle_event(&click, area, t);
     }
     assert_eq!(a.game.level().number, 1);
     a.now = t + REMOVAL_TIME * 9 / 10;
     let screen = text(&a, 80, 24).join("\n");
     assert_eq!(screen.matches("*A*").count(), 2, "{screen}");
     assert!(screen.contains("║ *A* ║─║ *A* ║"), "{screen}");
+    assert_eq!(
+        screen.matches('A').count(),
+        2,
+        "no tile of the next board yet: {screen}"
+    );
     a.now = t + REMOVAL_TIME;
     let screen = text(&a, 80, 24).join("\n");
-    assert!(!screen.contains("*A*"), "{screen}");
+    assert!(screen.contains("Level 2 of 7"), "{screen}");
+    assert!(screen.contains("down: tiles fall"), "{screen}");
+    assert!(!screen.contains('A'), "the board is hidden: {screen}");
+    // The clock stands under the card.
+    let before = a.game.elapsed(t + REMOVAL_TIME);
+    assert_eq!(a.game.elapsed(t + Duration::from_secs(1)), before);
+    let key = Event::Key(KeyEvent::from(KeyCode::Char('x')));
+    a.handle_event(&key, area, t + Duration::from_secs(1));
+    let screen = text(&a, 80, 24).join("\n");
+    assert!(!screen.contains("Level 2 of 7"), "{screen}");
+    assert_eq!(screen.matches('A').count(), 4, "the next board: {screen}");
+}
+
+/// Without a key the card goes by itself after its time.
+#[test]
+fn the_level_card_goes_by_itself() {
+    let t = Instant::now();
+    let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
+    let area = Rect::new(0, 0, 80, 24);
+    let key = |c| {
+        ratatui::crossterm::event::Event::Key(ratatui::crossterm::event::KeyEvent::from(
+            ratatui::crossterm::event::KeyCode::Char(c),
+        ))
+    };
+    // Keyboard: select (0,0), right, select; down, select, left, select.
+    for c in [' ', 'l', ' ', 'j', ' ', 'h', ' '] {
+        a.handle_event(&key(c), area, t);
+    }
+    assert_eq!(a.game.level().number, 1);
+    let shown = t + REMOVAL_TIME;
+    let gone = shown + crate::ui::app::screen::LEVEL_CARD_TIME;
+    let wait = a.timeout(shown + Duration::from_millis(500)).unwrap();
+    assert!(wait <= Duration::from_millis(1500), "{wait:?}");
+    assert!(!a.tick(shown + Duration::from_millis(500)));
+    assert!(!a.screens.is_empty());
+    assert!(a.tick(gone));
+    assert!(a.screens.is_empty());
+    assert!(!a.board_hidden());
 }

@@ -9,7 +9,7 @@ use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
 
 use crate::core::grid::{Board, Point};
-use crate::game::{Action, Config, Game, REMOVAL_TIME};
+use crate::game::{Action, Config, Game, Mode, REMOVAL_TIME};
 use crate::ui::app::App;
 use crate::ui::theme::Theme;
 
@@ -122,9 +122,40 @@ fn status_line_words_itself_to_fit_narrow_terminals() {
     );
     assert_eq!(
         status(68),
-        " none  Score 0  Time 0:00  Tiles 128  Hints 3  Shuffles 2  ?"
+        " none  Score 0  Time 0:00  Hints 3 t  Shuffles 2 r  ? help"
     );
-    assert_eq!(status(55), " none Score 0 0:00 Tiles 128 Hints 3 Shuf 2");
+    assert_eq!(
+        status(55),
+        " none  0 pts  0:00  t hint 3  r shuffle 2  ? help"
+    );
+    // Narrower than the default board: a small board still shows.
+    let small = app_with(Board::from_rows(&[[1, 1]]).unwrap(), Instant::now());
+    let status = |w| text(&draw(&small, w, 24))[23].trim_end().to_string();
+    assert_eq!(status(30), " none 0 0:00 t:3 r:2 ? help");
+    assert_eq!(status(22), " 0 0:00 t:3 r:2 ? help");
+    assert_eq!(status(21), " 0 0:00 ? help");
+}
+
+/// The key for help stays on the status line at 80 columns and at the
+/// narrowest board, with a long variant name and a score of five digits.
+#[test]
+fn status_line_keeps_the_help_key_with_long_labels() {
+    let t = Instant::now();
+    let config = Config {
+        seed: 5,
+        mode: Mode::Levels,
+        ..Config::DEFAULT
+    };
+    let mut game = Game::new(config, t).unwrap();
+    game.score.points = 12_345;
+    game.level.number = 6;
+    game.level.gravity = crate::core::gravity::Gravity::CenterH;
+    let app = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+    for w in [80, 66, 50] {
+        let line = text(&draw(&app, w, 24))[23].trim_end().to_string();
+        assert!(line.ends_with("? help"), "{w}: {line}");
+        assert!(line.contains("12345"), "{w}: {line}");
+    }
 }
 
 #[test]
@@ -274,13 +305,13 @@ fn line_grows_from_the_first_tile_then_vanishes() {
 fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
     let t = Instant::now();
     let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
-    app.help = true;
+    app.screens.push(crate::ui::app::screen::Screen::Help);
     let screen = text(&draw(&app, 80, 20)).join("\n");
-    for needle in ["q, Esc, Ctrl-C", "Replay this deal with --seed 5", "└"] {
+    for needle in ["q, Ctrl-C", "Replay this deal with --seed 5", "└"] {
         assert!(screen.contains(needle), "help lacks {needle}:\n{screen}");
     }
     assert!(!screen.contains("Join two equal tiles"), "{screen}");
-    let full = text(&draw(&app, 80, 23)).join("\n");
+    let full = text(&draw(&app, 80, 24)).join("\n");
     assert!(full.contains("Join two equal tiles"), "{full}");
 }
 
@@ -288,7 +319,7 @@ fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
 fn help_lists_every_key_and_the_mouse() {
     let t = Instant::now();
     let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
-    app.help = true;
+    app.screens.push(crate::ui::app::screen::Screen::Help);
     let screen = text(&draw(&app, 80, 24)).join("\n");
     for needle in [
         "Help",
@@ -299,11 +330,13 @@ fn help_lists_every_key_and_the_mouse() {
         "reshuffle",
         "pause",
         "new game",
-        "q, Esc, Ctrl-C",
-        "undo; redo",
+        "q, Ctrl-C",
+        "undo",
         "U, Ctrl-R",
-        "f, right click",
+        "right click",
         "highlight",
+        "Esc",
+        "menu",
         "assisted.",
     ] {
         assert!(screen.contains(needle), "help lacks {needle}:\n{screen}");

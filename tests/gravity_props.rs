@@ -4,6 +4,9 @@
 //! occupancy counts kept right whether a pack updates them cell by cell or
 //! recounts the board.
 
+#[path = "support/prop_config.rs"]
+mod prop_config;
+
 use lianliankan::core::gravity::{Gravity, Slide, remove_pair, remove_pair_settled};
 use lianliankan::core::grid::{Board, EMPTY, Point};
 use lianliankan::solve::replay::fall;
@@ -46,7 +49,7 @@ fn slides_replay(before: &Board, slides: &[Slide], after: &Board) -> Result<(), 
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1500))]
+    #![proptest_config(prop_config::prop_config(1500))]
 
     #[test]
     fn removals_slide_as_the_naive_gravity_does(

@@ -4,6 +4,8 @@
 //! occupancy counts kept right whether a pack updates them cell by cell or
 //! recounts the board.
 
+#[path = "support/boards.rs"]
+mod boards;
 #[path = "support/prop_config.rs"]
 mod prop_config;
 
@@ -11,19 +13,6 @@ use lianliankan::core::gravity::{Gravity, Slide, remove_pair, remove_pair_settle
 use lianliankan::core::grid::{Board, EMPTY, Point};
 use lianliankan::solve::replay::fall;
 use proptest::prelude::*;
-
-/// A random board of 1x1 to 14x14, tiles of kinds 1..=5 at a random density.
-fn board() -> impl Strategy<Value = Board> {
-    (1usize..=14, 1usize..=14, 0u32..=100).prop_flat_map(|(rows, cols, density)| {
-        proptest::collection::vec((0u32..100, 1u32..=5), rows * cols).prop_map(move |cells| {
-            let tiles = cells
-                .into_iter()
-                .map(|(roll, kind)| if roll < density { kind } else { EMPTY })
-                .collect();
-            Board::from_tiles(rows, cols, tiles).unwrap()
-        })
-    })
-}
 
 /// The same board built afresh, so its counts are certainly right: a board
 /// equals it only if its own counts are right too.
@@ -53,7 +42,7 @@ proptest! {
 
     #[test]
     fn removals_slide_as_the_naive_gravity_does(
-        board in board(),
+        board in boards::board(14, 5),
         gravity in proptest::sample::select(Gravity::LEVELS.to_vec()),
         picks in proptest::collection::vec((any::<u16>(), any::<u16>()), 1..12),
     ) {

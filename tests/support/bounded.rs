@@ -1,10 +1,11 @@
 //! Runs the real `lianliankan` binary where an unbounded command would never
 //! end: on an endless input (as `yes x | lianliankan check`), or on a large
 //! input under a generous time guard. The guard only keeps a hang from
-//! blocking the suite; no test asserts how fast anything is.
+//! blocking the suite; no test asserts how fast anything is. A test file
+//! that includes this includes `binary.rs` as `binary` too.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 /// How much [`run_endless`] writes at most before it gives up and closes
@@ -15,13 +16,7 @@ pub const ENDLESS_CAP: usize = 256 << 20;
 /// `yes` would write it, until the binary stops reading (or [`ENDLESS_CAP`]
 /// bytes are written). Returns its output and how many bytes it took.
 pub fn run_endless(args: &[&str], start: &[u8]) -> (Output, usize) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lianliankan"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
+    let mut child = super::binary::spawn(args);
     let mut stdin = child.stdin.take().unwrap();
     let chunk = start.repeat((64 << 10) / start.len().max(1) + 1);
     let mut written = 0;
@@ -41,13 +36,7 @@ pub fn run_endless(args: &[&str], start: &[u8]) -> (Output, usize) {
 /// guard is minutes where the command takes seconds: it catches only a cost
 /// that grows out of all proportion to the input.
 pub fn run_guarded(args: &[&str], stdin: Vec<u8>, guard: Duration) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lianliankan"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
+    let mut child = super::binary::spawn(args);
     let mut input = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
         let _ = input.write_all(&stdin);

@@ -4,11 +4,13 @@
 //!   formats) and its input reader.
 //! - [`solve`](mod@solve): the `solve` and `deal` commands.
 //! - [`scores`]: the `scores` command.
+//! - [`stats`]: the `stats` command.
 
 pub mod check;
 pub mod scanner;
 pub mod scores;
 pub mod solve;
+pub mod stats;
 
 use std::str::FromStr;
 

@@ -308,8 +308,10 @@ fn no_resume_after_a_win_or_a_new_game() {
 
     // A new start deals afresh; a move, then n, then quit: no resume either.
     let mut s = Session::start_in(data.path(), &[], 80, 24);
-    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    s.wait_for("the start menu", WAIT, |t| t.contains("Daily deal"));
     assert!(!s.screen().contains("Resumed"));
+    s.send(b"p");
+    s.wait_for("the board", WAIT, |t| !t.contains("Daily deal"));
     s.send(b"t");
     s.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
     assert!(data.path().join("game.json").exists());
@@ -501,4 +503,61 @@ fn esc_never_quits_and_screens_over_the_board_stop_the_clock() {
     s.wait_for("the board", WAIT, |t| !t.contains("Esc or ? closes"));
     s.send(b"q");
     assert!(s.wait_exit(WAIT).expect("q quits").success());
+}
+
+/// A first start with an empty data directory: the start screen, a new
+/// game of a chosen preset, a match (the hinted pair, clicked), the pause
+/// menu, quit; then `lianliankan stats` counts the game.
+#[test]
+fn a_first_start_goes_from_the_start_screen_to_a_game_and_the_statistics() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the start screen", WAIT, |t| {
+        t.contains("New game") && t.contains("Daily deal") && t.contains("Statistics")
+    });
+    s.send(b"n");
+    s.wait_for("the new-game form", WAIT, |t| t.contains("medium 8x16"));
+    // Up to the board row, one preset smaller, then Start.
+    s.send(b"\x1b[A\x1b[A\x1b[A");
+    std::thread::sleep(Duration::from_millis(100));
+    s.send(b"\x1b[D");
+    s.wait_for("the small preset", WAIT, |t| t.contains("small 6x10"));
+    s.send(b"s");
+    s.wait_for("the small board", WAIT, |t| t.contains("Tiles 60"));
+    s.send(b"t");
+    s.wait_for("the hint", WAIT, |t| t.matches('<').count() == 2);
+    // Click the two hinted tiles where they are drawn: `<X>`.
+    let screen = s.screen();
+    let marks: Vec<(u16, u16)> = screen
+        .lines()
+        .enumerate()
+        .flat_map(|(y, line)| {
+            line.chars()
+                .enumerate()
+                .filter(|&(_, c)| c == '<')
+                .map(move |(x, _)| (x as u16 + 1, y as u16))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(marks.len(), 2, "{screen}");
+    for &(x, y) in &marks {
+        click(&mut s, x, y);
+    }
+    s.wait_for("the match", WAIT, |t| t.contains("Tiles 58"));
+    s.send(b"m");
+    s.wait_for("the pause menu", WAIT, |t| {
+        t.contains("Paused") && t.contains("Restart this deal")
+    });
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+    drop(s);
+    let stats = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .arg("stats")
+        .env("LIANLIANKAN_DATA_DIR", data.path())
+        .output()
+        .unwrap();
+    assert!(stats.status.success());
+    let text = String::from_utf8_lossy(&stats.stdout);
+    assert!(text.contains("Games started       1"), "{text}");
+    assert!(text.contains("Games won           0"), "{text}");
 }

@@ -57,6 +57,15 @@ fn missing_file_and_bad_flags_are_clear_errors() {
     let out = check(&["/nonexistent/input.txt"], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /nonexistent/input.txt"));
+    // A directory opens but cannot be read: the message says so, by name.
+    let dir = std::env::temp_dir();
+    let out = check(&[dir.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with(&format!("lianliankan check: cannot read {}", dir.display())),
+        "{err}"
+    );
     let out = check(&["--border", "sideways"], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("sideways"));

@@ -36,6 +36,10 @@ enum Command {
     Deal(lianliankan::cli::solve::DealArgs),
     /// Show the statistics: games started, won and lost, streaks, best and median times.
     Stats,
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(lianliankan::cli::shell::CompletionsArgs),
+    /// Print the manual page (roff) of the game or of one command: `lianliankan man > lianliankan.1`.
+    Man(lianliankan::cli::shell::ManArgs),
 }
 
 /// The options of the game (used when no subcommand is given). Those left
@@ -121,6 +125,10 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => lianliankan::cli::solve::run_solve(&args),
         Some(Command::Deal(args)) => lianliankan::cli::solve::run_deal(&args),
         Some(Command::Stats) => lianliankan::cli::stats::run_stats(),
+        Some(Command::Completions(args)) => {
+            lianliankan::cli::shell::run_completions(&args, &mut Cli::command())
+        }
+        Some(Command::Man(args)) => lianliankan::cli::shell::run_man(&args, Cli::command()),
         None => play(cli.play),
     }
 }

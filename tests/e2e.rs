@@ -1,5 +1,7 @@
 //! End to end: the real binary in a pseudo-terminal, driven by real key and
-//! SGR mouse bytes, read back from a vt100 screen.
+//! SGR mouse bytes, read back from a vt100 screen. Unix only: it drives a
+//! Unix pseudo-terminal and sends signals.
+#![cfg(unix)]
 
 #[path = "support/pty.rs"]
 mod pty;
@@ -441,6 +443,80 @@ fn any_key_stops_a_demo_and_the_game_plays_on() {
     s.wait_for("a hint by hand", WAIT, |t| t.contains("Hints 2"));
     s.send(b"q");
     assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
+#[test]
+fn closing_the_terminal_saves_and_exits_as_on_a_hangup() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in(data.path(), &["--seed", "5"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    s.send(b"t");
+    s.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
+
+    s.hang_up();
+    let status = s.wait_exit(WAIT).expect("the game should exit on a hangup");
+    // 128 + SIGHUP, and not killed by a signal (an abort after a panic in
+    // the panic hook, as when restoring printed to the dead terminal).
+    assert_eq!(status.signal(), None, "{status:?}");
+    assert_eq!(status.exit_code(), 128 + 1, "{status:?}");
+    drop(s);
+
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the resumed game", WAIT, |t| {
+        t.contains("Resumed") && t.contains("Hints 2")
+    });
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
+/// 2 KB of text as a terminal pastes it: in one write, each line ended by a
+/// carriage return.
+fn pasted_text() -> Vec<u8> {
+    let line = b"the quick brown fox jumps over the lazy dog, then undoes it\r";
+    line.iter().copied().cycle().take(2048).collect()
+}
+
+#[test]
+fn a_paste_is_ignored_and_after_2_kb_of_input_one_q_quits() {
+    let mut s = Session::start(&["--seed", "6"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    // The game asks for bracketed paste, so the terminal wraps the text; the
+    // letters in it (t, n, u, q ...) must not act as keys.
+    let mut paste = b"\x1b[200~".to_vec();
+    paste.extend(pasted_text());
+    paste.extend(b"\x1b[201~");
+    s.send(&paste);
+    s.send(b"t");
+    s.wait_for("one hint", WAIT, |t| t.contains("Hints 2"));
+    // A terminal without bracketed paste types the text: x does nothing,
+    // and the key after it is read at once.
+    s.send(&[b'x'; 2048]);
+    s.send(b"q");
+    let status = s.wait_exit(WAIT).expect("one q should quit");
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn an_unfinished_escape_sequence_gives_way_to_the_next_key_after_a_pause() {
+    let mut s = Session::start(&["--seed", "6"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    // Each stray start is left unfinished; after a pause the next key acts
+    // instead of being read as the end of the sequence.
+    let pause = || std::thread::sleep(Duration::from_millis(1500));
+    s.send(b"\x1b[?");
+    pause();
+    s.send(b"t");
+    s.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
+    s.send(b"\x1b[<");
+    pause();
+    s.send(b"r");
+    s.wait_for("a reshuffle", WAIT, |t| t.contains("Shuffles 1"));
+    // An unfinished paste waits longer, but not for ever.
+    s.send(b"\x1b[200~");
+    pause();
+    s.send(b"q");
+    let status = s.wait_exit(WAIT).expect("q should quit");
+    assert!(status.success(), "{status:?}");
 }
 
 /// The time left on the title line (`0:38`), read from the screen.

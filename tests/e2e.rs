@@ -731,3 +731,41 @@ fn a_first_start_goes_from_the_start_screen_to_a_game_and_the_statistics() {
     assert!(text.contains("Games started       1"), "{text}");
     assert!(text.contains("Games won           0"), "{text}");
 }
+
+/// A signal on any screen saves the game and gives the terminal back: here
+/// SIGTERM with the settings form open over the pause menu, then SIGHUP with
+/// the new-game form open; each next start resumes the game.
+#[test]
+fn signals_on_menu_screens_save_the_game_and_restore_the_terminal() {
+    let data = tempfile::tempdir().unwrap();
+    let seed = 13;
+    let (game, layout) = deal(seed);
+    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
+    let mut s = Session::start_in(data.path(), &["--seed", &seed.to_string()], 80, 24);
+    let cooked = s.cooked.clone().expect("termios");
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    first_match(&mut s, layout.centre(a), layout.centre(b));
+    s.send(b"me");
+    s.wait_for("the settings", WAIT, |t| t.contains("Animation"));
+    kill(&s, "TERM");
+    let status = s.wait_exit(WAIT).expect("the game should exit on SIGTERM");
+    assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
+    assert_eq!(s.local_flags().expect("termios"), cooked, "raw mode off");
+    drop(s);
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the resumed game", WAIT, |t| {
+        t.contains("Resumed") && t.contains("Score 10 ")
+    });
+    s.send(b"mn");
+    s.wait_for("the new-game form", WAIT, |t| t.contains("Clock"));
+    kill(&s, "HUP");
+    let status = s.wait_exit(WAIT).expect("the game should exit on SIGHUP");
+    assert_eq!(status.exit_code(), 128 + 1, "{status:?}");
+    drop(s);
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the game resumed again", WAIT, |t| {
+        t.contains("Resumed") && t.contains("Score 10 ")
+    });
+    s.send(b"q");
+    s.wait_exit(WAIT).expect("quit");
+}

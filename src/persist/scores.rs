@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use unicode_width::UnicodeWidthChar;
 
 use crate::core::grid::Board;
+use crate::escape::is_format;
 use crate::game::daily::Day;
 use crate::game::limits::{MAX_SCORE, MAX_SECONDS};
 use crate::game::show_time;
@@ -395,18 +396,16 @@ pub fn sanitize_name(raw: &str) -> Option<String> {
     (!name.is_empty()).then(|| name.to_string())
 }
 
-/// Unicode format characters that are invisible but can reorder or hide text
-/// in a terminal.
+/// Characters that are invisible but can reorder or hide text in a terminal:
+/// every format character (general category Cf, see [`is_format`]), and the
+/// invisible marks outside it (the combining grapheme joiner, the Mongolian
+/// vowel separator, variation selectors).
 fn is_invisible_format(c: char) -> bool {
-    matches!(c,
-        '\u{ad}' | '\u{34f}' | '\u{61c}' | '\u{180e}'
-        | '\u{200b}'..='\u{200f}'
-        | '\u{202a}'..='\u{202e}'
-        | '\u{2060}'..='\u{206f}'
-        | '\u{fe00}'..='\u{fe0f}'
-        | '\u{feff}'
-        | '\u{fff9}'..='\u{fffb}'
-        | '\u{e0000}'..='\u{e0fff}')
+    is_format(c)
+        || matches!(c,
+            '\u{34f}' | '\u{180e}'
+            | '\u{fe00}'..='\u{fe0f}'
+            | '\u{e0100}'..='\u{e01ef}')
 }
 
 /// The name to offer by default: `$USER` (or `%USERNAME%`) made safe by
@@ -600,6 +599,9 @@ mod tests {
         assert_eq!(sanitize_name("  a \t\n b  ").as_deref(), Some("a b"));
         assert_eq!(sanitize_name("\x1b[31mred\x07").as_deref(), Some("[31mred"));
         assert_eq!(sanitize_name("evil\u{202e}txt").as_deref(), Some("eviltxt"));
+        // Every format character goes, not only the bidirectional ones.
+        let formats = "a\u{600}\u{2066}b\u{110bd}\u{e0041}\u{fe0f}c\u{1d173}";
+        assert_eq!(sanitize_name(formats).as_deref(), Some("abc"));
         assert_eq!(sanitize_name("\u{200b}\r\n"), None);
         assert_eq!(sanitize_name(""), None);
         assert_eq!(

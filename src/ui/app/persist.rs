@@ -265,49 +265,16 @@ mod tests {
     use std::path::Path;
 
     use ratatui::crossterm::event::Event;
-    use ratatui::layout::Rect;
 
     use super::*;
     use crate::game::{Config, Game, Mode};
     use crate::persist::scores::{BoardKey, Scores};
-    use crate::persist::session::Wanted;
-    use crate::ui::theme::Theme;
     use std::time::Duration;
 
-    const AREA: Rect = Rect::new(0, 0, 80, 24);
+    use crate::ui::test_support::{AREA, app_in, press as keys, screen_rows, type_str, win};
 
     fn tiny(dir: &Path) -> App {
-        let config = Config {
-            rows: 2,
-            cols: 2,
-            kinds: 1,
-            seed: 3,
-            ..Config::DEFAULT
-        };
-        let now = Instant::now();
-        let start = Session::start(dir.into(), false, Wanted::default(), config, 59, now).unwrap();
-        App::new(start.game, Theme::builtin("ascii").unwrap(), false, now).with_session(
-            start.session,
-            start.resumed,
-            start.message,
-        )
-    }
-
-    fn keys(app: &mut App, codes: &[KeyCode]) {
-        for &code in codes {
-            let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-            app.handle_event(&ev, AREA, app.now);
-        }
-    }
-
-    fn type_str(app: &mut App, text: &str) {
-        let codes: Vec<KeyCode> = text.chars().map(KeyCode::Char).collect();
-        keys(app, &codes);
-    }
-
-    fn win(app: &mut App) {
-        type_str(app, " l j h ");
-        assert!(app.game.win().is_some());
+        app_in(dir, crate::ui::test_support::tiny())
     }
 
     fn table(dir: &Path) -> Vec<(String, u32)> {
@@ -452,14 +419,7 @@ mod tests {
     }
 
     fn screen(app: &App) -> String {
-        use ratatui::buffer::Buffer;
-        use ratatui::widgets::Widget;
-        let mut buf = Buffer::empty(AREA);
-        app.render(AREA, &mut buf);
-        buf.content
-            .chunks(usize::from(AREA.width))
-            .map(|row| row.iter().map(|c| c.symbol()).collect::<String>() + "\n")
-            .collect()
+        screen_rows(app, AREA.width, AREA.height).join("\n") + "\n"
     }
 
     #[test]
@@ -544,8 +504,6 @@ mod tests {
     /// name being typed), dropping the table first.
     #[test]
     fn the_win_box_keeps_its_key_line_on_small_screens() {
-        use ratatui::buffer::Buffer;
-        use ratatui::widgets::Widget;
         let dir = tempfile::tempdir().unwrap();
         // Nine earlier wins fill most of the table.
         for i in 0..9 {
@@ -557,16 +515,7 @@ mod tests {
         let mut app = tiny(dir.path());
         win(&mut app);
         assert!(app.win_screen.as_ref().unwrap().prompting());
-        let screen = |app: &App, w: u16, h: u16| {
-            let area = Rect::new(0, 0, w, h);
-            let mut buf = Buffer::empty(area);
-            app.render(area, &mut buf);
-            buf.content
-                .chunks(usize::from(w))
-                .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
-                .collect::<Vec<_>>()
-                .join("\n")
-        };
+        let screen = |app: &App, w: u16, h: u16| screen_rows(app, w, h).join("\n");
         let big = screen(&app, 80, 24);
         assert!(big.contains("p8"), "the table: {big}");
         for (w, h) in [(40, 10), (46, 12), (40, 6)] {

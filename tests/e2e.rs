@@ -695,20 +695,35 @@ fn a_first_start_goes_from_the_start_screen_to_a_game_and_the_statistics() {
     s.send(b"s");
     s.wait_for("the small board", WAIT, |t| t.contains("Tiles 60"));
     s.send(b"t");
-    s.wait_for("the hint", WAIT, |t| t.matches('<').count() == 2);
-    // Click the two hinted tiles where they are drawn: `<X>`.
+    // A hinted tile is drawn `<X>`, or `[X]` where the cursor is on it.
+    let marked = |t: &str, c: char| {
+        t.lines()
+            .skip(1)
+            .map(|l| l.matches(c).count())
+            .sum::<usize>()
+    };
+    s.wait_for("the hint", WAIT, |t| {
+        marked(t, '<') == 2 || marked(t, '<') == 1
+    });
     let screen = s.screen();
-    let marks: Vec<(u16, u16)> = screen
-        .lines()
-        .enumerate()
-        .flat_map(|(y, line)| {
-            line.chars()
-                .enumerate()
-                .filter(|&(_, c)| c == '<')
-                .map(move |(x, _)| (x as u16 + 1, y as u16))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let at = |c: char| -> Vec<(u16, u16)> {
+        screen
+            .lines()
+            .enumerate()
+            .skip(1)
+            .flat_map(|(y, line)| {
+                line.chars()
+                    .enumerate()
+                    .filter(move |&(_, ch)| ch == c)
+                    .map(move |(x, _)| (x as u16 + 1, y as u16))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let mut marks = at('<');
+    if marks.len() == 1 {
+        marks.extend(at('['));
+    }
     assert_eq!(marks.len(), 2, "{screen}");
     for &(x, y) in &marks {
         click(&mut s, x, y);

@@ -15,3 +15,6 @@ pub mod start;
 pub mod theme;
 pub mod tui;
 pub mod win_screen;
+
+#[cfg(test)]
+mod test_support;

@@ -283,56 +283,11 @@ impl App {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-
-    use ratatui::crossterm::event::{Event, KeyModifiers};
-
     use super::*;
     use crate::game::{Config, Mode};
-    use crate::persist::session::{Session, Wanted};
     use crate::persist::settings::{Animation, Settings};
-    use crate::ui::theme::Theme;
 
-    const AREA: Rect = Rect::new(0, 0, 100, 30);
-
-    /// An app saving in `dir`, dealt from `config`, as a start makes it.
-    fn app_in(dir: &Path, config: Config) -> App {
-        let now = Instant::now();
-        let start = Session::start(dir.into(), false, Wanted::default(), config, 59, now).unwrap();
-        App::new(start.game, Theme::builtin("ascii").unwrap(), true, now).with_session(
-            start.session,
-            start.resumed,
-            start.message,
-        )
-    }
-
-    fn tiny() -> Config {
-        Config {
-            rows: 2,
-            cols: 2,
-            kinds: 1,
-            seed: 3,
-            ..Config::DEFAULT
-        }
-    }
-
-    fn press(app: &mut App, keys: &[KeyCode]) {
-        for &code in keys {
-            let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-            app.handle_event(&ev, AREA, app.now);
-        }
-    }
-
-    fn type_str(app: &mut App, text: &str) {
-        let codes: Vec<KeyCode> = text.chars().map(KeyCode::Char).collect();
-        press(app, &codes);
-    }
-
-    /// Clears the 2x2 board of one kind by keyboard.
-    fn win(app: &mut App) {
-        type_str(app, " l j h ");
-        assert!(app.game.win().is_some());
-    }
+    use crate::ui::test_support::{app_in, press, tiny, type_str, win};
 
     fn top(app: &App) -> Option<&Screen> {
         app.screens.last()
@@ -500,7 +455,9 @@ mod tests {
         let (scores, _) = Scores::load(dir.path()).unwrap();
         let key = crate::persist::scores::BoardKey::new(2, 2, "daily-2026-11-30", crate::game::Difficulty::Normal).unwrap();
         assert_eq!(scores.table(&key).len(), 1, "its own table");
-        // The same day again is a replay: shown, not recorded.
+        // The same day again (once that game has ended: one game at a time
+        // owns the data directory) is a replay: shown, not recorded.
+        drop(app);
         let mut again = app_in(dir.path(), daily);
         win(&mut again);
         let screen = again.win_screen.as_ref().unwrap();

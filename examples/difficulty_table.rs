@@ -20,10 +20,10 @@ use std::time::{Duration, Instant};
 use lianliankan::core::engine::Rules;
 use lianliankan::core::gravity::{Gravity, remove_pair};
 use lianliankan::game::CHECK_BUDGET;
-use lianliankan::solve::solver::{SolveConfig, is_winnable};
 use lianliankan::solve::difficulty::{Difficulty, deal_seeded_at, reshuffle_at};
 use lianliankan::solve::playout::{Player, clears, play};
 use lianliankan::solve::replay::replay;
+use lianliankan::solve::solver::{SolveConfig, is_winnable};
 use rand::SeedableRng;
 
 const ROWS: usize = 8;
@@ -35,7 +35,9 @@ fn main() {
     let check_lost = args.iter().any(|a| a == "--lost-check");
     let mut numbers = args.iter().filter_map(|a| a.parse::<u64>().ok());
     let deals: u64 = numbers.next().unwrap_or(20);
-    let games = numbers.next().map_or(100, |n| u32::try_from(n).unwrap_or(100));
+    let games = numbers
+        .next()
+        .map_or(100, |n| u32::try_from(n).unwrap_or(100));
     let named: Vec<Gravity> = args.iter().filter_map(|a| a.parse().ok()).collect();
     let variants = if named.is_empty() {
         Gravity::LEVELS.to_vec()
@@ -81,7 +83,14 @@ fn main() {
                 let again =
                     reshuffle_at(&mid, rules, gravity, difficulty, &mut rng).expect("a reshuffle");
                 reshuffles.push(start.elapsed());
-                let won = clears(&again.board, rules, gravity, Player::Random, games, seed << 20);
+                let won = clears(
+                    &again.board,
+                    rules,
+                    gravity,
+                    Player::Random,
+                    games,
+                    seed << 20,
+                );
                 reshuffled += won;
             }
             let pct = |n: u32, of: u64| 100.0 * f64::from(n) / of as f64;
@@ -143,7 +152,8 @@ fn lost_check(variants: &[Gravity], deals: u64, games: u32) {
             let dealt = deal_seeded_at(ROWS, COLS, KINDS, rules, gravity, Difficulty::Hard, seed)
                 .expect("a deal");
             for game in 0..games {
-                let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64((seed << 20) + u64::from(game));
+                let mut rng =
+                    rand::rngs::Xoshiro256PlusPlus::seed_from_u64((seed << 20) + u64::from(game));
                 let out = play(&dealt.board, rules, gravity, Player::Random, &mut rng);
                 if out.cleared {
                     continue;

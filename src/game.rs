@@ -22,13 +22,13 @@ use crate::core::engine::{Path, find_path};
 use crate::core::gravity::{Gravity, Slide, remove_pair};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 
+pub use crate::solve::difficulty::Difficulty;
 pub use assist::{CHECK_BUDGET, HINT_BUDGET};
 pub use clock::{Clock, show_time};
 pub use dealing::{DealError, RULES, can_match, deal, dealing_now, find_match, reshuffle};
 pub use history::History;
 pub use level::{LEVEL_COUNT, Level, Mode, TimeUp, time_limit};
 pub use score::Score;
-pub use crate::solve::difficulty::Difficulty;
 
 /// The size and contents of a deal, and how much help a game grants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

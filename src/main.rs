@@ -9,8 +9,8 @@ use std::time::{Instant, SystemTime};
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use lianliankan::core::gravity::Gravity;
-use lianliankan::game::Mode;
 use lianliankan::game::Difficulty;
+use lianliankan::game::Mode;
 use lianliankan::game::daily::Day;
 use lianliankan::game::limits::{MAX_COLS, MAX_ROWS};
 use lianliankan::ui::start::{Options, start};

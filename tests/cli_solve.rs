@@ -255,11 +255,25 @@ fn bad_deals_are_exit_2() {
         assert!(out.stdout.is_empty());
     }
     let args = [
-        "deal", "--rows", "4", "--cols", "4", "--kinds", "4", "--seed", "1", "--difficulty", "x",
+        "deal",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--kinds",
+        "4",
+        "--seed",
+        "1",
+        "--difficulty",
+        "x",
     ];
     let out = run(&args, "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("easy, normal, hard"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("easy, normal, hard"),
+        "{}",
+        text(&out.stderr)
+    );
     assert!(out.stdout.is_empty());
 }
 

@@ -50,7 +50,8 @@ fn every_difficulty_deals_and_reshuffles_boards_its_proof_clears() {
                         _ => 3,
                     };
                     for seed in 0..seeds {
-                        let what = format!("{difficulty} {gravity} {border} {rows}x{cols} seed {seed}");
+                        let what =
+                            format!("{difficulty} {gravity} {border} {rows}x{cols} seed {seed}");
                         let dealt =
                             deal_seeded_at(rows, cols, kinds, rules, gravity, difficulty, seed)
                                 .unwrap_or_else(|e| panic!("{what}: {e}"));
@@ -113,7 +114,10 @@ fn a_seed_gives_the_same_deal_and_difficulties_differ() {
         assert_eq!(deal(d, 7), deal(d, 7), "{d}");
         assert_ne!(deal(d, 7).board, deal(d, 8).board, "{d}");
     }
-    assert_ne!(deal(Difficulty::Easy, 7).board, deal(Difficulty::Hard, 7).board);
+    assert_ne!(
+        deal(Difficulty::Easy, 7).board,
+        deal(Difficulty::Hard, 7).board
+    );
 }
 
 /// The share of games, in percent, the random player clears on `deals`
@@ -124,7 +128,14 @@ fn random_share(difficulty: Difficulty, gravity: Gravity, deals: u64, games: u32
     let won: u32 = (0..deals)
         .map(|seed| {
             let dealt = deal_seeded_at(8, 16, 32, rules, gravity, difficulty, 100 + seed).unwrap();
-            clears(&dealt.board, rules, gravity, Player::Random, games, seed << 16)
+            clears(
+                &dealt.board,
+                rules,
+                gravity,
+                Player::Random,
+                games,
+                seed << 16,
+            )
         })
         .sum();
     100.0 * f64::from(won) / (deals as f64 * f64::from(games))

@@ -200,8 +200,18 @@ fn a_hard_game_deals_the_hard_board_of_its_seed_and_says_so() {
     let game = Game::new(config, Instant::now()).unwrap();
     let layout = BoardLayout::fit(Screen::new(Rect::new(0, 0, 80, 24)).middle, 4, 6).unwrap();
     let args = [
-        "--rows", "4", "--cols", "6", "--kinds", "6", "--seed", "5", "--gravity", "none",
-        "--difficulty", "hard",
+        "--rows",
+        "4",
+        "--cols",
+        "6",
+        "--kinds",
+        "6",
+        "--seed",
+        "5",
+        "--gravity",
+        "none",
+        "--difficulty",
+        "hard",
     ];
     let mut s = Session::start(&args, 80, 24);
     s.wait_for("the hard game", WAIT, |t| t.contains(" none hard  Score 0"));

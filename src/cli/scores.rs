@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::persist::scores::{BoardKey, Entry, Scores, check_gravity, table_text};
-use crate::solve::difficulty::Difficulty;
 use crate::persist::storage::data_dir;
+use crate::solve::difficulty::Difficulty;
 
 /// Command-line arguments of `scores`: an optional filter on the tables.
 #[derive(Debug, Args)]
@@ -38,9 +38,7 @@ impl ScoresArgs {
         self.rows.is_none_or(|r| r == key.rows())
             && self.cols.is_none_or(|c| c == key.cols())
             && self.gravity.as_deref().is_none_or(|g| g == key.gravity())
-            && self
-                .difficulty
-                .is_none_or(|d| d.name() == key.difficulty())
+            && self.difficulty.is_none_or(|d| d.name() == key.difficulty())
     }
 
     /// The single table asked for, when rows, columns, gravity and
@@ -191,7 +189,12 @@ mod tests {
         let text = report(&scores, &only_hard);
         assert_eq!(text.matches("board, gravity").count(), 1, "{text}");
         assert!(text.contains("gravity down, hard") && text.contains("bo"));
-        assert_eq!(report(&scores, &no_filter()).matches("gravity down").count(), 2);
+        assert_eq!(
+            report(&scores, &no_filter())
+                .matches("gravity down")
+                .count(),
+            2
+        );
         let partial = ScoresArgs {
             rows: Some(4),
             ..no_filter()

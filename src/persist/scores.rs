@@ -17,10 +17,10 @@ use unicode_width::UnicodeWidthChar;
 
 use crate::core::grid::Board;
 use crate::escape::is_format;
-use crate::game::{Config, Difficulty};
 use crate::game::daily::Day;
 use crate::game::limits::{MAX_SCORE, MAX_SECONDS};
 use crate::game::show_time;
+use crate::game::{Config, Difficulty};
 use crate::persist::document::{self, Document};
 use crate::persist::storage::StorageError;
 
@@ -545,7 +545,10 @@ mod tests {
         assert!(BoardKey::new(5, 0, "none", Difficulty::Normal).is_err());
         assert!(BoardKey::new(60000, 60000, "none", Difficulty::Normal).is_err());
         for bad in ["", "Down", "1up", "a b", "down\x1b", "abcdefghijklmnopq"] {
-            assert!(BoardKey::new(9, 16, bad, Difficulty::Normal).is_err(), "{bad:?}");
+            assert!(
+                BoardKey::new(9, 16, bad, Difficulty::Normal).is_err(),
+                "{bad:?}"
+            );
         }
         assert!(BoardKey::new(9, 16, "center-h", Difficulty::Normal).is_ok());
         let now = at(1_700_000_000);

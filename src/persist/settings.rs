@@ -277,7 +277,8 @@ mod tests {
         let partial: Settings = serde_json::from_str(r#"{"hints": false}"#).unwrap();
         assert!(!partial.hints && partial.color);
         // A new game chosen before difficulties is a normal one.
-        let old = r#"{"new_game": {"rows": 8, "cols": 16, "kinds": 32, "mode": "down", "timed": false}}"#;
+        let old =
+            r#"{"new_game": {"rows": 8, "cols": 16, "kinds": 32, "mode": "down", "timed": false}}"#;
         let old: Settings = serde_json::from_str(old).unwrap();
         assert_eq!(old.new_game.config(1).difficulty, Difficulty::Normal);
     }

@@ -137,7 +137,10 @@ const LADDER: [Taste; 6] = [
     Taste { along: 1, far: 0 },
     Taste { along: 10, far: 0 },
     Taste { along: 100, far: 0 },
-    Taste { along: 1000, far: 0 },
+    Taste {
+        along: 1000,
+        far: 0,
+    },
 ];
 
 /// How the dealer measures and steers a deal of one difficulty.
@@ -326,7 +329,11 @@ fn arrange<R: Rng + ?Sized>(
         // more would often spend its budget in vain (its playouts cost more
         // a move, too, on a sparse board); so it stays about as quick as a
         // deal.
-        steered: if tiles < shape.rows() * shape.cols() { 2 } else { ATTEMPTS },
+        steered: if tiles < shape.rows() * shape.cols() {
+            2
+        } else {
+            ATTEMPTS
+        },
         seed: rng.random(),
         best: None,
     };
@@ -357,7 +364,10 @@ struct Search<'a> {
 impl Search<'_> {
     /// How far `count` lies outside the band.
     fn off(&self, count: u32) -> u32 {
-        self.plan.lo.saturating_sub(count).max(count.saturating_sub(self.plan.hi))
+        self.plan
+            .lo
+            .saturating_sub(count)
+            .max(count.saturating_sub(self.plan.hi))
     }
 
     /// Keeps `game` with `kinds` if it is the closest to the band so far;
@@ -379,7 +389,8 @@ impl Search<'_> {
         let mut rung = self.plan.rung;
         let (mut dead_ends, mut stale, mut steered) = (0, 0, 0);
         for _ in 0..ATTEMPTS {
-            let Some(game) = forward(self.shape, self.rules, self.gravity, LADDER[rung], rng) else {
+            let Some(game) = forward(self.shape, self.rules, self.gravity, LADDER[rung], rng)
+            else {
                 dead_ends += 1;
                 if dead_ends >= DEAD_ENDS {
                     break;
@@ -422,7 +433,11 @@ impl Search<'_> {
             if self.off(now) == 0 {
                 return Some(deal_of(self.shape, game, &chosen));
             }
-            stale = if self.keep(now, game, &chosen) { 0 } else { stale + 1 };
+            stale = if self.keep(now, game, &chosen) {
+                0
+            } else {
+                stale + 1
+            };
             // A board that small or those rules may never reach the band.
             steered += 1;
             if spent || stale >= STALE || steered >= self.steered {

@@ -122,7 +122,13 @@ impl Sim {
 
     /// Whether tiles `a` and `b` (of one kind) can be joined now.
     fn legal(&self, rules: Rules, (a, b): (u32, u32)) -> bool {
-        find_path(&self.board, self.pos[a as usize], self.pos[b as usize], rules).is_some()
+        find_path(
+            &self.board,
+            self.pos[a as usize],
+            self.pos[b as usize],
+            rules,
+        )
+        .is_some()
     }
 
     /// Whether some pair can be joined now.
@@ -270,7 +276,8 @@ pub fn clears(
 ) -> u32 {
     (0..games)
         .filter(|&i| {
-            let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed.wrapping_add(i.into()));
+            let mut rng =
+                rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed.wrapping_add(i.into()));
             play(board, rules, gravity, player, &mut rng).cleared
         })
         .count() as u32
@@ -346,7 +353,8 @@ mod tests {
                         .iter()
                         .filter(|g| g.len() >= 2)
                         .map(|g| {
-                            let mut cells: Vec<Point> = g.iter().map(|&t| sim.pos[t as usize]).collect();
+                            let mut cells: Vec<Point> =
+                                g.iter().map(|&t| sim.pos[t as usize]).collect();
                             cells.sort();
                             cells
                         })

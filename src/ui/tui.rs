@@ -208,8 +208,8 @@ fn play(screen: &mut Screen, app: &mut App, inputs: &Receiver<Input>) -> io::Res
             match input {
                 Input::Event(ev) => {
                     let area: ratatui::layout::Rect = screen.size()?.into();
-                    let (changed, noted) = watcher
-                        .watch(area.height, || app.handle_event(&ev, area, Instant::now()));
+                    let (changed, noted) =
+                        watcher.watch(area.height, || app.handle_event(&ev, area, Instant::now()));
                     if noted {
                         screen.clear()?;
                     }

@@ -453,7 +453,13 @@ mod tests {
         assert!(app.win_screen.as_ref().unwrap().prompting());
         press(&mut app, &[KeyCode::Enter]);
         let (scores, _) = Scores::load(dir.path()).unwrap();
-        let key = crate::persist::scores::BoardKey::new(2, 2, "daily-2026-11-30", crate::game::Difficulty::Normal).unwrap();
+        let key = crate::persist::scores::BoardKey::new(
+            2,
+            2,
+            "daily-2026-11-30",
+            crate::game::Difficulty::Normal,
+        )
+        .unwrap();
         assert_eq!(scores.table(&key).len(), 1, "its own table");
         // The same day again (once that game has ended: one game at a time
         // owns the data directory) is a replay: shown, not recorded.

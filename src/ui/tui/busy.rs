@@ -83,9 +83,8 @@ impl Watcher {
     pub fn watch<T>(&self, rows: u16, work: impl FnOnce() -> T) -> (T, bool) {
         let watched = self.tell.send(Busy::Start(rows)).is_ok();
         let result = work();
-        let drawn = watched
-            && self.tell.send(Busy::Stop).is_ok()
-            && self.drawn.recv().unwrap_or(false);
+        let drawn =
+            watched && self.tell.send(Busy::Stop).is_ok() && self.drawn.recv().unwrap_or(false);
         (result, drawn)
     }
 }
@@ -153,7 +152,11 @@ mod tests {
             dealing.store(false, Ordering::SeqCst);
         });
         assert!(drawn);
-        assert!(screen.text().contains("\u{1b}[24;1H"), "{:?}", screen.text());
+        assert!(
+            screen.text().contains("\u{1b}[24;1H"),
+            "{:?}",
+            screen.text()
+        );
         // The next quick event writes nothing more.
         let before = screen.text();
         assert!(!watcher.watch(24, || ()).1);

@@ -1,17 +1,19 @@
 //! How hard each difficulty's deals are, measured by the simulated players,
 //! with how long deals and reshuffles take:
-//! `cargo run --release --example difficulty_table -- [deals] [playouts] [gravity...] [--lost-check]`.
+//! `cargo run --release --example difficulty_table -- [deals] [playouts] [gravity...] [--lost-check[=playouts]]`.
 //!
 //! For every gravity variant (all, or those named) and difficulty it deals
 //! `deals` boards of 8 x 16 with 32 kinds (classic rules, open border), plays
 //! each `playouts` times with the random and the careful (greedy) player,
 //! and prints the share of games each cleared (with the lowest and highest
 //! share of a single deal; `ok` when the random player's share is in the
-//! difficulty's band), the median and slowest deal, and the median
-//! reshuffle of a board half played with the random player's share on it.
+//! difficulty's band), the median, 90th percentile and slowest deal, and
+//! the median and 90th percentile reshuffle of a board half played with the
+//! random player's share on it.
 //!
 //! With `--lost-check`, it then replays the random player's lost games on
-//! hard deals and runs the game's check after every move (the solver with
+//! hard deals (the first 20 playouts of each deal, or as many as given)
+//! and runs the game's check after every move (the solver with
 //! [`CHECK_BUDGET`]): how many of those games it proved lost before the
 //! move into the deadlock, and how many moves ahead.
 
@@ -32,7 +34,13 @@ const KINDS: usize = 32;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let check_lost = args.iter().any(|a| a == "--lost-check");
+    let check_lost = args.iter().find_map(|a| {
+        let rest = a.strip_prefix("--lost-check")?;
+        match rest.strip_prefix('=') {
+            Some(n) => n.parse::<u32>().ok(),
+            None => rest.is_empty().then_some(20),
+        }
+    });
     let mut numbers = args.iter().filter_map(|a| a.parse::<u64>().ok());
     let deals: u64 = numbers.next().unwrap_or(20);
     let games = numbers
@@ -49,14 +57,16 @@ fn main() {
         "{deals} deals of {ROWS} x {COLS}, {KINDS} kinds, classic rules; {games} playouts a deal and player"
     );
     println!(
-        "{:<9} {:<7} {:>21} {:>18} {:>9} {:>9} {:>11} {:>7}",
+        "{:<9} {:<7} {:>21} {:>18} {:>9} {:>9} {:>9} {:>11} {:>11} {:>7}",
         "gravity",
         "level",
         "random (min-max)",
         "greedy (min-max)",
         "deal med",
+        "deal p90",
         "deal max",
         "reshuf med",
+        "reshuf p90",
         "random"
     );
     for &gravity in &variants {
@@ -110,24 +120,27 @@ fn main() {
                 "--"
             };
             println!(
-                "{:<9} {:<7} {:>18} {mark} {:>18} {:>9} {:>9} {:>11} {:>6.1}%",
+                "{:<9} {:<7} {:>18} {mark} {:>18} {:>9} {:>9} {:>9} {:>11} {:>11} {:>6.1}%",
                 gravity.name(),
                 difficulty.name(),
                 share(rates[0]),
                 share(rates[1]),
-                ms(median(&mut times)),
+                ms(quantile(&mut times, 50)),
+                ms(quantile(&mut times, 90)),
                 ms(times.iter().copied().max().unwrap_or_default()),
-                ms(median(&mut reshuffles)),
+                ms(quantile(&mut reshuffles, 50)),
+                ms(quantile(&mut reshuffles, 90)),
                 pct(reshuffled, deals * u64::from(games)),
             );
         }
     }
-    if check_lost {
+    if let Some(games) = check_lost {
         lost_check(&variants, deals, games);
     }
 }
 
-/// Replays the random player's lost games on hard deals with the game's
+/// Replays the random player's lost games (of `games` playouts a deal) on
+/// hard deals with the game's
 /// lost-board check after every move, and prints how many it flagged before
 /// the move into the deadlock.
 fn lost_check(variants: &[Gravity], deals: u64, games: u32) {
@@ -189,9 +202,11 @@ fn lost_check(variants: &[Gravity], deals: u64, games: u32) {
     }
 }
 
-fn median(times: &mut [Duration]) -> Duration {
+/// The time `percent` of `times` take at most (nearest rank).
+fn quantile(times: &mut [Duration], percent: usize) -> Duration {
     times.sort();
-    times.get(times.len() / 2).copied().unwrap_or_default()
+    let rank = (times.len() * percent).div_ceil(100).max(1);
+    times.get(rank - 1).copied().unwrap_or_default()
 }
 
 fn ms(d: Duration) -> String {

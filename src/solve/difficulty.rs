@@ -26,7 +26,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
 
 use crate::core::engine::{Rules, find_path};
-use crate::core::gravity::{Gravity, remove_pair};
+use crate::core::gravity::{Gravity, remove_pair, remove_pair_settled};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 use crate::solve::deal::{DealError, Dealt, deal_winnable, pair_kinds, reshuffle_winnable};
 use crate::solve::playout::{Player, play_within};
@@ -323,7 +323,7 @@ fn arrange<R: Rng + ?Sized>(
         rules,
         gravity,
         plan,
-        budget: plan.work_per_tile.saturating_mul(tiles as u64),
+        budget: budget(plan, tiles, shape.rows() * shape.cols()),
         // A reshuffle of a board partly played steers two forward games
         // at most: fewer tiles leave fewer traps to find, and a search over
         // more would often spend its budget in vain (its playouts cost more
@@ -342,6 +342,19 @@ fn arrange<R: Rng + ?Sized>(
         search.budget = 0;
     }
     search.run(pairs, rng)
+}
+
+/// The work the playouts of a search may cost on a board of `tiles` tiles
+/// in `cells` cells: the plan's share per tile, scaled down by the square
+/// of the share of cells occupied. A reshuffle late in a game has few
+/// traps left to find, and its path tests look through more empty cells
+/// (a unit of work takes longer): the square keeps it about as quick as a
+/// deal, and measured by `difficulty_table` it leaves the random player's
+/// share on reshuffled boards where the full budget left it.
+fn budget(plan: Plan, tiles: usize, cells: usize) -> u64 {
+    let full = plan.work_per_tile.saturating_mul(tiles as u64);
+    let (tiles, cells) = (tiles as u64, cells.max(1) as u64);
+    full.saturating_mul(tiles).saturating_mul(tiles) / cells.saturating_mul(cells)
 }
 
 /// A deal being sought: the board's shape and rules, the plan, what is
@@ -641,8 +654,14 @@ fn forward<R: Rng + ?Sized>(
             false
         })?;
         starts.push((start_of(sim.get(a)), start_of(sim.get(b))));
+        // The first removal settles the whole board (a shape handed in may
+        // not be); after it only the lines through the pair can move.
+        if moves.is_empty() {
+            remove_pair(&mut sim, a, b, gravity);
+        } else {
+            remove_pair_settled(&mut sim, a, b, gravity);
+        }
         moves.push(Move { a, b });
-        remove_pair(&mut sim, a, b, gravity);
     }
     Some(Forward { moves, starts })
 }

@@ -17,7 +17,7 @@
 use rand::{Rng, RngExt, SeedableRng};
 
 use crate::core::engine::{Rules, find_path};
-use crate::core::gravity::{Gravity, remove_pair};
+use crate::core::gravity::{Gravity, remove_pair, remove_pair_settled};
 use crate::core::grid::{Board, EMPTY, Point};
 use crate::solve::solver::Move;
 
@@ -70,6 +70,9 @@ struct Sim {
     moved: Vec<(u32, Point)>,
     /// Tiles still on the board.
     left: usize,
+    /// Whether the board has settled under gravity: after the first move it
+    /// has, and a move then only packs the lines through its two cells.
+    settled: bool,
 }
 
 /// No tile in this cell.
@@ -102,6 +105,7 @@ impl Sim {
             groups,
             kind: kinds,
             moved: Vec::new(),
+            settled: false,
         }
     }
 
@@ -154,7 +158,12 @@ impl Sim {
             }
         }
         self.left -= 2;
-        let slides = remove_pair(&mut self.board, pa, pb, gravity);
+        let slides = if self.settled {
+            remove_pair_settled(&mut self.board, pa, pb, gravity)
+        } else {
+            self.settled = true;
+            remove_pair(&mut self.board, pa, pb, gravity)
+        };
         let mut moved = std::mem::take(&mut self.moved);
         moved.clear();
         moved.extend(slides.iter().map(|s| (self.at[self.index(s.from)], s.to)));

@@ -7,7 +7,7 @@ use lianliankan::core::engine::{Border, Rules};
 use lianliankan::core::gravity::Gravity;
 use lianliankan::core::grid::{Board, Tile};
 use lianliankan::solve::deal::{Dealt, pair_kinds};
-use lianliankan::solve::difficulty::{Difficulty, deal_seeded_at, reshuffle_at};
+use lianliankan::solve::difficulty::{Difficulty, MEASURED_TILES, deal_seeded_at, reshuffle_at};
 use lianliankan::solve::playout::{Player, clears};
 use lianliankan::solve::replay::replay;
 use rand::{RngExt, SeedableRng};
@@ -28,54 +28,65 @@ fn census(board: &Board) -> Vec<Tile> {
     board.sorted_tiles()
 }
 
-/// Small boards (rows, columns, kinds): two dealt by taste alone (below
-/// the measured sizes), one measured and steered, four copies a kind.
-const SIZES: [(usize, usize, usize); 3] = [(2, 4, 2), (4, 4, 4), (4, 6, 6)];
+/// Checks that `dealt` holds the kinds `pair_kinds` gives a board of
+/// `rows` x `cols` with `kinds` kinds, that its proof clears it, and that a
+/// reshuffle of it part played (at a point `seed` picks) keeps the occupied
+/// cells and the kinds and is cleared by its own proof too.
+fn check_deal_and_reshuffle(
+    dealt: &Dealt,
+    (rows, cols, kinds): (usize, usize, usize),
+    rules: Rules,
+    gravity: Gravity,
+    difficulty: Difficulty,
+    seed: u64,
+) {
+    let what = format!("{difficulty} {gravity} {} {rows}x{cols} seed {seed}", rules.border);
+    let mut expected: Vec<Tile> = pair_kinds(rows, cols, kinds)
+        .unwrap()
+        .into_iter()
+        .flat_map(|k| [k, k])
+        .collect();
+    expected.sort_unstable();
+    assert_eq!(census(&dealt.board), expected, "{what}");
+    assert_clears(dealt, rules, gravity);
+    // Part of the game played, then the rest reshuffled.
+    let mut r = rng(seed);
+    let played = r.random_range(0..dealt.solution.len());
+    let mid = replay(&dealt.board, &dealt.solution[..played], rules, gravity).unwrap();
+    let again = reshuffle_at(&mid, rules, gravity, difficulty, &mut r)
+        .unwrap_or_else(|| panic!("{what}: no reshuffle"));
+    for p in mid.points() {
+        assert_eq!(mid.is_empty_at(p), again.board.is_empty_at(p), "{what}");
+    }
+    assert_eq!(census(&mid), census(&again.board), "{what}");
+    assert_clears(&again, rules, gravity);
+}
 
+/// Every difficulty in every gravity variant (the border open or closed in
+/// turn): small boards dealt by taste alone (below [`MEASURED_TILES`]), and
+/// the smallest measured board, whose deals are steered by playouts.
+/// A hard deal there searches longest (the band is out of reach on so few
+/// tiles, so it gives up only when its patience runs out), about 2 s in a
+/// debug build: one seed of it. Default boards of every difficulty are
+/// checked the same way in the band test below.
 #[test]
 fn every_difficulty_deals_and_reshuffles_boards_its_proof_clears() {
+    let measured = (4, 5, 5);
+    assert!(MEASURED_TILES.contains(&20) && !MEASURED_TILES.contains(&16));
     for difficulty in Difficulty::ALL {
-        for gravity in Gravity::LEVELS {
-            for border in Border::ALL {
-                let rules = Rules {
-                    max_turns: 2,
-                    border,
-                };
-                for (rows, cols, kinds) in SIZES {
-                    // Hard deals search longest (on boards too small to get
-                    // hard, until they give up): fewer keep the test short.
-                    let seeds = match (difficulty, rows * cols) {
-                        (Difficulty::Hard, 20..) => 1,
-                        (Difficulty::Hard, _) => 2,
-                        _ => 3,
-                    };
-                    for seed in 0..seeds {
-                        let what =
-                            format!("{difficulty} {gravity} {border} {rows}x{cols} seed {seed}");
-                        let dealt =
-                            deal_seeded_at(rows, cols, kinds, rules, gravity, difficulty, seed)
-                                .unwrap_or_else(|e| panic!("{what}: {e}"));
-                        let mut expected: Vec<Tile> = pair_kinds(rows, cols, kinds)
-                            .unwrap()
-                            .into_iter()
-                            .flat_map(|k| [k, k])
-                            .collect();
-                        expected.sort_unstable();
-                        assert_eq!(census(&dealt.board), expected, "{what}");
-                        assert_clears(&dealt, rules, gravity);
-                        // Part of the game played, then the rest reshuffled.
-                        let mut r = rng(seed);
-                        let played = r.random_range(0..dealt.solution.len());
-                        let mid = replay(&dealt.board, &dealt.solution[..played], rules, gravity)
-                            .unwrap();
-                        let again = reshuffle_at(&mid, rules, gravity, difficulty, &mut r)
-                            .unwrap_or_else(|| panic!("{what}: no reshuffle"));
-                        for p in mid.points() {
-                            assert_eq!(mid.is_empty_at(p), again.board.is_empty_at(p), "{what}");
-                        }
-                        assert_eq!(census(&mid), census(&again.board), "{what}");
-                        assert_clears(&again, rules, gravity);
-                    }
+        for (i, gravity) in Gravity::LEVELS.into_iter().enumerate() {
+            let rules = Rules {
+                max_turns: 2,
+                border: Border::ALL[i % 2],
+            };
+            for size in [(2, 4, 2), (4, 4, 4), measured] {
+                let seeds = if size == measured { 1 } else { 3 };
+                for seed in 0..seeds {
+                    let (rows, cols, kinds) = size;
+                    let dealt =
+                        deal_seeded_at(rows, cols, kinds, rules, gravity, difficulty, seed)
+                            .unwrap_or_else(|e| panic!("{difficulty} {gravity}: {e}"));
+                    check_deal_and_reshuffle(&dealt, size, rules, gravity, difficulty, seed);
                 }
             }
         }
@@ -122,12 +133,14 @@ fn a_seed_gives_the_same_deal_and_difficulties_differ() {
 
 /// The share of games, in percent, the random player clears on `deals`
 /// default boards (8 x 16, 32 kinds, open border) of `difficulty`,
-/// `games` playouts each.
+/// `games` playouts each; each deal and a reshuffle of it part played are
+/// checked as in the test above.
 fn random_share(difficulty: Difficulty, gravity: Gravity, deals: u64, games: u32) -> f64 {
     let rules = Rules::CLASSIC;
     let won: u32 = (0..deals)
         .map(|seed| {
             let dealt = deal_seeded_at(8, 16, 32, rules, gravity, difficulty, 100 + seed).unwrap();
+            check_deal_and_reshuffle(&dealt, (8, 16, 32), rules, gravity, difficulty, seed);
             clears(
                 &dealt.board,
                 rules,
@@ -141,22 +154,36 @@ fn random_share(difficulty: Difficulty, gravity: Gravity, deals: u64, games: u32
     100.0 * f64::from(won) / (deals as f64 * f64::from(games))
 }
 
-/// The bands of the issue, on a fixed sample: deterministic, and the
-/// figures measured on it (noted in the messages) sit well inside each band,
-/// so a small change to the dealer does not tip the test.
+/// The bands of the issue, on a fixed sample (3 deals, 30 playouts each):
+/// deterministic, and held 5 points inside each edge a share can cross, so
+/// the test fails before the dealer drifts out of a band, not after. On
+/// this sample: easy 100% (down and none), normal 56.7% (down) and 51.1%
+/// (none), hard 8.9% (down). `down` for every
+/// difficulty, and no gravity for easy and normal: a hard deal without
+/// gravity takes some 15 s in a debug build (0.3 s in release), too long
+/// for the suite; `difficulty_table` measures every variant.
 #[test]
 fn the_random_player_clears_each_difficulty_within_its_band() {
-    for gravity in [Gravity::None, Gravity::Down] {
-        let easy = random_share(Difficulty::Easy, gravity, 4, 40);
-        let normal = random_share(Difficulty::Normal, gravity, 4, 40);
-        let hard = random_share(Difficulty::Hard, gravity, 3, 40);
-        let shares = format!("{gravity}: easy {easy:.1}%, normal {normal:.1}%, hard {hard:.1}%");
-        for (d, share) in Difficulty::ALL.into_iter().zip([easy, normal, hard]) {
-            let (lo, hi) = d.band();
-            assert!(
-                (f64::from(lo)..=f64::from(hi)).contains(&share),
-                "{d} outside {lo}-{hi}%: {shares}"
-            );
+    let (deals, games) = (3, 30);
+    let mut shares = Vec::new();
+    for (gravity, levels) in [
+        (Gravity::Down, &Difficulty::ALL[..]),
+        (Gravity::None, &Difficulty::ALL[..2]),
+    ] {
+        for &d in levels {
+            shares.push((d, gravity, random_share(d, gravity, deals, games)));
         }
+    }
+    let all = format!("{shares:?}");
+    for (d, gravity, share) in shares {
+        let (lo, hi) = d.band();
+        let (lo, hi) = (f64::from(lo), f64::from(hi));
+        // A margin on the edges a share can cross (not 0% or 100%).
+        let lo = if lo > 0.0 { lo + 5.0 } else { lo };
+        let hi = if hi < 100.0 { hi - 5.0 } else { hi };
+        assert!(
+            (lo..=hi).contains(&share),
+            "{d} {gravity}: {share:.1}% outside {lo}-{hi}%: {all}"
+        );
     }
 }

@@ -15,7 +15,7 @@ use lianliankan::game::{Config, Game, Mode};
 use lianliankan::persist::session::{Session, Wanted};
 use lianliankan::persist::storage;
 use lianliankan::ui::app::App;
-use lianliankan::ui::theme::Theme;
+use lianliankan::ui::theme::{ColorDepth, Theme};
 
 /// Lianliankan (Onet, Shisen-Sho) in the terminal.
 #[derive(Parser)]
@@ -54,9 +54,11 @@ struct PlayArgs {
     /// Seed of the deal, to replay a game; random when left out.
     #[arg(long)]
     seed: Option<u64>,
-    /// Tile theme: ascii (letters and digits) or symbols (Unicode).
-    #[arg(long, default_value = "ascii")]
-    theme: String,
+    /// Tile theme: emoji (pictures), symbols (Unicode, one column) or ascii
+    /// (letters and digits, any terminal). Default: emoji in a UTF-8 locale,
+    /// else ascii.
+    #[arg(long)]
+    theme: Option<String>,
     /// Start a new game instead of resuming the saved one (which is removed).
     #[arg(long)]
     new: bool,
@@ -129,7 +131,10 @@ fn wanted(args: &PlayArgs, matches: &ArgMatches) -> Wanted {
 /// Checks the options and deals the first game, or resumes the saved one;
 /// any error here comes before the terminal is taken over.
 fn setup(args: PlayArgs, matches: &ArgMatches) -> Result<App, String> {
-    let theme = Theme::builtin(&args.theme)?;
+    let theme = match &args.theme {
+        Some(name) => Theme::builtin(name)?,
+        None => Theme::default_for_env(),
+    };
     let kinds = usize::from(args.kinds);
     if kinds > theme.kinds() {
         return Err(format!(
@@ -152,14 +157,19 @@ fn setup(args: PlayArgs, matches: &ArgMatches) -> Result<App, String> {
     // Checked first, so bad options fail the same way with or without a save.
     let game = Game::new(config, now).map_err(|e| e.to_string())?;
     let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let app = |game| {
+        let mut app = App::new(game, theme.clone(), color, now);
+        app.depth = ColorDepth::from_env();
+        app
+    };
     if args.demo {
-        return Ok(App::new(game, theme, color, now).with_demo(now));
+        return Ok(app(game).with_demo(now));
     }
     let dir = match storage::data_dir() {
         Ok(dir) => dir,
         Err(e) => {
             let message = format!("{e}. This game will not be saved.");
-            return Ok(App::new(game, theme, color, now).with_message(message));
+            return Ok(app(game).with_intro().with_message(message));
         }
     };
     let max_kinds = theme.kinds();
@@ -172,9 +182,7 @@ fn setup(args: PlayArgs, matches: &ArgMatches) -> Result<App, String> {
         now,
     )
     .map_err(|e| e.to_string())?;
-    Ok(App::new(start.game, theme, color, now).with_session(
-        start.session,
-        start.resumed,
-        start.message,
-    ))
+    Ok(app(start.game)
+        .with_session(start.session, start.resumed, start.message)
+        .with_intro())
 }

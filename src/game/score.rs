@@ -60,6 +60,15 @@ impl Score {
         }
     }
 
+    /// When the streak's window closes: the moment a match stops counting as
+    /// quick. `None` without a streak to extend (no quick match yet).
+    pub fn window_end(&self) -> Option<Instant> {
+        let last = self
+            .last_match
+            .filter(|_| self.streak > 0 && !self.helped)?;
+        last.checked_add(STREAK_WINDOW)
+    }
+
     /// Records a hint or a requested reshuffle: the next match earns less.
     pub fn record_help(&mut self) {
         self.helped = true;

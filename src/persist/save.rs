@@ -328,6 +328,7 @@ impl SavedGame {
             time_up: None,
             covered: false,
             unwinnable: false,
+            shown: Default::default(),
         };
         // A board saved as lost stays so; any other is checked again.
         game.settle(now, current.unwinnable.then_some(true));

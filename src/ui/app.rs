@@ -19,7 +19,7 @@ use ratatui::layout::Rect;
 use crate::game::{Action, Game};
 use crate::persist::session::Session;
 use crate::ui::layout::{BoardLayout, MenuLayout, Screen as Areas};
-use crate::ui::theme::Theme;
+use crate::ui::theme::{ColorDepth, Theme};
 use crate::ui::win_screen::WinScreen;
 
 pub use demo::{DEMO_NOTE, DEMO_STEP, Demo};
@@ -38,6 +38,8 @@ pub struct App {
     pub theme: Theme,
     /// False when `NO_COLOR` asks for no colours: marks and borders only.
     pub color: bool,
+    /// How many colours the terminal shows, when `color` is on.
+    pub depth: ColorDepth,
     /// The screens over the board, the top one last; empty while the board
     /// is played.
     pub screens: Vec<Screen>,
@@ -70,6 +72,7 @@ impl App {
             game,
             theme,
             color,
+            depth: ColorDepth::default(),
             screens: Vec::new(),
             area: Rect::new(0, 0, 80, 24),
             now,
@@ -83,11 +86,26 @@ impl App {
         }
     }
 
+    /// Says on the title line what to do, on the first screen of a game that
+    /// was not resumed (until the first key or click).
+    pub fn with_intro(mut self) -> Self {
+        if self.note.is_none() && self.game.is_untouched() {
+            self.note = Some(INTRO);
+        }
+        self
+    }
+
     /// Where the board sits on a screen of `area`, or `None` if it is too small.
     /// The renderer and the mouse both use this.
     pub fn board_layout(&self, area: Rect) -> Option<BoardLayout> {
+        self.screen_layout(area).1
+    }
+
+    /// The parts of a screen of `area` (with the side panel when there is
+    /// room) and where the board sits.
+    pub fn screen_layout(&self, area: Rect) -> (Areas, Option<BoardLayout>) {
         let board = self.game.board();
-        BoardLayout::fit(Areas::new(area).middle, board.rows(), board.cols())
+        Areas::for_board(area, board.rows(), board.cols(), self.theme.width())
     }
 
     /// Where the menu on top sits on a screen of `area`, if a menu is on top.
@@ -377,6 +395,9 @@ impl App {
             .game
             .next_change(now)
             .map(|t| t.saturating_duration_since(now));
+        let feedback = self
+            .feedback_change(now)
+            .map(|t| t.saturating_duration_since(now));
         let tick = self.game.until_next_second(now);
         let demo = self.demo.map(|d| d.next.saturating_duration_since(now));
         let card = match self.screens.last() {
@@ -385,9 +406,15 @@ impl App {
             }
             _ => None,
         };
-        change.into_iter().chain(tick).chain(demo).chain(card).min()
+        [change, feedback, tick, demo, card]
+            .into_iter()
+            .flatten()
+            .min()
     }
 }
+
+/// What to do, in one line, on the first screen of a new game.
+pub const INTRO: &str = "click two equal tiles; ? for help";
 
 /// The key line under every menu.
 pub const MENU_KEYS: &str = "arrows/letter, Enter; Esc back";

@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 use lianliankan::core::gravity::Gravity;
 use lianliankan::core::grid::Point;
 use lianliankan::game::{Action, Config, Game, Mode, find_match};
+use lianliankan::ui::app::INTRO;
 use lianliankan::ui::layout::{BoardLayout, Screen};
+use lianliankan::ui::theme::Theme;
 use ratatui::layout::Rect;
 
 use pty::Session;
@@ -43,6 +45,16 @@ fn first_match(s: &mut Session, (ax, ay): (u16, u16), (bx, by): (u16, u16)) {
     s.wait_for("the tiles to vanish", WAIT, |_| {
         cell(s, ax, ay).trim().is_empty() && cell(s, bx, by).trim().is_empty()
     });
+    // The points shown over the line fade out.
+    s.wait_for("the points to go", WAIT, |t| !t.contains("+10"));
+}
+
+/// Where the board of `game` is drawn at 80 x 24 with symbols `glyph` columns wide.
+fn layout_at_80x24(game: &Game, glyph: u16) -> BoardLayout {
+    let (rows, cols) = (game.board().rows(), game.board().cols());
+    Screen::for_board(Rect::new(0, 0, 80, 24), rows, cols, glyph)
+        .1
+        .expect("the board fits 80 x 24")
 }
 
 /// The deal the binary makes from `--seed`, and its layout at 80 x 24, to
@@ -56,12 +68,7 @@ fn deal(seed: u64) -> (Game, BoardLayout) {
         Instant::now(),
     )
     .unwrap();
-    let layout = BoardLayout::fit(
-        Screen::new(Rect::new(0, 0, 80, 24)).middle,
-        game.board().rows(),
-        game.board().cols(),
-    )
-    .unwrap();
+    let layout = layout_at_80x24(&game, 1);
     (game, layout)
 }
 
@@ -120,6 +127,39 @@ fn click_a_pair_hint_reshuffle_and_quit_in_a_real_terminal() {
         cooked,
         "raw mode should be off again"
     );
+}
+
+/// Pictures two columns wide in a real terminal: every tile sits where the
+/// layout says (no picture pushes the rest of its row), the status line
+/// stays whole, and a pair clicked by the mouse matches and vanishes.
+#[test]
+fn a_match_with_the_emoji_theme() {
+    let seed = 17;
+    let (game, _) = deal(seed);
+    let layout = layout_at_80x24(&game, 2);
+    let theme = Theme::builtin("emoji").unwrap();
+    let mut s = Session::start(&["--seed", &seed.to_string(), "--theme", "emoji"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    let screen = s.screen();
+    assert!(
+        screen.contains(INTRO),
+        "the first screen says what to do: {screen}"
+    );
+    let board = game.board();
+    for p in board.points() {
+        let (x, y) = layout.centre(p);
+        let symbol = &theme.glyph(board.get(p)).unwrap().symbol;
+        assert_eq!(&cell(&s, x, y), symbol, "{p:?}\n{screen}");
+    }
+    let status = screen.lines().last().unwrap_or_default().trim_end();
+    assert!(
+        status.ends_with("? help") && status.starts_with(" Lv 1/7"),
+        "{status}"
+    );
+    let (a, b) = find_match(board).expect("a fresh deal has a match");
+    first_match(&mut s, layout.centre(a), layout.centre(b));
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
 }
 
 #[test]

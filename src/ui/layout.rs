@@ -91,6 +91,9 @@ pub const PANEL_WIDTH: u16 = 23;
 const PANEL_GAP: u16 = 0;
 /// The fewest rows the side panel is drawn in.
 pub const PANEL_HEIGHT: u16 = 18;
+/// The fewest screen rows with a side panel: below, the status line does
+/// (an 80 x 24 terminal keeps it).
+const PANEL_SCREEN_HEIGHT: u16 = 30;
 
 /// The screen split into the title line, the board space and either the
 /// status line or, where there is room, a side panel right of the board.
@@ -137,7 +140,7 @@ impl Screen {
         let beside = area
             .width
             .checked_sub(PANEL_WIDTH + PANEL_GAP)
-            .filter(|_| area.height > PANEL_HEIGHT);
+            .filter(|_| area.height >= PANEL_SCREEN_HEIGHT);
         let Some(width) = beside else {
             return (plain, alone);
         };

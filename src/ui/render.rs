@@ -150,13 +150,8 @@ impl App {
             Some(n) => n.text().to_string(),
             None if self.demo.is_some() => DEMO_NOTE.to_string(),
             None if self.game.is_unwinnable() => LOST_WARNING.to_string(),
-            None => match self.game.removal(now) {
-                Some(r) if self.game.streak() > 0 => {
-                    format!("+{}  streak x{}", r.points, self.game.streak() + 1)
-                }
-                Some(r) => format!("+{}", r.points),
-                None => self.note.unwrap_or_default().to_string(),
-            },
+            // The points of a match show on the board (render/feedback.rs).
+            None => self.note.unwrap_or_default().to_string(),
         };
         let style = if self.color {
             Style::new()

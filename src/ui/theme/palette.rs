@@ -51,13 +51,26 @@ impl ColorDepth {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ink {
     rgb: [u8; 3],
+    index: u8,
     basic: Color,
 }
 
 impl Ink {
-    /// The colour `rgb`, shown as `basic` on a terminal of 16 colours.
+    /// The colour `rgb`, shown as the nearest of the 256 colours on such a
+    /// terminal and as `basic` on a terminal of 16 colours.
     pub const fn new(rgb: [u8; 3], basic: Color) -> Self {
-        Ink { rgb, basic }
+        Ink {
+            rgb,
+            index: nearest_256(rgb),
+            basic,
+        }
+    }
+
+    /// The colour `rgb`, shown as `index` of the 256 colours (where the
+    /// nearest one would lose its hue: the cube is coarse for dark and pale
+    /// colours) and as `basic` on 16 colours.
+    const fn with_index(rgb: [u8; 3], index: u8, basic: Color) -> Self {
+        Ink { rgb, index, basic }
     }
 
     /// The colour to send to a terminal of `depth`.
@@ -65,7 +78,7 @@ impl Ink {
         let [r, g, b] = self.rgb;
         match depth {
             ColorDepth::Basic => self.basic,
-            ColorDepth::Indexed => Color::Indexed(nearest_256(self.rgb)),
+            ColorDepth::Indexed => Color::Indexed(self.index),
             ColorDepth::Rgb => Color::Rgb(r, g, b),
         }
     }
@@ -75,13 +88,18 @@ impl Ink {
     pub fn towards(self, to: Ink, t: f32) -> Ink {
         let t = t.clamp(0.0, 1.0);
         let mix = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8;
-        Ink {
-            rgb: [
-                mix(self.rgb[0], to.rgb[0]),
-                mix(self.rgb[1], to.rgb[1]),
-                mix(self.rgb[2], to.rgb[2]),
-            ],
-            basic: if t < 0.5 { self.basic } else { to.basic },
+        let rgb = [
+            mix(self.rgb[0], to.rgb[0]),
+            mix(self.rgb[1], to.rgb[1]),
+            mix(self.rgb[2], to.rgb[2]),
+        ];
+        let basic = if t < 0.5 { self.basic } else { to.basic };
+        if t <= 0.0 {
+            self
+        } else if t >= 1.0 {
+            to
+        } else {
+            Ink::new(rgb, basic)
         }
     }
 }
@@ -91,26 +109,35 @@ const CUBE: [u8; 6] = [0, 95, 135, 175, 215, 255];
 
 /// The 256-colour palette index nearest to `rgb`: a colour of the cube
 /// (16 to 231) or a grey of the ramp (232 to 255).
-fn nearest_256(rgb: [u8; 3]) -> u8 {
-    let dist = |a: [u8; 3]| -> u32 {
-        (0..3)
-            .map(|i| (i32::from(a[i]) - i32::from(rgb[i])).unsigned_abs().pow(2))
-            .sum()
-    };
-    let level = |v: u8| -> usize {
-        (0..6)
-            .min_by_key(|&i| (i32::from(CUBE[i]) - i32::from(v)).unsigned_abs())
-            .unwrap_or(0)
-    };
-    let [r, g, b] = rgb.map(level);
-    let cube = [CUBE[r], CUBE[g], CUBE[b]];
-    let mean = rgb.iter().map(|&c| u32::from(c)).sum::<u32>() / 3;
-    let step = (mean.saturating_sub(3) / 10).min(23) as u8;
+const fn nearest_256(rgb: [u8; 3]) -> u8 {
+    // Written with loops and plain integers, to be a const fn.
+    const fn level(v: u8) -> u8 {
+        let mut best = 0;
+        let mut i = 1;
+        while i < 6 {
+            if CUBE[i].abs_diff(v) < CUBE[best].abs_diff(v) {
+                best = i;
+            }
+            i += 1;
+        }
+        best as u8
+    }
+    const fn dist(a: [u8; 3], b: [u8; 3]) -> u32 {
+        let r = a[0].abs_diff(b[0]) as u32;
+        let g = a[1].abs_diff(b[1]) as u32;
+        let b = a[2].abs_diff(b[2]) as u32;
+        r * r + g * g + b * b
+    }
+    let (r, g, b) = (level(rgb[0]), level(rgb[1]), level(rgb[2]));
+    let cube = [CUBE[r as usize], CUBE[g as usize], CUBE[b as usize]];
+    let mean = (rgb[0] as u32 + rgb[1] as u32 + rgb[2] as u32) / 3;
+    let step = mean.saturating_sub(3) / 10;
+    let step = if step > 23 { 23 } else { step } as u8;
     let grey = 8 + 10 * step;
-    if dist([grey; 3]) < dist(cube) {
+    if dist([grey; 3], rgb) < dist(cube, rgb) {
         232 + step
     } else {
-        16 + 36 * r as u8 + 6 * g as u8 + b as u8
+        16 + 36 * r + 6 * g + b
     }
 }
 
@@ -167,6 +194,16 @@ impl Paint {
     /// The colour of this part.
     pub const fn ink(self) -> Ink {
         use Color as C;
+        // The table, the face and its edge keep their hue on 256 colours.
+        let index = match self {
+            Paint::Table => Some(22),
+            Paint::Face => Some(230),
+            Paint::Side => Some(180),
+            Paint::PanelText => Some(230),
+            Paint::PanelDim => Some(151),
+            Paint::Faded => Some(65),
+            _ => None,
+        };
         let (rgb, basic) = match self {
             Paint::Table => ([0x1b, 0x4d, 0x32], C::Reset),
             Paint::Face => ([0xf5, 0xef, 0xdc], C::Gray),
@@ -191,7 +228,10 @@ impl Paint {
             Paint::PanelText => ([0xf5, 0xef, 0xdc], C::Reset),
             Paint::PanelDim => ([0xa5, 0xc4, 0xad], C::DarkGray),
         };
-        Ink::new(rgb, basic)
+        match index {
+            Some(index) => Ink::with_index(rgb, index, basic),
+            None => Ink::new(rgb, basic),
+        }
     }
 }
 

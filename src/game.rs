@@ -26,7 +26,7 @@ pub use clock::Clock;
 pub use dealing::{DealError, RULES, can_match, deal, find_match, reshuffle};
 pub use history::History;
 pub use level::{LEVEL_COUNT, Level, Mode, TimeUp, time_limit};
-pub use score::Score;
+pub use score::{STREAK_WINDOW, Score};
 
 /// The size and contents of a deal, and how much help a game grants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -16,10 +16,11 @@ mod win;
 
 use std::time::Duration;
 
-use ratatui::buffer::Buffer;
+use ratatui::buffer::{Buffer, Cell};
+use unicode_width::UnicodeWidthStr;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use crate::core::grid::EMPTY;
@@ -76,6 +77,21 @@ impl Widget for &App {
         self.render_screen(area, buf);
         if let Some(message) = &self.warning {
             self.render_message(area, message, buf);
+        }
+        mend_wide_symbols(buf);
+    }
+}
+
+/// Blanks every two-column symbol whose hidden right half something was
+/// drawn over (a box's border, a label over a picture): the terminal would
+/// draw the symbol over it, and ratatui skips the cell a wide symbol hides.
+fn mend_wide_symbols(buf: &mut Buffer) {
+    let area = buf.area;
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right().saturating_sub(1) {
+            if buf[(x, y)].symbol().width() == 2 && buf[(x + 1, y)] != Cell::EMPTY {
+                buf[(x, y)].set_symbol(" ");
+            }
         }
     }
 }
@@ -168,7 +184,9 @@ impl App {
             Line::styled(TITLE, title).render(area, buf);
             self.render_time_bar(area, room, buf);
         }
-        Line::styled(message, style)
+        // A styled span, not a styled line: a line's style would cover the
+        // whole title line, the time bar's colours with it.
+        Line::from(Span::styled(message, style))
             .alignment(Alignment::Right)
             .render(area, buf);
     }
@@ -277,5 +295,7 @@ fn centred_box(area: Rect, w: u16, h: u16, buf: &mut Buffer) {
 
 #[cfg(test)]
 mod level_tests;
+#[cfg(test)]
+mod looks_tests;
 #[cfg(test)]
 mod tests;

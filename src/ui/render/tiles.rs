@@ -123,7 +123,14 @@ impl App {
                 buf.set_string(x, gy, s, style);
             }
         };
-        let mut side = style.add_modifier(Modifier::BOLD);
+        // The marks keep the cell's background (an edge where tiles touch),
+        // except the cursor's on a small tile.
+        let mut side = match self.paint(Paint::Ink) {
+            Some(ink) if !marks.failed => Style::new().fg(ink),
+            Some(_) => Style::new().fg(style.fg.unwrap_or(Color::Reset)),
+            None => style,
+        }
+        .add_modifier(Modifier::BOLD);
         if marks.cursor && self.color && !tile.boxed() {
             side = side.patch(self.colours(Paint::CursorInk, Paint::Cursor));
         }

@@ -17,11 +17,11 @@ mod win;
 use std::time::Duration;
 
 use ratatui::buffer::{Buffer, Cell};
-use unicode_width::UnicodeWidthStr;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use unicode_width::UnicodeWidthStr;
 
 use crate::core::grid::EMPTY;
 use crate::game::LOST_WARNING;

@@ -213,8 +213,9 @@ fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
         Event, KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind,
     };
     let t = Instant::now();
-    // Too short for the side panel, which names the level too.
-    let area = Rect::new(0, 0, 80, 16);
+    // Too short for the side panel (which names the level too) and for
+    // tiles that show their symbol in the corners.
+    let area = Rect::new(0, 0, 60, 12);
     let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
     let layout = a.board_layout(area).unwrap();
     for p in [(0, 0), (0, 1), (1, 0), (1, 1)] {
@@ -229,7 +230,7 @@ fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
     }
     assert_eq!(a.game.level().number, 1);
     a.now = t + REMOVAL_TIME * 9 / 10;
-    let screen = text(&a, 80, 16).join("\n");
+    let screen = text(&a, 60, 12).join("\n");
     assert_eq!(screen.matches("*A*").count(), 2, "{screen}");
     assert!(
         screen.contains("║─║"),
@@ -241,16 +242,20 @@ fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
         "no tile of the next board yet: {screen}"
     );
     a.now = t + REMOVAL_TIME;
-    let screen = text(&a, 80, 16).join("\n");
+    let screen = text(&a, 60, 12).join("\n");
     assert!(screen.contains("Level 2 of 7"), "{screen}");
     assert!(screen.contains("down: tiles fall"), "{screen}");
+    // A picture of the variant: arrows pointing down.
+    for row in super::screens::picture(Gravity::Down) {
+        assert!(screen.contains(row.trim()), "{row}: {screen}");
+    }
     assert!(!screen.contains('A'), "the board is hidden: {screen}");
     // The clock stands under the card.
     let before = a.game.elapsed(t + REMOVAL_TIME);
     assert_eq!(a.game.elapsed(t + Duration::from_secs(1)), before);
     let key = Event::Key(KeyEvent::from(KeyCode::Char('x')));
     a.handle_event(&key, area, t + Duration::from_secs(1));
-    let screen = text(&a, 80, 16).join("\n");
+    let screen = text(&a, 60, 12).join("\n");
     assert!(!screen.contains("Level 2 of 7"), "{screen}");
     assert_eq!(screen.matches('A').count(), 4, "the next board: {screen}");
 }

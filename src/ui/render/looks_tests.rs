@@ -116,7 +116,11 @@ fn every_symbol_of_every_theme_lines_up_in_its_tile() {
                 if theme.width() == 2 {
                     assert_eq!(buf[(x + 1, y)].symbol(), " ", "the hidden half");
                 }
-                let (left, right) = if p == at(0, 0) { ("[", "]") } else { (" ", " ") };
+                let (left, right) = if p == at(0, 0) {
+                    ("[", "]")
+                } else {
+                    (" ", " ")
+                };
                 assert_eq!(buf[(x - 1, y)].symbol(), left, "{name} {p:?}");
                 assert_eq!(buf[(x + theme.width(), y)].symbol(), right, "{name} {p:?}");
                 if boxed && p != at(0, 0) {
@@ -132,6 +136,10 @@ fn every_symbol_of_every_theme_lines_up_in_its_tile() {
                     }
                     assert_eq!(buf[(r.x, y)].symbol(), "│");
                     assert_eq!(buf[(r.right() - 1, y)].symbol(), "│");
+                    // Large tiles repeat the symbol in two corners, as cards do.
+                    assert_eq!(buf[(r.x + 1, r.y + 1)].symbol(), symbol);
+                    let corner = (r.right() - 1 - theme.width(), r.bottom() - 2);
+                    assert_eq!(buf[corner].symbol(), symbol);
                 }
             }
             // Each text row is exactly as wide as the screen.
@@ -179,12 +187,17 @@ fn a_large_terminal_grows_the_tiles_and_shows_the_side_panel() {
         let buf = draw(&app, 200, 60);
         let (screen, layout) = app.screen_layout(buf.area);
         let layout = layout.unwrap();
-        assert!(layout.outer.width >= 120 && layout.outer.height >= 36, "{name}: {layout:?}");
+        assert!(
+            layout.outer.width >= 120 && layout.outer.height >= 36,
+            "{name}: {layout:?}"
+        );
         let panel = screen.panel.expect("a side panel");
         let lines = text(&buf);
         let joined: String = (panel.y..panel.bottom())
             .map(|y| {
-                let row: String = (panel.x..panel.right()).map(|x| buf[(x, y)].symbol()).collect();
+                let row: String = (panel.x..panel.right())
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect();
                 row + "\n"
             })
             .collect();
@@ -208,9 +221,16 @@ fn a_large_terminal_grows_the_tiles_and_shows_the_side_panel() {
             "Esc, m",
             "q, Ctrl-C",
         ] {
-            assert!(joined.contains(needle), "{name}: panel lacks {needle}:\n{joined}");
+            assert!(
+                joined.contains(needle),
+                "{name}: panel lacks {needle}:\n{joined}"
+            );
         }
-        assert!(!lines[59].contains("Score"), "no status line: {}", lines[59]);
+        assert!(
+            !lines[59].contains("Score"),
+            "no status line: {}",
+            lines[59]
+        );
         // The panel sits on the table, beside the board, inside the screen.
         assert!(panel.x >= layout.outer.right() && panel.right() <= 200);
         assert_eq!(buf[(panel.x + 2, panel.y + 3)].bg, c(Paint::Table));
@@ -228,14 +248,22 @@ fn tiles_have_a_light_face_an_edge_and_sit_on_the_table() {
     let p = at(2, 3);
     let r = layout.cell_rect(p);
     let (x, y) = layout.centre(p);
-    let ink = app.theme.glyph(app.game.board().get(p)).unwrap().ink.unwrap();
+    let ink = app
+        .theme
+        .glyph(app.game.board().get(p))
+        .unwrap()
+        .ink
+        .unwrap();
     assert_eq!(buf[(x, y)].fg, ink.color(ColorDepth::Indexed));
     assert_eq!(buf[(x, y)].bg, c(Paint::Face));
     assert_eq!(buf[(r.x, r.y)].bg, c(Paint::Face));
     assert_eq!(buf[(r.x, r.bottom() - 1)].bg, c(Paint::Side));
     assert_eq!(buf[(r.right(), r.y)].bg, c(Paint::Table), "the gap");
     let cursor = layout.cell_rect(at(0, 0));
-    for cell in [(cursor.x, cursor.y), (cursor.right() - 1, cursor.bottom() - 1)] {
+    for cell in [
+        (cursor.x, cursor.y),
+        (cursor.right() - 1, cursor.bottom() - 1),
+    ] {
         assert_eq!(buf[cell].bg, c(Paint::Cursor));
     }
     // On 16 colours the face is grey on the terminal's own background.
@@ -289,7 +317,11 @@ fn marks_differ_in_colour_and_without() {
         } else {
             assert!(sel_mod.contains(Modifier::REVERSED));
             assert!(high_mod.contains(Modifier::ITALIC));
-            assert!(buf.content.iter().all(|c| c.bg == Color::Reset && c.fg == Color::Reset));
+            assert!(
+                buf.content
+                    .iter()
+                    .all(|c| c.bg == Color::Reset && c.fg == Color::Reset)
+            );
         }
     }
 }
@@ -300,7 +332,8 @@ fn marks_differ_in_colour_and_without() {
 #[test]
 fn points_and_the_combo_show_at_the_match_then_fade() {
     let t = Instant::now();
-    let board = Board::from_rows(&[[1, 0, 1, 2], [3, 3, 4, 2], [5, 5, 4, 6], [6, 7, 8, 7]]).unwrap();
+    let board =
+        Board::from_rows(&[[1, 0, 1, 2], [3, 3, 4, 2], [5, 5, 4, 6], [6, 7, 8, 7]]).unwrap();
     let mut app = app_on(board, "ascii", true, t);
     app.game.apply(Action::Click(at(1, 0)), t);
     app.game.apply(Action::Click(at(1, 1)), t);
@@ -311,9 +344,10 @@ fn points_and_the_combo_show_at_the_match_then_fade() {
     assert_eq!(r.points, 15);
     let (w, h) = (120, 40);
     let find = |buf: &Buffer, needle: &str| {
-        text(buf).iter().enumerate().find_map(|(y, l)| {
-            l.find(needle).map(|x| (l[..x].width() as u16, y as u16))
-        })
+        text(buf)
+            .iter()
+            .enumerate()
+            .find_map(|(y, l)| l.find(needle).map(|x| (l[..x].width() as u16, y as u16)))
     };
     app.now = second + Duration::from_millis(100);
     let buf = draw(&app, w, h);
@@ -341,7 +375,10 @@ fn points_and_the_combo_show_at_the_match_then_fade() {
     let window = crate::game::STREAK_WINDOW;
     app.now = second + window - Duration::from_millis(1);
     assert!(text(&draw(&app, w, h)).join("\n").contains("x2 combo"));
-    assert_eq!(app.timeout(second + window - Duration::from_millis(10)), Some(Duration::from_millis(10)));
+    assert_eq!(
+        app.timeout(second + window - Duration::from_millis(10)),
+        Some(Duration::from_millis(10))
+    );
     app.now = second + window;
     assert!(!text(&draw(&app, w, h)).join("\n").contains("combo"));
     // Without colour: reversed, then plain, then dim.
@@ -374,11 +411,22 @@ fn a_cleared_timed_level_shows_its_time_bonus() {
     app.game.apply(Action::Click(at(0, 0)), then);
     app.game.apply(Action::Click(at(0, 1)), then);
     let bonus = app.game.last_match().unwrap().bonus;
-    assert_eq!(u64::from(bonus), (limit - Duration::from_secs(10)).as_secs());
+    assert_eq!(
+        u64::from(bonus),
+        (limit - Duration::from_secs(10)).as_secs()
+    );
     app.now = then + REMOVAL_TIME / 2;
     let screen = text(&draw(&app, 80, 24)).join("\n");
     assert!(screen.contains(&format!("+{bonus} time")), "{screen}");
     assert!(screen.contains("+10"), "{screen}");
+    // The card between the levels says it again.
+    app.screens.push(Screen::LevelCard {
+        from: then + REMOVAL_TIME,
+    });
+    app.now = then + REMOVAL_TIME;
+    let screen = text(&draw(&app, 80, 24)).join("\n");
+    assert!(screen.contains("Level 2 of 7"), "{screen}");
+    assert!(screen.contains(&format!("+{bonus} time")), "{screen}");
 }
 
 /// A pair that does not match flashes in the warning colour for a moment,
@@ -401,7 +449,10 @@ fn a_failed_pair_flashes_and_says_why_beside_it() {
         let (sx, sy) = layout.centre(at(1, 3));
         assert_eq!(buf[(fx - 1, fy)].symbol(), "!", "the first flashes");
         let under = layout.cell_rect(at(1, 3)).bottom();
-        assert!(lines[usize::from(under)].contains(" no path "), "{lines:#?}");
+        assert!(
+            lines[usize::from(under)].contains(" no path "),
+            "{lines:#?}"
+        );
         if color {
             assert_eq!(buf[(fx, fy)].bg, c(Paint::Warning));
             assert_eq!(buf[(sx, sy)].bg, c(Paint::Warning));
@@ -427,7 +478,11 @@ fn a_failed_pair_flashes_and_says_why_beside_it() {
     let mut app = app_on(board, "ascii", true, t);
     app.game.apply(Action::Click(at(0, 0)), t);
     app.game.apply(Action::Click(at(0, 1)), t);
-    assert!(text(&draw(&app, 60, 16)).join("\n").contains(" different tiles "));
+    assert!(
+        text(&draw(&app, 60, 16))
+            .join("\n")
+            .contains(" different tiles ")
+    );
 }
 
 /// The hinted pair changes its look every PULSE for PULSE_TIME (colour
@@ -446,7 +501,10 @@ fn the_hint_pulses_then_stays_marked() {
             let buf = draw(app, 40, 12);
             let layout = app.board_layout(buf.area).unwrap();
             let (x, y) = layout.centre(a);
-            let marks: String = [x - 1, x + 1].iter().map(|&x| buf[(x, y)].symbol()).collect();
+            let marks: String = [x - 1, x + 1]
+                .iter()
+                .map(|&x| buf[(x, y)].symbol())
+                .collect();
             (marks, buf[(x, y)].bg)
         };
         let mut seen = Vec::new();
@@ -492,7 +550,11 @@ fn the_time_bar_turns_amber_then_red() {
             (buf[(x, 0)].fg, buf[(x, 0)].modifier)
         };
         let mut seen = Vec::new();
-        for (left, paint) in [(50, Paint::TimeOk), (20, Paint::TimeLow), (5, Paint::TimeCritical)] {
+        for (left, paint) in [
+            (50, Paint::TimeOk),
+            (20, Paint::TimeLow),
+            (5, Paint::TimeCritical),
+        ] {
             app.now = t + limit - limit * left / 100;
             let (fg, modifier) = bar(&app);
             if color {
@@ -516,7 +578,9 @@ fn the_first_screen_says_what_to_do() {
     use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
     let t = Instant::now();
     let app = default_app("ascii", true).with_intro();
-    assert!(INTRO.contains(crate::ui::app::keys::label(crate::ui::app::keys::Command::Help)));
+    assert!(INTRO.contains(crate::ui::app::keys::label(
+        crate::ui::app::keys::Command::Help
+    )));
     let title = text(&draw(&app, 80, 24))[0].clone();
     assert!(title.trim_end().ends_with(INTRO), "{title}");
     let mut app = app;

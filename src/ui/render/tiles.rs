@@ -145,8 +145,17 @@ impl App {
             style = style.fg(ink.color(self.depth));
         }
         // A wide symbol is written whole or not at all.
-        if gx + tile.glyph <= shown.right() && shown.contains((gx, gy).into()) {
-            buf.set_string(gx, gy, symbol, style.add_modifier(Modifier::BOLD));
+        let mut put_symbol = |x: u16, y: u16, style: Style| {
+            if x + tile.glyph <= shown.right() && shown.contains((x, y).into()) {
+                buf.set_string(x, y, symbol, style);
+            }
+        };
+        put_symbol(gx, gy, style.add_modifier(Modifier::BOLD));
+        // Large tiles also show the symbol in two corners, as playing cards
+        // do, so a kind is found at a glance across a big board.
+        if tile.height >= 5 {
+            put_symbol(rect.x + 1, rect.y + 1, style);
+            put_symbol(rect.right() - 1 - tile.glyph, rect.bottom() - 2, style);
         }
     }
 

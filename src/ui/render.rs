@@ -86,11 +86,16 @@ impl Widget for &App {
 /// drawn over (a box's border, a label over a picture): the terminal would
 /// draw the symbol over it, and ratatui skips the cell a wide symbol hides.
 fn mend_wide_symbols(buf: &mut Buffer) {
-    let area = buf.area;
-    for y in area.top()..area.bottom() {
-        for x in area.left()..area.right().saturating_sub(1) {
-            if buf[(x, y)].symbol().width() == 2 && buf[(x + 1, y)] != Cell::EMPTY {
-                buf[(x, y)].set_symbol(" ");
+    let width = usize::from(buf.area.width);
+    if width == 0 {
+        return;
+    }
+    for row in buf.content.chunks_mut(width) {
+        for x in 0..row.len() - 1 {
+            // One byte is one column: most cells are done at the first test.
+            let symbol = row[x].symbol();
+            if symbol.len() > 1 && symbol.width() == 2 && row[x + 1] != Cell::EMPTY {
+                row[x].set_symbol(" ");
             }
         }
     }

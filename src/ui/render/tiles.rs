@@ -134,11 +134,14 @@ impl App {
         if marks.cursor && self.color && !tile.boxed() {
             side = side.patch(self.colours(Paint::CursorInk, Paint::Cursor));
         }
-        if gx > rect.x {
-            put(buf, gx - 1, left, side);
-        }
-        if gx + tile.glyph < rect.right() {
-            put(buf, gx + tile.glyph, right, side);
+        // An unmarked tile's sides are the blanks already there.
+        if (left, right) != (" ", " ") || marks.cursor {
+            if gx > rect.x {
+                put(buf, gx - 1, left, side);
+            }
+            if gx + tile.glyph < rect.right() {
+                put(buf, gx + tile.glyph, right, side);
+            }
         }
         if self.color && !marks.failed {
             let ink = glyph.and_then(|g| g.ink).unwrap_or(Paint::Ink.ink());

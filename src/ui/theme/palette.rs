@@ -192,7 +192,48 @@ pub enum Paint {
 
 impl Paint {
     /// The colour of this part.
-    pub const fn ink(self) -> Ink {
+    pub fn ink(self) -> Ink {
+        /// Every part's colour, worked out once, when the program is built.
+        const INKS: [Ink; Paint::ALL.len()] = {
+            let mut inks = [Paint::Table.colour(); Paint::ALL.len()];
+            let mut i = 0;
+            while i < inks.len() {
+                inks[i] = Paint::ALL[i].colour();
+                i += 1;
+            }
+            inks
+        };
+        INKS[self as usize]
+    }
+
+    /// Every part, in the order of the enum.
+    const ALL: [Paint; 22] = [
+        Paint::Table,
+        Paint::Face,
+        Paint::Side,
+        Paint::Ink,
+        Paint::Cursor,
+        Paint::CursorInk,
+        Paint::Selected,
+        Paint::Hint,
+        Paint::Highlight,
+        Paint::Removed,
+        Paint::Warning,
+        Paint::WarningInk,
+        Paint::Line,
+        Paint::Points,
+        Paint::Faded,
+        Paint::Combo,
+        Paint::Bonus,
+        Paint::TimeOk,
+        Paint::TimeLow,
+        Paint::TimeCritical,
+        Paint::PanelText,
+        Paint::PanelDim,
+    ];
+
+    /// The colour of this part, worked out (see [`Paint::ink`]).
+    const fn colour(self) -> Ink {
         use Color as C;
         // The table, the face and its edge keep their hue on 256 colours.
         let index = match self {
@@ -278,6 +319,14 @@ mod tests {
         assert_eq!(nearest_256([0x08, 0x08, 0x08]), 232);
         assert_eq!(nearest_256([0xee, 0xee, 0xee]), 255);
         assert_eq!(nearest_256([0x5f, 0x87, 0xaf]), 67);
+    }
+
+    #[test]
+    fn every_part_has_its_own_colour_in_the_table() {
+        for (i, p) in Paint::ALL.iter().enumerate() {
+            assert_eq!(*p as usize, i, "{p:?} out of order");
+            assert_eq!(p.ink(), p.colour());
+        }
     }
 
     #[test]

@@ -113,6 +113,10 @@ fn main() {
     }
 
     let resize = Instant::now();
+    if let Some(parser) = s.seen.lock().expect("lock").parser.as_mut() {
+        let n = |v: u16| std::num::NonZeroU16::new(v).expect("not zero");
+        parser.set_size(n(40), n(140));
+    }
     s.master
         .resize(PtySize {
             rows: 40,

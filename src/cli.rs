@@ -4,11 +4,15 @@
 //!   formats) and its input reader.
 //! - [`solve`](mod@solve): the `solve` and `deal` commands.
 //! - [`scores`]: the `scores` command.
+//! - [`stats`]: the `stats` command.
+//! - [`shell`]: the `completions` and `man` commands.
 
 pub mod check;
 pub mod scanner;
 pub mod scores;
+pub mod shell;
 pub mod solve;
+pub mod stats;
 
 use std::str::FromStr;
 

@@ -6,6 +6,7 @@
 
 mod assist;
 mod clock;
+pub mod daily;
 mod dealing;
 mod history;
 mod level;
@@ -22,7 +23,7 @@ use crate::core::gravity::{Gravity, Slide, remove_pair};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 
 pub use assist::{CHECK_BUDGET, HINT_BUDGET};
-pub use clock::Clock;
+pub use clock::{Clock, show_time};
 pub use dealing::{DealError, RULES, can_match, deal, find_match, reshuffle};
 pub use history::History;
 pub use level::{LEVEL_COUNT, Level, Mode, TimeUp, time_limit};
@@ -47,6 +48,9 @@ pub struct Config {
     pub mode: Mode,
     /// Whether each level has a time limit.
     pub timed: bool,
+    /// The day whose daily deal this is (its seed and settings come from
+    /// the date), or `None` for an ordinary game.
+    pub daily: Option<daily::Day>,
 }
 
 impl Config {
@@ -62,7 +66,17 @@ impl Config {
         reshuffles: 2,
         mode: Mode::Single(Gravity::None),
         timed: false,
+        daily: None,
     };
+
+    /// The name of the high-score table a game of these settings goes in:
+    /// the mode's name (`levels`, `down`), or `daily-YYYY-MM-DD`.
+    pub fn table_name(&self) -> String {
+        match self.daily {
+            Some(day) => format!("daily-{day}"),
+            None => self.mode.name().to_string(),
+        }
+    }
 }
 
 /// A direction for the keyboard cursor.
@@ -220,6 +234,39 @@ pub const REMOVAL_TIME: Duration = Duration::from_millis(330);
 /// How long the tiles take to slide once the pair has vanished.
 pub const SLIDE_TIME: Duration = Duration::from_millis(200);
 
+/// How long the line of a match shows and how long tiles take to slide:
+/// a setting of the player's, so not saved with the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pace {
+    /// How long the line shows before the tiles vanish.
+    pub line: Duration,
+    /// How long the tiles take to slide after that.
+    pub slide: Duration,
+}
+
+impl Pace {
+    /// The line and the slide as designed.
+    pub const NORMAL: Pace = Pace {
+        line: REMOVAL_TIME,
+        slide: SLIDE_TIME,
+    };
+    /// Both in half the time.
+    pub const FAST: Pace = Pace {
+        line: Duration::from_millis(REMOVAL_TIME.as_millis() as u64 / 2),
+        slide: Duration::from_millis(SLIDE_TIME.as_millis() as u64 / 2),
+    };
+    /// No line and no slide.
+    pub const OFF: Pace = Pace {
+        line: Duration::ZERO,
+        slide: Duration::ZERO,
+    };
+
+    /// The line and the slide together.
+    pub fn total(&self) -> Duration {
+        self.line + self.slide
+    }
+}
+
 /// The result of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Win {
@@ -270,6 +317,8 @@ pub struct Game {
     /// Something hides the board (help, a menu, a screen too small): the
     /// clock stands as in a pause. Set by the screen, never saved.
     pub(crate) covered: bool,
+    /// How long lines and slides play (a setting, never saved).
+    pub(crate) pace: Pace,
     /// The solver proved the board can no longer be cleared (checked after
     /// each match; kept in the snapshots, so undo and redo need no search).
     pub(crate) unwinnable: bool,
@@ -334,6 +383,7 @@ impl Game {
             level: Level::first(config.mode),
             time_up: None,
             covered: false,
+            pace: Pace::NORMAL,
             unwinnable: false,
             shown: Shown::default(),
         };
@@ -349,7 +399,7 @@ impl Game {
             Action::Restart => {
                 // The settings were valid for the first deal, so they are again.
                 if let Ok(game) = Game::new(self.config, now) {
-                    *self = game;
+                    self.replace_with(game, now);
                 }
                 return;
             }
@@ -390,15 +440,28 @@ impl Game {
     fn new_game(&mut self, now: Instant) {
         use rand::RngExt;
         let seed = self.rng.random::<u64>();
+        // A new game after a daily deal is an ordinary one.
         let config = Config {
             seed,
+            daily: None,
             ..self.config
         };
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         // The size was valid for the first deal, so it is valid again.
         if let Ok(dealt) = deal(&config, &mut rng) {
-            *self = Self::with_board(dealt.board, config, rng, now, Some(false));
+            let game = Self::with_board(dealt.board, config, rng, now, Some(false));
+            self.replace_with(game, now);
         }
+    }
+
+    /// Plays `game` from now on, keeping what the screen set (the pace, and
+    /// whether the board is hidden, which the new clock follows).
+    fn replace_with(&mut self, game: Game, now: Instant) {
+        let (pace, covered) = (self.pace, self.covered);
+        *self = game;
+        self.pace = pace;
+        self.covered = covered;
+        self.sync_clock(now);
     }
 
     fn toggle_pause(&mut self, now: Instant) {
@@ -449,9 +512,7 @@ impl Game {
     /// Ends the line and the slide of the last match at once.
     fn finish_animation(&mut self, now: Instant) {
         if let Some(r) = self.removal.as_mut() {
-            r.at = now
-                .checked_sub(REMOVAL_TIME + SLIDE_TIME)
-                .unwrap_or(r.at.min(now));
+            r.at = now.checked_sub(self.pace.total()).unwrap_or(r.at.min(now));
         }
     }
 
@@ -757,6 +818,16 @@ impl Game {
         }
     }
 
+    /// How long lines and slides play.
+    pub fn pace(&self) -> Pace {
+        self.pace
+    }
+
+    /// Sets how long lines and slides play (the player's setting).
+    pub fn set_pace(&mut self, pace: Pace) {
+        self.pace = pace;
+    }
+
     /// Whether anything is marked on the board that Esc drops: a selected
     /// tile, a hinted pair or a highlighted kind.
     pub fn has_marks(&self) -> bool {
@@ -858,7 +929,7 @@ impl Game {
     pub fn removal(&self, now: Instant) -> Option<&Removal> {
         self.removal
             .as_ref()
-            .filter(|r| now.saturating_duration_since(r.at) < REMOVAL_TIME)
+            .filter(|r| now.saturating_duration_since(r.at) < self.pace.line)
     }
 
     /// The notice for the player, while it is fresh at `now`.
@@ -872,11 +943,11 @@ impl Game {
     /// slide or a notice ends, or a timed level runs out. `None` when nothing
     /// is pending.
     pub fn next_change(&self, now: Instant) -> Option<Instant> {
-        let removal = self.removal(now).map(|r| r.at + REMOVAL_TIME);
+        let removal = self.removal(now).map(|r| r.at + self.pace.line);
         let slide = self
             .slides(now)
             .and(self.removal.as_ref())
-            .map(|r| r.at + REMOVAL_TIME + SLIDE_TIME);
+            .map(|r| r.at + self.pace.total());
         let notice = self
             .notice
             .filter(|_| self.notice(now).is_some())
@@ -952,14 +1023,15 @@ impl Game {
     }
 
     /// The tiles of the last match sliding at `now`, with how far they have
-    /// got (0 while the line is on show, then up to 1 over [`SLIDE_TIME`]).
+    /// got (0 while the line is on show, then up to 1 over the pace's slide).
     pub fn slides(&self, now: Instant) -> Option<(&[Slide], f32)> {
         let r = self.removal.as_ref().filter(|r| !r.slides.is_empty())?;
         let shown = now.saturating_duration_since(r.at);
-        if shown >= REMOVAL_TIME + SLIDE_TIME {
+        if shown >= self.pace.total() {
             return None;
         }
-        let moved = shown.saturating_sub(REMOVAL_TIME).as_secs_f32() / SLIDE_TIME.as_secs_f32();
+        let moved = shown.saturating_sub(self.pace.line).as_secs_f32()
+            / self.pace.slide.as_secs_f32().max(1e-6);
         Some((&r.slides, moved.min(1.0)))
     }
 

@@ -1,5 +1,7 @@
 //! End to end: the real binary in a pseudo-terminal, driven by real key and
-//! SGR mouse bytes, read back from a vt100 screen.
+//! SGR mouse bytes, read back from a vt100 screen. Unix only: it drives a
+//! Unix pseudo-terminal and sends signals.
+#![cfg(unix)]
 
 #[path = "support/pty.rs"]
 mod pty;
@@ -83,7 +85,10 @@ fn click_a_pair_hint_reshuffle_and_quit_in_a_real_terminal() {
     let mut s = Session::start(&["--seed", &seed.to_string()], 80, 24);
     let cooked = s.cooked.clone().expect("termios");
     assert!(cooked.contains("ICANON"), "{cooked}");
-    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    // The whole status line: a frame may come in more than one read.
+    s.wait_for("the first frame", WAIT, |t| {
+        t.contains("Score 0") && t.contains("? help")
+    });
     assert!(s.seen.lock().unwrap().first_frame.is_some());
     assert_ne!(
         s.local_flags().expect("termios"),
@@ -348,8 +353,10 @@ fn no_resume_after_a_win_or_a_new_game() {
 
     // A new start deals afresh; a move, then n, then quit: no resume either.
     let mut s = Session::start_in(data.path(), &[], 80, 24);
-    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    s.wait_for("the start menu", WAIT, |t| t.contains("Daily deal"));
     assert!(!s.screen().contains("Resumed"));
+    s.send(b"p");
+    s.wait_for("the board", WAIT, |t| !t.contains("Daily deal"));
     s.send(b"t");
     s.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
     assert!(data.path().join("game.json").exists());
@@ -481,6 +488,80 @@ fn any_key_stops_a_demo_and_the_game_plays_on() {
     assert!(s.wait_exit(WAIT).expect("quit").success());
 }
 
+#[test]
+fn closing_the_terminal_saves_and_exits_as_on_a_hangup() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in(data.path(), &["--seed", "5"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    s.send(b"t");
+    s.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
+
+    s.hang_up();
+    let status = s.wait_exit(WAIT).expect("the game should exit on a hangup");
+    // 128 + SIGHUP, and not killed by a signal (an abort after a panic in
+    // the panic hook, as when restoring printed to the dead terminal).
+    assert_eq!(status.signal(), None, "{status:?}");
+    assert_eq!(status.exit_code(), 128 + 1, "{status:?}");
+    drop(s);
+
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the resumed game", WAIT, |t| {
+        t.contains("Resumed") && t.contains("Hints 2")
+    });
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
+/// 2 KB of text as a terminal pastes it: in one write, each line ended by a
+/// carriage return.
+fn pasted_text() -> Vec<u8> {
+    let line = b"the quick brown fox jumps over the lazy dog, then undoes it\r";
+    line.iter().copied().cycle().take(2048).collect()
+}
+
+#[test]
+fn a_paste_is_ignored_and_after_2_kb_of_input_one_q_quits() {
+    let mut s = Session::start(&["--seed", "6"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    // The game asks for bracketed paste, so the terminal wraps the text; the
+    // letters in it (t, n, u, q ...) must not act as keys.
+    let mut paste = b"\x1b[200~".to_vec();
+    paste.extend(pasted_text());
+    paste.extend(b"\x1b[201~");
+    s.send(&paste);
+    s.send(b"t");
+    s.wait_for("one hint", WAIT, |t| t.contains("Hints 2"));
+    // A terminal without bracketed paste types the text: x does nothing,
+    // and the key after it is read at once.
+    s.send(&[b'x'; 2048]);
+    s.send(b"q");
+    let status = s.wait_exit(WAIT).expect("one q should quit");
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn an_unfinished_escape_sequence_gives_way_to_the_next_key_after_a_pause() {
+    let mut s = Session::start(&["--seed", "6"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    // Each stray start is left unfinished; after a pause the next key acts
+    // instead of being read as the end of the sequence.
+    let pause = || std::thread::sleep(Duration::from_millis(1500));
+    s.send(b"\x1b[?");
+    pause();
+    s.send(b"t");
+    s.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
+    s.send(b"\x1b[<");
+    pause();
+    s.send(b"r");
+    s.wait_for("a reshuffle", WAIT, |t| t.contains("Shuffles 1"));
+    // An unfinished paste waits longer, but not for ever.
+    s.send(b"\x1b[200~");
+    pause();
+    s.send(b"q");
+    let status = s.wait_exit(WAIT).expect("q should quit");
+    assert!(status.success(), "{status:?}");
+}
+
 /// The time left on the title line (`0:38`), read from the screen.
 fn time_left(screen: &str) -> String {
     let title = screen.lines().next().unwrap_or_default();
@@ -541,4 +622,99 @@ fn esc_never_quits_and_screens_over_the_board_stop_the_clock() {
     s.wait_for("the board", WAIT, |t| !t.contains("Esc or ? closes"));
     s.send(b"q");
     assert!(s.wait_exit(WAIT).expect("q quits").success());
+}
+
+/// A first start with an empty data directory: the start screen, a new
+/// game of a chosen preset, a match (the hinted pair, clicked), the pause
+/// menu, quit; then `lianliankan stats` counts the game.
+#[test]
+fn a_first_start_goes_from_the_start_screen_to_a_game_and_the_statistics() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the start screen", WAIT, |t| {
+        t.contains("New game") && t.contains("Daily deal") && t.contains("Statistics")
+    });
+    s.send(b"n");
+    s.wait_for("the new-game form", WAIT, |t| t.contains("medium 8x16"));
+    // Up to the board row, one preset smaller, then Start.
+    s.send(b"\x1b[A\x1b[A\x1b[A");
+    std::thread::sleep(Duration::from_millis(100));
+    s.send(b"\x1b[D");
+    s.wait_for("the small preset", WAIT, |t| t.contains("small 6x10"));
+    s.send(b"s");
+    s.wait_for("the small board", WAIT, |t| t.contains("Tiles 60"));
+    s.send(b"t");
+    s.wait_for("the hint", WAIT, |t| t.matches('<').count() == 2);
+    // Click the two hinted tiles where they are drawn: `<X>`.
+    let screen = s.screen();
+    let marks: Vec<(u16, u16)> = screen
+        .lines()
+        .enumerate()
+        .flat_map(|(y, line)| {
+            line.chars()
+                .enumerate()
+                .filter(|&(_, c)| c == '<')
+                .map(move |(x, _)| (x as u16 + 1, y as u16))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(marks.len(), 2, "{screen}");
+    for &(x, y) in &marks {
+        click(&mut s, x, y);
+    }
+    s.wait_for("the match", WAIT, |t| t.contains("Tiles 58"));
+    s.send(b"m");
+    s.wait_for("the pause menu", WAIT, |t| {
+        t.contains("Paused") && t.contains("Restart this deal")
+    });
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+    drop(s);
+    let stats = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .arg("stats")
+        .env("LIANLIANKAN_DATA_DIR", data.path())
+        .output()
+        .unwrap();
+    assert!(stats.status.success());
+    let text = String::from_utf8_lossy(&stats.stdout);
+    assert!(text.contains("Games started       1"), "{text}");
+    assert!(text.contains("Games won           0"), "{text}");
+}
+
+/// A signal on any screen saves the game and gives the terminal back: here
+/// SIGTERM with the settings form open over the pause menu, then SIGHUP with
+/// the new-game form open; each next start resumes the game.
+#[test]
+fn signals_on_menu_screens_save_the_game_and_restore_the_terminal() {
+    let data = tempfile::tempdir().unwrap();
+    let seed = 13;
+    let (game, layout) = deal(seed);
+    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
+    let mut s = Session::start_in(data.path(), &["--seed", &seed.to_string()], 80, 24);
+    let cooked = s.cooked.clone().expect("termios");
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    first_match(&mut s, layout.centre(a), layout.centre(b));
+    s.send(b"me");
+    s.wait_for("the settings", WAIT, |t| t.contains("Animation"));
+    kill(&s, "TERM");
+    let status = s.wait_exit(WAIT).expect("the game should exit on SIGTERM");
+    assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
+    assert_eq!(s.local_flags().expect("termios"), cooked, "raw mode off");
+    drop(s);
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the resumed game", WAIT, |t| {
+        t.contains("Resumed") && t.contains("Score 10 ")
+    });
+    s.send(b"mn");
+    s.wait_for("the new-game form", WAIT, |t| t.contains("Clock"));
+    kill(&s, "HUP");
+    let status = s.wait_exit(WAIT).expect("the game should exit on SIGHUP");
+    assert_eq!(status.exit_code(), 128 + 1, "{status:?}");
+    drop(s);
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the game resumed again", WAIT, |t| {
+        t.contains("Resumed") && t.contains("Score 10 ")
+    });
+    s.send(b"q");
+    s.wait_exit(WAIT).expect("quit");
 }

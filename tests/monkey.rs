@@ -97,6 +97,10 @@ fn event(rng: &mut Xoshiro256PlusPlus, app: &App, area: Rect, pending: &mut Vec<
     if let Some(e) = pending.pop() {
         return e;
     }
+    // Menus and forms take most keys; a player leaves them sooner or later.
+    if !app.screens.is_empty() && rng.random_range(0..3) == 0 {
+        return Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+    }
     match rng.random_range(0..100) {
         0..=44 => key(rng),
         45..=74 => mouse(rng, area, None),

@@ -76,9 +76,28 @@ impl Clock {
     }
 }
 
+/// A playing time as the player reads it: `m:ss`, or `h:mm:ss` from an
+/// hour on. The one format of the status line, the boxes, the tables and
+/// the statistics.
+pub fn show_time(seconds: u64) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn times_show_as_minutes_and_seconds_then_hours() {
+        assert_eq!(show_time(0), "0:00");
+        assert_eq!(show_time(205), "3:25");
+        assert_eq!(show_time(3600 + 62), "1:01:02");
+    }
 
     #[test]
     fn pause_stops_the_time() {

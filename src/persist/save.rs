@@ -53,6 +53,9 @@ pub struct SavedGame {
     /// Whether each level has a time limit.
     #[serde(default)]
     timed: bool,
+    /// The date of a daily deal (`YYYY-MM-DD`); none for an ordinary game.
+    #[serde(default)]
+    daily: Option<String>,
     /// The level being played, 0 for the first.
     #[serde(default)]
     level: usize,
@@ -257,6 +260,7 @@ impl SavedGame {
             reshuffles: c.reshuffles,
             gravity: c.mode.name().into(),
             timed: c.timed,
+            daily: c.daily.map(|d| d.to_string()),
             level: game.level.number,
             level_started_ms: millis(game.level.started),
             elapsed_ms: millis(game.clock.elapsed(now)),
@@ -287,6 +291,7 @@ impl SavedGame {
             reshuffles: self.reshuffles,
             mode: self.mode()?,
             timed: self.timed,
+            daily: self.daily.as_deref().map(str::parse).transpose()?,
         })
     }
 
@@ -327,6 +332,7 @@ impl SavedGame {
             },
             time_up: None,
             covered: false,
+            pace: crate::game::Pace::NORMAL,
             unwinnable: false,
             shown: Default::default(),
         };
@@ -361,6 +367,7 @@ impl SavedGame {
                 self.elapsed_ms
             ));
         }
+        self.config()?;
         if self.level >= self.mode()?.levels() {
             return Err(format!(
                 "level {} is past the last level",

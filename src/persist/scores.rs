@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 use unicode_width::UnicodeWidthChar;
 
 use crate::core::grid::Board;
+use crate::game::daily::Day;
 use crate::game::limits::{MAX_SCORE, MAX_SECONDS};
+use crate::game::show_time;
 use crate::persist::document::{self, Document};
 use crate::persist::storage::StorageError;
 
@@ -76,6 +78,54 @@ impl BoardKey {
     pub fn gravity(&self) -> &str {
         &self.gravity
     }
+
+    /// The table's heading: `8 x 16 board, gravity levels`.
+    pub fn title(&self) -> String {
+        format!(
+            "{} x {} board, gravity {}",
+            self.rows, self.cols, self.gravity
+        )
+    }
+}
+
+/// A table as aligned lines of text, best first (or a line saying it is
+/// empty): what `lianliankan scores` prints and the scores screen shows.
+pub fn table_text(entries: &[Entry]) -> String {
+    use std::fmt::Write as _;
+    use unicode_width::UnicodeWidthStr;
+    let mut out = String::new();
+    if entries.is_empty() {
+        out.push_str("  No scores yet.\n");
+        return out;
+    }
+    let name_width = entries
+        .iter()
+        .map(|e| e.name().width())
+        .chain([4])
+        .max()
+        .unwrap_or(4);
+    let pad = |name: &str| format!("{name}{}", " ".repeat(name_width - name.width()));
+    let _ = writeln!(
+        out,
+        "   #  {}  {:>9}  {:>8}  {:<10}  Assisted",
+        pad("Name"),
+        "Score",
+        "Time",
+        "Date"
+    );
+    for (rank, e) in entries.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  {:>2}  {}  {:>9}  {:>8}  {:<10}  {}",
+            rank + 1,
+            pad(e.name()),
+            e.score(),
+            show_time(u64::from(e.seconds())),
+            Day::from_unix(e.date()),
+            if e.assisted() { "yes" } else { "no" }
+        );
+    }
+    out
 }
 
 /// Checks a gravity variant name: 1 to 16 characters of lower-case ASCII

@@ -36,6 +36,8 @@ pub struct Wanted {
     pub mode: Option<Mode>,
     /// `--timed`.
     pub timed: bool,
+    /// `--daily`: the deal of this day.
+    pub daily: Option<crate::game::daily::Day>,
 }
 
 impl Wanted {
@@ -47,6 +49,7 @@ impl Wanted {
             && self.seed.is_none_or(|s| s == config.seed)
             && self.mode.is_none_or(|m| m == config.mode)
             && (!self.timed || config.timed)
+            && self.daily.is_none_or(|d| config.daily == Some(d))
     }
 }
 

@@ -1,11 +1,13 @@
 //! The application: the game plus what only the screen needs (theme, the
-//! screens over the board, colour), and the one place that routes terminal
-//! events: the screen on top takes them, else the board's key table.
+//! screens over the board, colour, settings), and the one place that routes
+//! terminal events: the screen on top takes them, else the board's key table.
 //! `app/persist.rs` adds saving, the win screen's name prompt and recording;
-//! `app/screen.rs` the screens; `app/keys.rs` the key table.
+//! `app/screen.rs` the screens; `app/lists.rs` the menus and forms;
+//! `app/keys.rs` the key table.
 
 mod demo;
 pub mod keys;
+pub mod lists;
 mod persist;
 pub mod screen;
 
@@ -16,15 +18,16 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 
-use crate::game::{Action, Game};
+use crate::game::{Action, Game, Pace};
 use crate::persist::session::Session;
-use crate::ui::layout::{BoardLayout, MenuLayout, Screen as Areas};
+use crate::persist::settings::{Animation, Settings};
+use crate::ui::layout::{BoardLayout, Screen as Areas};
 use crate::ui::theme::{ColorDepth, Theme};
 use crate::ui::win_screen::WinScreen;
 
 pub use demo::{DEMO_NOTE, DEMO_STEP, Demo};
 use keys::Command;
-use screen::{Abandon, LEVEL_CARD_TIME, Menu, MenuAction, MenuKind, Screen};
+use screen::{Abandon, LEVEL_CARD_TIME, Menu, MenuKind, Screen};
 
 /// How often the screen is redrawn while a line grows or tiles slide.
 pub const FRAME_TIME: Duration = Duration::from_millis(16);
@@ -36,10 +39,15 @@ pub struct App {
     pub game: Game,
     /// How tiles look.
     pub theme: Theme,
-    /// False when `NO_COLOR` asks for no colours: marks and borders only.
+    /// Whether tiles and lines are drawn in colour: the setting, unless
+    /// `NO_COLOR` asks for none.
     pub color: bool,
     /// How many colours the terminal shows, when `color` is on.
     pub depth: ColorDepth,
+    /// False when `NO_COLOR` asks for no colours, whatever the setting.
+    color_allowed: bool,
+    /// The player's settings (saved in the data directory when changed).
+    pub settings: Settings,
     /// The screens over the board, the top one last; empty while the board
     /// is played.
     pub screens: Vec<Screen>,
@@ -58,14 +66,23 @@ pub struct App {
     pub warning: Option<String>,
     /// A word for the title line until the first key or click ("Resumed").
     pub note: Option<&'static str>,
+    /// Whether the title line says what to do ([`INTRO`]) while the game
+    /// has no move yet: a game that was dealt, not resumed.
+    pub intro: bool,
     /// The demo, while the solver plays (`--demo`).
     pub demo: Option<Demo>,
+    /// The one-line result of a finished daily deal, shown on the win
+    /// screen and printed when the game ends.
+    pub share: Option<String>,
     /// The level the last level card was for, to notice the next level.
     seen_level: usize,
+    /// Where this game stands in the statistics.
+    counted: persist::Counted,
 }
 
 impl App {
-    /// An app showing `game` in `theme`.
+    /// An app showing `game` in `theme`, in colour unless `color` is false
+    /// (`NO_COLOR`), with the default settings.
     pub fn new(game: Game, theme: Theme, color: bool, now: Instant) -> Self {
         let seen_level = game.level().number;
         App {
@@ -73,6 +90,8 @@ impl App {
             theme,
             color,
             depth: ColorDepth::default(),
+            color_allowed: color,
+            settings: Settings::default(),
             screens: Vec::new(),
             area: Rect::new(0, 0, 80, 24),
             now,
@@ -81,18 +100,54 @@ impl App {
             win_screen: None,
             warning: None,
             note: None,
+            intro: false,
             demo: None,
+            share: None,
             seen_level,
+            counted: persist::Counted::No,
         }
     }
 
-    /// Says on the title line what to do, on the first screen of a game that
-    /// was not resumed (until the first key or click).
+    /// Says on the title line what to do, on a game that was dealt for
+    /// this start, until its first move.
     pub fn with_intro(mut self) -> Self {
-        if self.note.is_none() && self.game.is_untouched() {
-            self.note = Some(INTRO);
-        }
+        self.intro = true;
         self
+    }
+
+    /// Plays with `settings`: colours, animation speed and hints follow them.
+    pub fn with_settings(mut self, settings: Settings) -> Self {
+        self.apply_settings(settings);
+        self
+    }
+
+    /// Plays `game` instead (a resumed one), under the same settings.
+    pub fn with_game(mut self, game: Game, now: Instant) -> Self {
+        self.game = game;
+        self.seen_level = self.game.level().number;
+        self.apply_settings(self.settings.clone());
+        self.sync_cover(now);
+        self
+    }
+
+    /// Makes `settings` the ones in force: colours (unless `NO_COLOR`),
+    /// the pace of lines and slides, and the theme when it names one.
+    fn apply_settings(&mut self, settings: Settings) {
+        self.color = self.color_allowed && settings.color;
+        self.game.set_pace(match settings.animation {
+            Animation::Normal => Pace::NORMAL,
+            Animation::Fast => Pace::FAST,
+            Animation::Off => Pace::OFF,
+        });
+        if let Some(theme) = settings
+            .theme
+            .as_deref()
+            .and_then(|n| Theme::builtin(n).ok())
+            && theme.kinds() >= self.game.config().kinds
+        {
+            self.theme = theme;
+        }
+        self.settings = settings;
     }
 
     /// Where the board sits on a screen of `area`, or `None` if it is too small.
@@ -106,25 +161,6 @@ impl App {
     pub fn screen_layout(&self, area: Rect) -> (Areas, Option<BoardLayout>) {
         let board = self.game.board();
         Areas::for_board(area, board.rows(), board.cols(), self.theme.width())
-    }
-
-    /// Where the menu on top sits on a screen of `area`, if a menu is on top.
-    /// The renderer and the mouse both use this.
-    pub fn menu_layout(&self, area: Rect) -> Option<(&Menu, MenuLayout)> {
-        let Some(Screen::Menu(menu)) = self.screens.last() else {
-            return None;
-        };
-        let widest = menu
-            .items
-            .iter()
-            .map(|i| i.label.chars().count() + 4)
-            .chain([menu.title().chars().count() + 2, MENU_KEYS.chars().count()])
-            .chain(menu.subtitle().map(|s| s.chars().count()))
-            .max()
-            .unwrap_or(0);
-        let header = menu.subtitle().map_or(0, |_| 2);
-        let width = u16::try_from(widest).unwrap_or(u16::MAX);
-        Some((menu, MenuLayout::new(area, width, header, menu.items.len())))
     }
 
     /// The terminal now has the size `area`: a board that no longer fits
@@ -205,30 +241,28 @@ impl App {
                 self.screens.pop();
                 self.quit = key.code == KeyCode::Char('q');
             }
-            Some(Screen::Menu(menu)) => {
-                let chosen = match key.code {
-                    KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => {
-                        menu.step(-1);
-                        None
-                    }
-                    KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
-                        menu.step(1);
-                        None
-                    }
-                    KeyCode::Enter | KeyCode::Char(' ') => Some(menu.items[menu.selected].action),
-                    KeyCode::Esc => Some(match menu.kind {
-                        MenuKind::Pause => MenuAction::Resume,
-                        MenuKind::Confirm(_) => MenuAction::Keep,
-                    }),
-                    KeyCode::Char(c) => menu.hotkey(c).map(|(i, action)| {
-                        menu.selected = i;
-                        action
-                    }),
-                    _ => None,
-                };
-                if let Some(action) = chosen {
-                    self.choose(action, now);
+            Some(Screen::Scores(view)) => match key.code {
+                KeyCode::Left | KeyCode::Up | KeyCode::Char('h' | 'k') | KeyCode::BackTab => {
+                    view.step(-1)
                 }
+                KeyCode::Right | KeyCode::Down | KeyCode::Char('l' | 'j') | KeyCode::Tab => {
+                    view.step(1)
+                }
+                KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q' | ' ') => {
+                    self.screens.pop();
+                }
+                _ => {}
+            },
+            Some(Screen::Stats(_)) => {
+                if matches!(
+                    key.code,
+                    KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q' | ' ')
+                ) {
+                    self.screens.pop();
+                }
+            }
+            Some(Screen::Menu(_) | Screen::NewGame(_) | Screen::Settings(_)) => {
+                self.list_key(key, now)
             }
             None => {
                 if self.prompt_key(key, now) {
@@ -248,6 +282,7 @@ impl App {
             Command::Move(d) => Action::Move(d),
             Command::Select => Action::Select,
             Command::Highlight => Action::Highlight(self.game.cursor()),
+            Command::Hint if !self.settings.hints => return,
             Command::Hint => Action::Hint,
             Command::Reshuffle => Action::Reshuffle,
             Command::Undo if !self.may_undo() => return,
@@ -257,21 +292,15 @@ impl App {
             // On a finished game's box Esc leaves, as the box says.
             Command::Back if over => return self.quit = true,
             Command::Back if self.game.has_marks() => Action::Cancel,
+            Command::Back | Command::Menu if over => return,
             Command::Back | Command::Menu => {
-                return self.open(Screen::Menu(Menu::new(MenuKind::Pause)));
+                return self.screens.push(Screen::Menu(Menu::new(MenuKind::Pause)));
             }
             Command::NewGame => return self.ask_abandon(Abandon::ForNewGame, now),
-            Command::Help => return self.open(Screen::Help),
+            Command::Help => return self.screens.push(Screen::Help),
             Command::Quit => return self.quit = true,
         };
         self.game.apply(action, now);
-    }
-
-    /// Puts `screen` on top (the board is hidden and its clock stands).
-    fn open(&mut self, screen: Screen) {
-        if self.game.win().is_none() && self.game.time_up().is_none() || screen == Screen::Help {
-            self.screens.push(screen);
-        }
     }
 
     /// Throws the game away for `why`, asking first when it has moves to lose.
@@ -285,49 +314,30 @@ impl App {
         }
     }
 
-    /// Does what a menu item says.
-    fn choose(&mut self, action: MenuAction, now: Instant) {
-        match action {
-            MenuAction::Resume | MenuAction::Keep => {
-                self.screens.pop();
-            }
-            MenuAction::NewGame => self.ask_abandon(Abandon::ForNewGame, now),
-            MenuAction::Restart => self.ask_abandon(Abandon::ForRestart, now),
-            MenuAction::Help => self.screens.push(Screen::Help),
-            MenuAction::Quit => self.quit = true,
-            MenuAction::Abandon(why) => self.abandon(why, now),
-        }
-    }
-
-    /// Leaves every screen and starts over as `why` says; the saved game goes.
-    fn abandon(&mut self, why: Abandon, now: Instant) {
-        self.screens.clear();
-        let action = match why {
-            Abandon::ForNewGame => Action::NewGame,
-            Abandon::ForRestart => Action::Restart,
-        };
-        self.start_over(action, now);
-    }
-
     /// A left click selects the tile under the pointer, or chooses the menu
     /// item under it; a right click highlights a tile's kind, or clears the
-    /// highlight off the tiles. Help and the level card close on a click.
+    /// highlight off the tiles. Help, the level card and the tables close on
+    /// a click.
     fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
         match self.screens.last() {
-            Some(Screen::Help | Screen::LevelCard { .. }) => {
+            Some(Screen::Help | Screen::LevelCard { .. } | Screen::Stats(_)) => {
                 self.screens.pop();
                 return;
             }
-            Some(Screen::Menu(_)) => {
-                let hit = self
-                    .menu_layout(self.area)
-                    .and_then(|(_, l)| l.item_at(mouse.column, mouse.row));
-                if let (MouseButton::Left, Some(i), Some(Screen::Menu(menu))) =
-                    (button, hit, self.screens.last_mut())
-                {
-                    menu.selected = i;
-                    let action = menu.items[i].action;
-                    self.choose(action, now);
+            Some(Screen::Scores(_)) => {
+                if let Some(Screen::Scores(view)) = self.screens.last_mut() {
+                    // The right half shows the next table, the left half the one before.
+                    view.step(if mouse.column >= self.area.width / 2 {
+                        1
+                    } else {
+                        -1
+                    });
+                }
+                return;
+            }
+            Some(Screen::Menu(_) | Screen::NewGame(_) | Screen::Settings(_)) => {
+                if button == MouseButton::Left {
+                    self.list_click(mouse, now);
                 }
                 return;
             }
@@ -365,8 +375,8 @@ impl App {
     }
 
     /// After every event: a new level brings its card, the clock follows
-    /// what hides the board, then the win screen and the save (see
-    /// `app/persist.rs`).
+    /// what hides the board, then the win screen, the statistics and the
+    /// save (see `app/persist.rs`).
     fn after_event(&mut self, now: Instant) {
         let level = self.game.level().number;
         if level != self.seen_level {
@@ -375,7 +385,7 @@ impl App {
                 let from = self
                     .game
                     .removal(now)
-                    .map_or(now, |r| r.at + crate::game::REMOVAL_TIME);
+                    .map_or(now, |r| r.at + self.game.pace().line);
                 self.screens.push(Screen::LevelCard { from });
             }
         }
@@ -415,9 +425,6 @@ impl App {
 
 /// What to do, in one line, on the first screen of a new game.
 pub const INTRO: &str = "click two equal tiles; ? for help";
-
-/// The key line under every menu.
-pub const MENU_KEYS: &str = "arrows/letter, Enter; Esc back";
 
 #[cfg(test)]
 mod tests {
@@ -672,11 +679,11 @@ mod tests {
         let first = Game::new(a.game.config(), t).unwrap();
         a.handle_event(&key(KeyCode::Char('m')), AREA, t);
         let click_on = |a: &mut App, label: &str| {
-            let (menu, layout) = a.menu_layout(AREA).unwrap();
-            let i = menu
-                .items
+            let (view, layout) = a.list_layout(AREA).unwrap();
+            let i = view
+                .rows
                 .iter()
-                .position(|i| i.label.starts_with(label))
+                .position(|r| r.label.starts_with(label))
                 .unwrap();
             let r = layout.items[i];
             a.handle_event(&click(r.x + 2, r.y), AREA, t);

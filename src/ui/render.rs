@@ -24,10 +24,10 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
 
 use crate::core::grid::EMPTY;
-use crate::game::LOST_WARNING;
+use crate::game::{LOST_WARNING, show_time};
 use crate::ui::app::keys::{self, Command};
 use crate::ui::app::screen::Screen;
-use crate::ui::app::{App, DEMO_NOTE};
+use crate::ui::app::{App, DEMO_NOTE, INTRO};
 use crate::ui::layout::BoardLayout;
 use crate::ui::theme::Paint;
 use tiles::Marks;
@@ -154,7 +154,7 @@ impl App {
             }
             let shown = self.now.saturating_duration_since(removal.at);
             let style = self.line_style();
-            line::draw(layout, corners, grown(shown), style, buf);
+            line::draw(layout, corners, grown(shown, game.pace().line), style, buf);
         }
         self.render_feedback(layout, buf);
     }
@@ -172,7 +172,13 @@ impl App {
             None if self.demo.is_some() => DEMO_NOTE.to_string(),
             None if self.game.is_unwinnable() => LOST_WARNING.to_string(),
             // The points of a match show on the board (render/feedback.rs).
-            None => self.note.unwrap_or_default().to_string(),
+            None => match self.note {
+                Some(note) => note.to_string(),
+                None if self.intro && self.game.is_untouched() && self.screens.is_empty() => {
+                    INTRO.to_string()
+                }
+                None => String::new(),
+            },
         };
         let style = if self.color {
             Style::new()
@@ -262,21 +268,16 @@ impl App {
     }
 }
 
-/// How much of a match line is drawn `shown` after the match: it grows over
-/// the first two thirds of its time on screen, then stays whole.
-fn grown(shown: Duration) -> f32 {
-    let grow = crate::game::REMOVAL_TIME.as_secs_f32() * 2.0 / 3.0;
+/// How much of a match line is drawn `shown` after the match, of a `line`
+/// time on screen: it grows over the first two thirds, then stays whole.
+fn grown(shown: Duration, line: Duration) -> f32 {
+    let grow = line.as_secs_f32() * 2.0 / 3.0;
     (shown.as_secs_f32() / grow).clamp(0.0, 1.0)
 }
 
-/// `m:ss`, or `h:mm:ss` after an hour.
+/// A playing time as the player reads it (see [`show_time`]).
 fn clock(d: Duration) -> String {
-    let s = d.as_secs();
-    if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{}:{:02}", s / 60, s % 60)
-    }
+    show_time(d.as_secs())
 }
 
 /// A rectangle of at most `w` x `h` centred in `area`.

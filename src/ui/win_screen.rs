@@ -40,20 +40,27 @@ pub struct WinScreen {
     pub table: Vec<Entry>,
     /// Whether the score was recorded (the name is then final).
     pub recorded: bool,
-    /// Without a data directory (a demo, or none could be found) nothing is
-    /// recorded: no prompt, and the screen says so.
-    pub unrecorded: bool,
+    /// Why nothing is recorded, when it is not: without a data directory
+    /// (a demo, or none could be found), or a replay of a day's daily deal
+    /// already played. No prompt then, and the screen says why.
+    pub unrecorded: Option<&'static str>,
 }
 
 impl WinScreen {
     /// The win screen for `win` in a game of `config`, with the table read
-    /// from `dir` (none without a data directory). Returns a message for
-    /// the player if the scores file could not be used.
-    pub fn new(win: Win, config: &Config, dir: Option<&Path>) -> (Self, Option<String>) {
+    /// from `dir` (none without a data directory); a `replay` of a daily
+    /// deal is not recorded. Returns a message for the player if the scores
+    /// file could not be used.
+    pub fn new(
+        win: Win,
+        config: &Config,
+        dir: Option<&Path>,
+        replay: bool,
+    ) -> (Self, Option<String>) {
         let key = u16::try_from(config.rows)
             .ok()
             .zip(u16::try_from(config.cols).ok())
-            .and_then(|(r, c)| BoardKey::new(r, c, config.mode.name()).ok());
+            .and_then(|(r, c)| BoardKey::new(r, c, &config.table_name()).ok());
         let (scores, message) = match dir.map(Scores::load) {
             Some(Ok((scores, warning))) => (scores, warning),
             Some(Err(e)) => (Scores::default(), Some(e.to_string())),
@@ -67,8 +74,14 @@ impl WinScreen {
             ),
             None => (None, Vec::new()),
         };
-        let unrecorded = dir.is_none();
-        let rank = rank.filter(|_| !unrecorded);
+        let unrecorded = if dir.is_none() {
+            Some("this game is not saved")
+        } else if replay {
+            Some("a replay of this day's deal")
+        } else {
+            None
+        };
+        let rank = rank.filter(|_| unrecorded.is_none());
         let screen = WinScreen {
             key,
             win,
@@ -207,7 +220,7 @@ mod tests {
     #[test]
     fn names_take_only_what_sanitize_name_keeps() {
         let dir = tempfile::tempdir().unwrap();
-        let (mut w, _) = WinScreen::new(win(100), &Config::DEFAULT, Some(dir.path()));
+        let (mut w, _) = WinScreen::new(win(100), &Config::DEFAULT, Some(dir.path()), false);
         assert_eq!(w.rank, Some(0));
         assert!(w.prompting());
         w.name.clear();
@@ -233,13 +246,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let ended = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
         for (i, score) in [300, 200, 50].into_iter().enumerate() {
-            let (mut w, _) = WinScreen::new(win(score), &Config::DEFAULT, Some(dir.path()));
+            let (mut w, _) = WinScreen::new(win(score), &Config::DEFAULT, Some(dir.path()), false);
             w.name = format!("p{i}");
             assert_eq!(w.record(Some(dir.path()), ended), None);
             assert!(w.recorded && !w.prompting());
             assert_eq!(w.record(Some(dir.path()), ended), None);
         }
-        let (w, _) = WinScreen::new(win(250), &Config::DEFAULT, Some(dir.path()));
+        let (w, _) = WinScreen::new(win(250), &Config::DEFAULT, Some(dir.path()), false);
         assert_eq!(w.rank, Some(1));
         let rows = w.rows();
         let marked: Vec<bool> = rows.iter().map(|r| r.mine).collect();

@@ -110,7 +110,7 @@ mod tests {
         assert!(a.demo.is_none(), "the demo ends with the win");
         let screen = a.win_screen.as_ref().expect("the win screen shows");
         assert!(!screen.prompting(), "a demo's win asks for no name");
-        assert!(screen.unrecorded);
+        assert_eq!(screen.unrecorded, Some("this game is not saved"));
         assert!(a.session.is_none(), "a demo is never saved");
         assert!(!a.tick(now + DEMO_STEP * 5));
         assert_eq!(a.game.score(), a.game.win().unwrap().score);

@@ -1,15 +1,31 @@
-//! The app's side of saving and high scores: the save after each move and
-//! on quit, the win screen appearing (and going again on undo), its name
-//! prompt, and recording the score when the player confirms or leaves.
+//! The app's side of saving, high scores and statistics: the save after
+//! each move and on quit, the win screen appearing (and going again on
+//! undo), its name prompt, recording the score when the player confirms or
+//! leaves, and counting each game in the statistics once as it starts and
+//! once as it ends.
 
 use std::time::{Instant, SystemTime};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::App;
-use crate::game::Action;
+use super::screen::share_line;
+use crate::game::{Action, Game};
 use crate::persist::session::Session;
+use crate::persist::stats::{Outcome, Stats, board_key};
 use crate::ui::win_screen::WinScreen;
+
+/// Where a game stands in the statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Counted {
+    /// Not counted yet (no move made).
+    #[default]
+    No,
+    /// Counted as started.
+    Started,
+    /// Counted as ended (won, timed out or abandoned).
+    Ended,
+}
 
 impl App {
     /// Saves the game in `session` from now on. `resumed` puts "Resumed" on
@@ -22,6 +38,10 @@ impl App {
     ) -> Self {
         self.session = Some(session);
         self.note = resumed.then_some("Resumed");
+        if resumed {
+            // Counted when it started, in an earlier run.
+            self.counted = Counted::Started;
+        }
         if let Some(m) = message {
             self.tell(m);
         }
@@ -36,7 +56,7 @@ impl App {
     }
 
     /// Shows `message` in the message box (after any already there).
-    fn tell(&mut self, message: String) {
+    pub(super) fn tell(&mut self, message: String) {
         self.warning = Some(match self.warning.take() {
             Some(old) => format!("{old}\n{message}"),
             None => message,
@@ -49,20 +69,44 @@ impl App {
         match (self.game.win(), &self.win_screen) {
             (Some(win), None) => {
                 let dir = self.session.as_ref().map(|s| s.dir().to_path_buf());
-                let (screen, message) = WinScreen::new(win, &self.game.config(), dir.as_deref());
+                let config = self.game.config();
+                let replay = config.daily.is_some_and(|day| {
+                    dir.as_deref()
+                        .and_then(|d| Stats::load(d).ok())
+                        .is_some_and(|(stats, _)| stats.daily_played(day))
+                });
+                let (screen, message) = WinScreen::new(win, &config, dir.as_deref(), replay);
                 self.win_screen = Some(screen);
                 if let Some(m) = message {
                     self.tell(m);
                 }
+                self.share = config.daily.map(|day| {
+                    let hints = config.hints.saturating_sub(self.game.hints_left());
+                    share_line(
+                        &day.to_string(),
+                        config.mode,
+                        win.time.as_secs(),
+                        win.score,
+                        hints,
+                    )
+                });
             }
-            (None, Some(_)) => self.win_screen = None,
+            (None, Some(_)) => {
+                self.win_screen = None;
+                self.share = None;
+            }
             _ => {}
+        }
+        if self.counted == Counted::No && !self.game.is_untouched() {
+            self.counted = Counted::Started;
+            self.count(Stats::start);
         }
         if self.win_screen.as_ref().is_some_and(|w| w.recorded) {
             return;
         }
         // A game whose time ran out is over: nothing is left to resume.
         if self.game.time_up().is_some() {
+            self.end_game(Outcome::TimedOut);
             if let Some(m) = self.session.as_mut().and_then(Session::discard) {
                 self.tell(m);
             }
@@ -107,6 +151,43 @@ impl App {
         for m in message.into_iter().chain(removed) {
             self.tell(m);
         }
+        self.end_game(Outcome::Won);
+    }
+
+    /// Counts this game's end in the statistics, once (a daily deal's day is
+    /// then played: later games of that day are replays).
+    fn end_game(&mut self, outcome: Outcome) {
+        if self.counted == Counted::Ended {
+            return;
+        }
+        self.counted = Counted::Ended;
+        let c = self.game.config();
+        let key = board_key(c.rows, c.cols, &c.table_name());
+        let seconds = u32::try_from(self.game.elapsed(self.now).as_secs()).unwrap_or(u32::MAX);
+        let hints = c.hints.saturating_sub(self.game.hints_left());
+        self.count(|s| {
+            s.finish(&key, outcome, seconds, hints);
+            if let Some(day) = c.daily {
+                s.mark_daily(day);
+            }
+        });
+    }
+
+    /// Applies `change` to the statistics in the data directory (none for a
+    /// game that is not saved, such as a demo), telling the player if a bad
+    /// file was kept aside or the write failed.
+    fn count(&mut self, change: impl FnOnce(&mut Stats)) {
+        if self.demo.is_some() {
+            return;
+        }
+        let Some(dir) = self.session.as_ref().map(|s| s.dir().to_path_buf()) else {
+            return;
+        };
+        match Stats::update(&dir, change) {
+            Ok(None) => {}
+            Ok(Some(warning)) => self.tell(warning),
+            Err(e) => self.tell(format!("The statistics could not be kept: {e}.")),
+        }
     }
 
     /// Whether undo may still take the win back (not once it is recorded).
@@ -115,14 +196,40 @@ impl App {
     }
 
     /// Leaves this game for `action` (a new deal, or its first board again):
-    /// a win on show is recorded first, and the saved game goes.
+    /// see [`App::leave_game`].
     pub(super) fn start_over(&mut self, action: Action, now: Instant) {
+        self.leave_game();
+        self.game.apply(action, now);
+        self.begin_game(now);
+    }
+
+    /// Leaves this game for `game`: see [`App::leave_game`].
+    pub(super) fn start_over_with(&mut self, game: Game, now: Instant) {
+        self.leave_game();
+        self.game = game;
+        self.apply_settings(self.settings.clone());
+        self.begin_game(now);
+    }
+
+    /// Before another game: a win on show is recorded, a game with moves
+    /// counts as abandoned, and the saved game goes.
+    fn leave_game(&mut self) {
         self.record();
+        if self.counted == Counted::Started {
+            self.end_game(Outcome::Abandoned);
+        }
         if let Some(m) = self.session.as_mut().and_then(Session::discard) {
             self.tell(m);
         }
-        self.game.apply(action, now);
+    }
+
+    /// A new game has begun: nothing of the last one stays on show.
+    fn begin_game(&mut self, now: Instant) {
         self.win_screen = None;
+        self.share = None;
+        self.counted = Counted::No;
+        self.seen_level = self.game.level().number;
+        self.sync_cover(now);
     }
 
     /// On the way out (quit, or a signal): records a win on show, or saves
@@ -151,49 +258,16 @@ mod tests {
     use std::path::Path;
 
     use ratatui::crossterm::event::Event;
-    use ratatui::layout::Rect;
 
     use super::*;
     use crate::game::{Config, Game, Mode};
     use crate::persist::scores::{BoardKey, Scores};
-    use crate::persist::session::Wanted;
-    use crate::ui::theme::Theme;
     use std::time::Duration;
 
-    const AREA: Rect = Rect::new(0, 0, 80, 24);
+    use crate::ui::test_support::{AREA, app_in, press as keys, screen_rows, type_str, win};
 
     fn tiny(dir: &Path) -> App {
-        let config = Config {
-            rows: 2,
-            cols: 2,
-            kinds: 1,
-            seed: 3,
-            ..Config::DEFAULT
-        };
-        let now = Instant::now();
-        let start = Session::start(dir.into(), false, Wanted::default(), config, 59, now).unwrap();
-        App::new(start.game, Theme::builtin("ascii").unwrap(), false, now).with_session(
-            start.session,
-            start.resumed,
-            start.message,
-        )
-    }
-
-    fn keys(app: &mut App, codes: &[KeyCode]) {
-        for &code in codes {
-            let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-            app.handle_event(&ev, AREA, app.now);
-        }
-    }
-
-    fn type_str(app: &mut App, text: &str) {
-        let codes: Vec<KeyCode> = text.chars().map(KeyCode::Char).collect();
-        keys(app, &codes);
-    }
-
-    fn win(app: &mut App) {
-        type_str(app, " l j h ");
-        assert!(app.game.win().is_some());
+        app_in(dir, crate::ui::test_support::tiny())
     }
 
     fn table(dir: &Path) -> Vec<(String, u32)> {
@@ -330,14 +404,7 @@ mod tests {
     }
 
     fn screen(app: &App) -> String {
-        use ratatui::buffer::Buffer;
-        use ratatui::widgets::Widget;
-        let mut buf = Buffer::empty(AREA);
-        app.render(AREA, &mut buf);
-        buf.content
-            .chunks(usize::from(AREA.width))
-            .map(|row| row.iter().map(|c| c.symbol()).collect::<String>() + "\n")
-            .collect()
+        screen_rows(app, AREA.width, AREA.height).join("\n") + "\n"
     }
 
     #[test]
@@ -386,8 +453,6 @@ mod tests {
     /// name being typed), dropping the table first.
     #[test]
     fn the_win_box_keeps_its_key_line_on_small_screens() {
-        use ratatui::buffer::Buffer;
-        use ratatui::widgets::Widget;
         let dir = tempfile::tempdir().unwrap();
         // Nine earlier wins fill most of the table.
         for i in 0..9 {
@@ -399,16 +464,7 @@ mod tests {
         let mut app = tiny(dir.path());
         win(&mut app);
         assert!(app.win_screen.as_ref().unwrap().prompting());
-        let screen = |app: &App, w: u16, h: u16| {
-            let area = Rect::new(0, 0, w, h);
-            let mut buf = Buffer::empty(area);
-            app.render(area, &mut buf);
-            buf.content
-                .chunks(usize::from(w))
-                .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
-                .collect::<Vec<_>>()
-                .join("\n")
-        };
+        let screen = |app: &App, w: u16, h: u16| screen_rows(app, w, h).join("\n");
         let big = screen(&app, 80, 24);
         assert!(big.contains("p8"), "the table: {big}");
         for (w, h) in [(40, 10), (46, 12), (40, 6)] {

@@ -3,9 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::widgets::Widget;
 
 use crate::core::gravity::Gravity;
 use crate::core::grid::{Board, Point};
@@ -18,12 +16,8 @@ fn app(game: Game, now: Instant) -> App {
 }
 
 fn text(app: &App, w: u16, h: u16) -> Vec<String> {
-    let area = Rect::new(0, 0, w, h);
-    let mut buf = Buffer::empty(area);
-    app.render(area, &mut buf);
-    buf.content
-        .chunks(usize::from(w))
-        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
+    crate::ui::test_support::screen_rows(app, w, h)
+        .into_iter()
         .map(|l| l.trim_end().to_string())
         .collect()
 }

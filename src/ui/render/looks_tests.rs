@@ -571,23 +571,28 @@ fn the_time_bar_turns_amber_then_red() {
     }
 }
 
-/// The first screen of a new game says in one line what to do, until the
-/// first key; a resumed game says "Resumed" instead.
+/// The first screen of a new game says in one line what to do, until its
+/// first move, and not while a screen hides the board.
 #[test]
 fn the_first_screen_says_what_to_do() {
-    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
     let t = Instant::now();
-    let app = default_app("ascii", true).with_intro();
+    let mut app = default_app("ascii", true).with_intro();
     assert!(INTRO.contains(crate::ui::app::keys::label(
         crate::ui::app::keys::Command::Help
     )));
-    let title = text(&draw(&app, 80, 24))[0].clone();
-    assert!(title.trim_end().ends_with(INTRO), "{title}");
-    let mut app = app;
-    let area = Rect::new(0, 0, 80, 24);
-    app.handle_event(&Event::Key(KeyEvent::from(KeyCode::Char('l'))), area, t);
-    assert_eq!(text(&draw(&app, 80, 24))[0].trim_end(), " lianliankan");
-    let mut resumed = default_app("ascii", true);
-    resumed.note = Some("Resumed");
-    assert_eq!(resumed.with_intro().note, Some("Resumed"));
+    let title = |app: &App| text(&draw(app, 80, 24))[0].trim_end().to_string();
+    assert!(title(&app).ends_with(INTRO), "{}", title(&app));
+    app.screens.push(Screen::Help);
+    assert!(!title(&app).contains(INTRO));
+    app.screens.clear();
+    app.game
+        .apply(Action::Move(crate::game::Direction::Right), t);
+    assert!(title(&app).ends_with(INTRO), "a cursor move is no move");
+    let (a, b) = crate::game::find_match(app.game.board()).unwrap();
+    app.game.apply(Action::Click(a), t);
+    app.game.apply(Action::Click(b), t);
+    app.now = t + Duration::from_secs(5);
+    assert_eq!(title(&app), " lianliankan");
+    // Without the intro (a resumed game) the title says nothing of it.
+    assert_eq!(title(&default_app("ascii", true)), " lianliankan");
 }

@@ -1,6 +1,6 @@
 //! The slide after a match under gravity: while the line is on show the
 //! tiles that will move stay where they were; then they glide to their new
-//! cells over [`SLIDE_TIME`](crate::game::SLIDE_TIME). The board already holds
+//! cells over the slide time of the game's [`Pace`](crate::game::Pace). The board already holds
 //! them at their new cells, so this only changes where they are drawn.
 
 use ratatui::buffer::Buffer;

@@ -108,7 +108,7 @@ fn table_lines(screen: &WinScreen) -> Vec<(u8, Line<'static>)> {
     let mut lines = Vec::new();
     let place = screen.rank.map(|r| r + 1);
     let heading = match (place, screen.recorded) {
-        _ if screen.unrecorded => " Not recorded: this game is not saved".to_string(),
+        _ if let Some(why) = screen.unrecorded => format!(" Not recorded: {why}"),
         (Some(p), false) => format!(" A high score: place {p} of 10"),
         (Some(p), true) => format!(" Recorded in place {p}"),
         (None, _) => " Not in the top 10 of this board".to_string(),

@@ -490,7 +490,7 @@ impl Game {
             self.clock.pause(now);
         } else if !self.clock.is_running() {
             let stood = self.clock.resume(now);
-            self.score.skip(stood);
+            self.score.skip(stood, now);
         }
     }
 

@@ -54,9 +54,11 @@ impl Score {
 
     /// Moves the streak window on by `stood`, the time the game clock stood
     /// (pause, help, a menu): a streak is timed in playing time.
-    pub fn skip(&mut self, stood: Duration) {
+    /// A match made while the clock stood (keys still act on a board the
+    /// screen is too small to show) counts as made at `now`: never later.
+    pub fn skip(&mut self, stood: Duration, now: Instant) {
         if let Some(t) = self.last_match.as_mut() {
-            *t = t.checked_add(stood).unwrap_or(*t);
+            *t = t.checked_add(stood).unwrap_or(*t).min(now);
         }
     }
 
@@ -94,6 +96,32 @@ mod tests {
         assert_eq!(s.record_match(t0 + ms(9500)), AFTER_HELP);
         assert_eq!(s.record_match(t0 + ms(10000)), 15);
         assert_eq!(s.points, 10 + 15 + 20 + 10 + 5 + 15);
+    }
+
+    /// The time the clock stood moves the streak's window on, but never
+    /// past now: a match made while it stood counts from now; and the
+    /// window's end is what the screen waits for.
+    #[test]
+    fn a_stop_moves_the_window_on_but_never_into_the_future() {
+        let t0 = Instant::now();
+        let s10 = Duration::from_secs(10);
+        let mut s = Score::default();
+        s.record_match(t0);
+        assert_eq!(s.window_end(), None, "no streak yet");
+        s.record_match(t0 + Duration::from_secs(1));
+        assert_eq!(
+            s.window_end(),
+            Some(t0 + Duration::from_secs(1) + STREAK_WINDOW)
+        );
+        // Stopped at 2 s for 10 s: the match at 1 s moves to 11 s.
+        s.skip(s10, t0 + Duration::from_secs(12));
+        assert_eq!(s.last_match, Some(t0 + Duration::from_secs(11)));
+        // A match at 20 s, made during a stop from 15 s to 25 s.
+        s.record_match(t0 + Duration::from_secs(20));
+        s.skip(s10, t0 + Duration::from_secs(25));
+        assert_eq!(s.last_match, Some(t0 + Duration::from_secs(25)));
+        s.record_help();
+        assert_eq!(s.window_end(), None, "help ends the streak");
     }
 
     #[test]

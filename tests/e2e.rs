@@ -644,7 +644,16 @@ fn a_first_start_goes_from_the_start_screen_to_a_game_and_the_statistics() {
     s.send(b"s");
     s.wait_for("the small board", WAIT, |t| t.contains("Tiles 60"));
     s.send(b"t");
-    s.wait_for("the hint", WAIT, |t| t.matches('<').count() == 2);
+    // The hinted pair pulses (`<X>`, then `>X<`): wait for the bright phase.
+    s.wait_for("the hint", WAIT, |t| {
+        t.matches('<').count() == 2
+            && t.lines().all(|l| {
+                let c: Vec<char> = l.chars().collect();
+                c.iter()
+                    .enumerate()
+                    .all(|(i, &ch)| ch != '<' || c.get(i + 2) == Some(&'>'))
+            })
+    });
     // Click the two hinted tiles where they are drawn: `<X>`.
     let screen = s.screen();
     let marks: Vec<(u16, u16)> = screen

@@ -211,6 +211,17 @@ impl Ink {
     }
 }
 
+/// An environment of `pairs` to look variables up in, for tests.
+#[cfg(test)]
+fn env(pairs: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
+    move |key: &str| {
+        pairs
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -390,14 +401,6 @@ mod tests {
 
     #[test]
     fn the_default_theme_follows_the_locale() {
-        let env = |pairs: &'static [(&'static str, &'static str)]| {
-            move |key: &str| {
-                pairs
-                    .iter()
-                    .find(|(k, _)| *k == key)
-                    .map(|(_, v)| v.to_string())
-            }
-        };
         assert_eq!(default_name(env(&[("LANG", "en_GB.UTF-8")])), "emoji");
         assert_eq!(default_name(env(&[("LANG", "zh_CN.utf8")])), "emoji");
         assert_eq!(default_name(env(&[("LANG", "C")])), "ascii");

@@ -9,9 +9,7 @@ use std::time::{Duration, Instant};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
-use ratatui::widgets::Widget;
 use unicode_width::UnicodeWidthStr;
 
 use super::feedback::{FLASH_TIME, POINTS_TIME, PULSE, PULSE_TIME};
@@ -19,60 +17,19 @@ use crate::core::grid::{Board, Point, Tile};
 use crate::game::{Action, Config, Game, Mode, NOTICE_TIME, Notice, REMOVAL_TIME};
 use crate::ui::app::screen::Screen;
 use crate::ui::app::{App, INTRO};
+use crate::ui::test_support::{dealt, draw, on_board, rows as text};
 use crate::ui::theme::{ColorDepth, Paint, Theme};
 
 fn at(row: i32, col: i32) -> Point {
     Point::new(row, col)
 }
 
-fn draw(app: &App, w: u16, h: u16) -> Buffer {
-    let area = Rect::new(0, 0, w, h);
-    let mut buf = Buffer::empty(area);
-    app.render(area, &mut buf);
-    buf
-}
-
-/// The rows of the screen as text; a wide symbol stands for its two cells.
-fn text(buf: &Buffer) -> Vec<String> {
-    (0..buf.area.height)
-        .map(|y| {
-            let mut line = String::new();
-            let mut x = 0;
-            while x < buf.area.width {
-                let s = buf[(x, y)].symbol();
-                line.push_str(s);
-                x += s.width().max(1) as u16;
-            }
-            line
-        })
-        .collect()
-}
-
 fn app_on(board: Board, theme: &str, color: bool, t: Instant) -> App {
-    let config = Config {
-        seed: 5,
-        ..Config::DEFAULT
-    };
-    App::new(
-        Game::from_board(board, config, t),
-        Theme::builtin(theme).unwrap(),
-        color,
-        t,
-    )
+    on_board(board, theme, color, t)
 }
 
 fn default_app(theme: &str, color: bool) -> App {
-    let t = Instant::now();
-    let config = Config {
-        seed: 1,
-        ..Config::DEFAULT
-    };
-    App::new(
-        Game::new(config, t).unwrap(),
-        Theme::builtin(theme).unwrap(),
-        color,
-        t,
-    )
+    dealt(theme, color)
 }
 
 /// The colour of `paint` in the tests' palette (256 colours).

@@ -14,28 +14,10 @@ use crate::ui::app::App;
 use crate::ui::theme::{Paint, Theme};
 
 fn app_with(board: Board, now: Instant) -> App {
-    let config = Config {
-        seed: 5,
-        ..Config::DEFAULT
-    };
-    let game = Game::from_board(board, config, now);
-    App::new(game, Theme::builtin("ascii").unwrap(), true, now)
+    on_board(board, "ascii", true, now)
 }
 
-fn draw(app: &App, w: u16, h: u16) -> Buffer {
-    let area = Rect::new(0, 0, w, h);
-    let mut buf = Buffer::empty(area);
-    app.render(area, &mut buf);
-    buf
-}
-
-fn text(buf: &Buffer) -> Vec<String> {
-    let w = buf.area.width as usize;
-    buf.content
-        .chunks(w)
-        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
-        .collect()
-}
+use crate::ui::test_support::{dealt, draw, on_board, rows as text};
 
 /// The board part of the screen: the lines between title and status, trimmed at the right.
 fn board_text(buf: &Buffer) -> Vec<String> {
@@ -68,17 +50,7 @@ fn line_after(board: Board, a: Point, b: Point) -> Vec<String> {
 
 /// The default game, seed 1, in colour, in the ascii theme.
 fn default_app() -> App {
-    let t = Instant::now();
-    let config = Config {
-        seed: 1,
-        ..Config::DEFAULT
-    };
-    App::new(
-        Game::new(config, t).unwrap(),
-        Theme::builtin("ascii").unwrap(),
-        true,
-        t,
-    )
+    dealt("ascii", true)
 }
 
 #[test]

@@ -282,14 +282,7 @@ mod tests {
 
     #[test]
     fn the_depth_follows_colorterm_and_term() {
-        let env = |pairs: &'static [(&'static str, &'static str)]| {
-            move |key: &str| {
-                pairs
-                    .iter()
-                    .find(|(k, _)| *k == key)
-                    .map(|(_, v)| v.to_string())
-            }
-        };
+        use super::super::env;
         use ColorDepth::*;
         assert_eq!(ColorDepth::detect(env(&[("COLORTERM", "truecolor")])), Rgb);
         assert_eq!(ColorDepth::detect(env(&[("COLORTERM", "24bit")])), Rgb);

@@ -229,6 +229,39 @@ fn bad_options_fail_before_the_terminal_is_touched() {
     assert!(out.stdout.is_empty(), "nothing may reach the terminal");
 }
 
+/// Without `--theme` (and no setting) the locale picks the theme: pictures
+/// in a UTF-8 locale, letters elsewhere. Seen from the limit on `--kinds`,
+/// which is checked before the terminal is touched.
+#[test]
+fn the_locale_picks_the_default_theme() {
+    let kinds_limit = |lang: &str, kinds: &str| {
+        let data = tempfile::tempdir().unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+            .args(["--kinds", kinds])
+            .env_remove("LC_ALL")
+            .env_remove("LC_CTYPE")
+            .env("LANG", lang)
+            .env("TERM", "xterm-256color")
+            .env("LIANLIANKAN_DATA_DIR", data.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{lang}");
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    let ascii = Theme::builtin("ascii").unwrap().kinds();
+    let emoji = Theme::builtin("emoji").unwrap().kinds();
+    let err = kinds_limit("C", &(ascii + 1).to_string());
+    assert!(
+        err.contains(&format!("theme ascii has {ascii} symbols")),
+        "{err}"
+    );
+    let err = kinds_limit("en_US.UTF-8", &(emoji + 1).to_string());
+    assert!(
+        err.contains(&format!("theme emoji has {emoji} symbols")),
+        "{err}"
+    );
+}
+
 /// Sends `signal` (by name, as `kill` takes it) to the game.
 fn kill(s: &Session, signal: &str) {
     let pid = s.child.process_id().expect("the game's pid");

@@ -12,7 +12,7 @@ use crate::persist::settings::Settings;
 use crate::persist::storage;
 use crate::ui::app::App;
 use crate::ui::app::screen::{Menu, MenuKind, Screen};
-use crate::ui::theme::{ColorDepth, Theme, default_name};
+use crate::ui::theme::{ColorDepth, Theme};
 
 /// What the command line asked of a start.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -105,7 +105,7 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
         .theme
         .clone()
         .or_else(|| settings.theme.clone())
-        .unwrap_or_else(|| default_name(|key| std::env::var(key).ok()).to_string());
+        .unwrap_or_else(|| Theme::default_for_env().to_string());
     let theme = match Theme::builtin(&theme_name) {
         Ok(theme) => theme,
         // A theme named only by the settings file never stops a start.

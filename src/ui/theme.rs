@@ -59,26 +59,11 @@ impl Theme {
         Self::parse(name, text)
     }
 
-    /// The theme to use when none is asked for: `emoji` in a UTF-8 locale,
-    /// `ascii` elsewhere (see [`default_name`]). The command line's `--theme`
-    /// and a saved setting go before it.
-    pub fn default_for_env() -> Theme {
-        let name = default_name(|key| std::env::var(key).ok());
-        // Built in and tested, so it parses.
-        Self::builtin(name).unwrap_or_else(|_| Self::fallback())
-    }
-
-    /// A theme of one plain letter, for a build whose themes failed to parse
-    /// (tests make sure they never do).
-    fn fallback() -> Theme {
-        Theme {
-            name: "ascii",
-            glyphs: vec![Glyph {
-                symbol: "A".to_string(),
-                ink: None,
-            }],
-            width: 1,
-        }
+    /// The name of the theme to use when none is asked for: `emoji` in a
+    /// UTF-8 locale, `ascii` elsewhere (see [`default_name`]). The command
+    /// line's `--theme` and the saved setting go before it.
+    pub fn default_for_env() -> &'static str {
+        default_name(|key| std::env::var(key).ok())
     }
 
     /// A theme from the text of a theme file.

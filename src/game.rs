@@ -114,7 +114,8 @@ pub enum Action {
     Cancel,
     /// Pause or resume: the clock stops and the board is hidden.
     TogglePause,
-    /// Take back the last match, reshuffle or hint (the clock keeps running).
+    /// Take back the last match, reshuffle or hint (the clock keeps running,
+    /// and a hint or reshuffle stays spent).
     Undo,
     /// Play the last undone move again.
     Redo,
@@ -280,14 +281,13 @@ pub struct Win {
 
 /// The part of the game a move changes, as it stands between two moves: what
 /// undo and redo put back. The clock is not in it (time is not undone), nor
-/// the cursor, the selection or what is on show.
+/// the hints and reshuffles left (undo takes back the move, not the help:
+/// what was spent stays spent), the cursor, the selection or what is on show.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Snapshot {
     pub(crate) board: Board,
     pub(crate) rng: Xoshiro256PlusPlus,
     pub(crate) score: Score,
-    pub(crate) hints_left: u32,
-    pub(crate) reshuffles_left: u32,
     pub(crate) hint: Option<(Point, Point)>,
     pub(crate) unwinnable: bool,
 }
@@ -484,7 +484,7 @@ impl Game {
     /// Runs the clock exactly while the board is in play: not paused, not
     /// covered, not won and not timed out. The streak window skips the
     /// time the clock stood.
-    fn sync_clock(&mut self, now: Instant) {
+    pub(crate) fn sync_clock(&mut self, now: Instant) {
         let run = !self.paused && !self.covered && self.win.is_none() && self.time_up.is_none();
         if !run {
             self.clock.pause(now);
@@ -580,7 +580,7 @@ impl Game {
             Some(left) if cleared => u32::try_from(left.as_secs()).unwrap_or(u32::MAX),
             _ => 0,
         };
-        self.score.points = self.score.points.saturating_add(bonus);
+        self.score.add(bonus);
         self.removal = Some(Removal {
             kind,
             path,
@@ -739,8 +739,6 @@ impl Game {
             board: self.board.clone(),
             rng: self.rng.clone(),
             score: self.score,
-            hints_left: self.hints_left,
-            reshuffles_left: self.reshuffles_left,
             hint: self.hint,
             unwinnable: self.unwinnable,
         }
@@ -752,16 +750,12 @@ impl Game {
             board,
             rng,
             score,
-            hints_left,
-            reshuffles_left,
             hint,
             unwinnable,
         } = s;
         self.board = board;
         self.rng = rng;
         self.score = score;
-        self.hints_left = hints_left;
-        self.reshuffles_left = reshuffles_left;
         self.hint = hint;
         self.selected = None;
         self.removal = None;
@@ -980,6 +974,12 @@ impl Game {
     /// and the high scores).
     pub fn assisted(&self) -> bool {
         self.assisted
+    }
+
+    /// Marks this game assisted: the solver plays it (a demo), so it never
+    /// enters the high scores as the player's own. A new game is not.
+    pub fn mark_assisted(&mut self) {
+        self.assisted = true;
     }
 
     /// The moves that can be undone and redone.

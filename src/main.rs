@@ -77,7 +77,8 @@ struct PlayArgs {
     #[arg(long)]
     timed: bool,
     /// Watch the solver play a new deal to the end; any key stops it and you
-    /// play on. A demo is never saved and never recorded (your saved game stays).
+    /// play on. The demo is never recorded, and your saved game stays until
+    /// you make a move after taking over (the game is then saved, marked assisted).
     #[arg(long, conflicts_with_all = ["new", "daily"])]
     demo: bool,
     /// Play the daily deal: the same board for everyone on that day (UTC),

@@ -460,12 +460,14 @@ fn with_gravity_down_the_tiles_above_a_match_fall_into_its_place() {
     s.wait_exit(WAIT).expect("quit");
 }
 
-/// The files in `dir` with their contents.
+/// The files in `dir` with their contents, lock files aside (each game
+/// writes its pid there).
 fn files(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
     let mut all: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
-        .map(|e| {
-            let path = e.unwrap().path();
+        .map(|e| e.unwrap().path())
+        .filter(|path| path.extension().is_none_or(|e| e != "lock"))
+        .map(|path| {
             let bytes = std::fs::read(&path).unwrap_or_default();
             (path, bytes)
         })
@@ -657,6 +659,98 @@ fn esc_never_quits_and_screens_over_the_board_stop_the_clock() {
     assert!(s.wait_exit(WAIT).expect("q quits").success());
 }
 
+/// The number after "Tiles " on the status line.
+fn tiles(screen: &str) -> Option<String> {
+    let rest = screen.split("Tiles ").nth(1)?;
+    Some(rest.chars().take_while(char::is_ascii_digit).collect())
+}
+
+/// Starts a game in `data` with `args`, waits for its first frame (and
+/// `also`), sends `keys`, waits for `after`, quits and waits for the exit.
+fn play_and_quit(data: &std::path::Path, args: &[&str], keys: &[u8], after: &str) {
+    let mut s = Session::start_in(data, args, 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score "));
+    s.send(keys);
+    s.wait_for(after, WAIT, |t| t.contains(after));
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
+#[test]
+fn a_demo_taken_over_replaces_the_saved_game_only_after_a_move() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("game.json");
+    play_and_quit(data.path(), &["--seed", "3"], b"t", "Hints 2");
+    let saved = std::fs::read(&file).unwrap();
+    let demo = ["--demo", "--seed", "4"];
+    let take_over = |s: &mut Session| {
+        s.wait_for("the demo's first move", WAIT, |t| t.contains("Tiles 126"));
+        s.send(b"k");
+        s.wait_for("the demo to stop", WAIT, |t| {
+            !t.contains("demo: any key stops it")
+        });
+    };
+    // Taken over, then quit without a move: the saved game stays.
+    let mut s = Session::start_in(data.path(), &demo, 80, 24);
+    take_over(&mut s);
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+    drop(s);
+    assert_eq!(std::fs::read(&file).unwrap(), saved);
+    // Taken over and a move made (a hint): that game is the saved one now.
+    let mut s = Session::start_in(data.path(), &demo, 80, 24);
+    take_over(&mut s);
+    let at_takeover = tiles(&s.screen());
+    s.send(b"t");
+    s.wait_for("a hint by hand", WAIT, |t| t.contains("Hints 2"));
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+    drop(s);
+    assert_ne!(std::fs::read(&file).unwrap(), saved);
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the taken-over game", WAIT, |t| {
+        t.contains("Resumed") && tiles(t) == at_takeover
+    });
+    assert_ne!(at_takeover.as_deref(), Some("128"));
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
+#[test]
+fn a_second_game_on_the_data_directory_plays_unsaved_and_a_killed_one_holds_nothing() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("game.json");
+    let mut first = Session::start_in(data.path(), &["--seed", "3"], 80, 24);
+    first.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    first.send(b"t");
+    first.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
+    let saved = std::fs::read(&file).unwrap();
+    // A second game while the first plays: told, and not saved.
+    let mut second = Session::start_in(data.path(), &["--seed", "5"], 80, 24);
+    second.wait_for("the message", WAIT, |t| {
+        t.contains("in use by another") && t.contains("not be saved")
+    });
+    second.send(b" ");
+    second.send(b"tr");
+    second.wait_for("help used", WAIT, |t| {
+        t.contains("Hints 2") && t.contains("Shuffles 1")
+    });
+    second.send(b"q");
+    assert!(second.wait_exit(WAIT).expect("quit").success());
+    drop(second);
+    assert_eq!(std::fs::read(&file).unwrap(), saved);
+    // The first one is killed outright: its lock goes with it.
+    kill(&first, "KILL");
+    first.wait_exit(WAIT).expect("killed");
+    drop(first);
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the first game resumed", WAIT, |t| {
+        t.contains("Resumed") && t.contains("Hints 2") && !t.contains("in use")
+    });
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
 /// A first start with an empty data directory: the start screen, a new
 /// game of a chosen preset, a match (the hinted pair, clicked), the pause
 /// menu, quit; then `lianliankan stats` counts the game.
@@ -677,29 +771,44 @@ fn a_first_start_goes_from_the_start_screen_to_a_game_and_the_statistics() {
     s.send(b"s");
     s.wait_for("the small board", WAIT, |t| t.contains("Tiles 60"));
     s.send(b"t");
-    // The hinted pair pulses (`<X>`, then `>X<`): wait for the bright phase.
-    s.wait_for("the hint", WAIT, |t| {
-        t.matches('<').count() == 2
-            && t.lines().all(|l| {
-                let c: Vec<char> = l.chars().collect();
-                c.iter()
-                    .enumerate()
-                    .all(|(i, &ch)| ch != '<' || c.get(i + 2) == Some(&'>'))
-            })
-    });
-    // Click the two hinted tiles where they are drawn: `<X>`.
-    let screen = s.screen();
-    let marks: Vec<(u16, u16)> = screen
-        .lines()
-        .enumerate()
-        .flat_map(|(y, line)| {
-            line.chars()
+    // A hinted tile is drawn `<X>`, or `[X]` where the cursor is on it; the
+    // pair pulses (`<X>`, then `>X<`): wait for the bright phase.
+    let marked = |t: &str, c: char| {
+        t.lines()
+            .skip(1)
+            .map(|l| l.matches(c).count())
+            .sum::<usize>()
+    };
+    let lit = |t: &str| {
+        t.lines().all(|l| {
+            let c: Vec<char> = l.chars().collect();
+            c.iter()
                 .enumerate()
-                .filter(|&(_, c)| c == '<')
-                .map(move |(x, _)| (x as u16 + 1, y as u16))
-                .collect::<Vec<_>>()
+                .all(|(i, &ch)| ch != '<' || c.get(i + 2) == Some(&'>'))
         })
-        .collect();
+    };
+    s.wait_for("the hint", WAIT, |t| {
+        (marked(t, '<') == 2 || marked(t, '<') == 1) && lit(t)
+    });
+    let screen = s.screen();
+    let at = |c: char| -> Vec<(u16, u16)> {
+        screen
+            .lines()
+            .enumerate()
+            .skip(1)
+            .flat_map(|(y, line)| {
+                line.chars()
+                    .enumerate()
+                    .filter(move |&(_, ch)| ch == c)
+                    .map(move |(x, _)| (x as u16 + 1, y as u16))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let mut marks = at('<');
+    if marks.len() == 1 {
+        marks.extend(at('['));
+    }
     assert_eq!(marks.len(), 2, "{screen}");
     for &(x, y) in &marks {
         click(&mut s, x, y);

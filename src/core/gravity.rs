@@ -5,7 +5,7 @@
 //! `center-h`); the centre variants split each line into two halves that pack
 //! towards the middle. The path rules do not change, only the board after a move.
 
-use crate::core::grid::{Board, EMPTY, Point};
+use crate::core::grid::{Board, EMPTY, Point, Tile};
 
 /// Which way tiles slide after each removal. Levels of the game walk through
 /// [`Gravity::LEVELS`] in order.
@@ -86,85 +86,214 @@ impl Gravity {
         Self::LEVELS[level % Self::LEVELS.len()]
     }
 
-    /// The line through `p` that packs, as its cells ordered from the end the
-    /// tiles pack towards; `None` when nothing moves.
-    fn line_through(self, board: &Board, p: Point) -> Option<Vec<Point>> {
-        let (rows, cols) = (board.rows() as i32, board.cols() as i32);
-        let column = |range: &mut dyn Iterator<Item = i32>| {
-            range.map(|r| Point::new(r, p.col)).collect::<Vec<_>>()
-        };
-        let row = |range: &mut dyn Iterator<Item = i32>| {
-            range.map(|c| Point::new(p.row, c)).collect::<Vec<_>>()
-        };
+    /// The line through `p` that packs; `None` when nothing moves.
+    fn line_through(self, rows: usize, cols: usize, p: Point) -> Option<Line> {
+        let (rows, cols) = (rows as i32, cols as i32);
         let (half_rows, half_cols) = (rows / 2, cols / 2);
+        let line = |first: (i32, i32), step: (i32, i32), len: i32| Line {
+            first: Point::new(first.0, first.1),
+            step,
+            len,
+        };
         Some(match self {
             Gravity::None => return None,
-            Gravity::Down => column(&mut (0..rows).rev()),
-            Gravity::Up => column(&mut (0..rows)),
-            Gravity::Left => row(&mut (0..cols)),
-            Gravity::Right => row(&mut (0..cols).rev()),
-            Gravity::CenterH if p.col < half_cols => row(&mut (0..half_cols).rev()),
-            Gravity::CenterH => row(&mut (half_cols..cols)),
-            Gravity::CenterV if p.row < half_rows => column(&mut (0..half_rows).rev()),
-            Gravity::CenterV => column(&mut (half_rows..rows)),
+            Gravity::Down => line((rows - 1, p.col), (-1, 0), rows),
+            Gravity::Up => line((0, p.col), (1, 0), rows),
+            Gravity::Left => line((p.row, 0), (0, 1), cols),
+            Gravity::Right => line((p.row, cols - 1), (0, -1), cols),
+            Gravity::CenterH if p.col < half_cols => {
+                line((p.row, half_cols - 1), (0, -1), half_cols)
+            }
+            Gravity::CenterH => line((p.row, half_cols), (0, 1), cols - half_cols),
+            Gravity::CenterV if p.row < half_rows => {
+                line((half_rows - 1, p.col), (-1, 0), half_rows)
+            }
+            Gravity::CenterV => line((half_rows, p.col), (1, 0), rows - half_rows),
         })
+    }
+
+    /// How far `p` lies from the end of its line that tiles pack towards, on
+    /// a `rows` x `cols` board (0 at that end; 0 everywhere under `None`).
+    /// Removing a tile moves only tiles deeper than it in its line, so
+    /// removals from the deepest up never make anything slide.
+    pub fn depth(self, rows: usize, cols: usize, p: Point) -> usize {
+        self.line_through(rows, cols, p).map_or(0, |line| {
+            let along =
+                (p.row - line.first.row) * line.step.0 + (p.col - line.first.col) * line.step.1;
+            along as usize
+        })
+    }
+
+    /// Every line of a `rows` x `cols` board that packs, each once.
+    fn lines(self, rows: usize, cols: usize) -> Vec<Line> {
+        let (r, c) = (rows as i32, cols as i32);
+        // A cell of each line: the ends of every column or row, which lie in
+        // its two halves under the centre variants.
+        let cells: Vec<Point> = match self {
+            Gravity::None => Vec::new(),
+            Gravity::Down | Gravity::Up => (0..c).map(|col| Point::new(0, col)).collect(),
+            Gravity::Left | Gravity::Right => (0..r).map(|row| Point::new(row, 0)).collect(),
+            Gravity::CenterV => (0..c)
+                .flat_map(|col| [Point::new(0, col), Point::new(r - 1, col)])
+                .collect(),
+            Gravity::CenterH => (0..r)
+                .flat_map(|row| [Point::new(row, 0), Point::new(row, c - 1)])
+                .collect(),
+        };
+        let mut lines: Vec<Line> = cells
+            .into_iter()
+            .filter_map(|p| self.line_through(rows, cols, p))
+            .collect();
+        // A board one cell wide or high has a single half: its two ends
+        // name the same line.
+        lines.dedup();
+        lines
     }
 }
 
+/// The cells of one line that packs, in order from the end its tiles pack
+/// towards: cell `i` is `first` plus `i` times `step`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Line {
+    first: Point,
+    step: (i32, i32),
+    len: i32,
+}
+
+impl Line {
+    fn at(&self, i: i32) -> Point {
+        Point::new(
+            self.first.row + self.step.0 * i,
+            self.first.col + self.step.1 * i,
+        )
+    }
+}
+
+/// Tiles a pack moves about: a board, whose counts follow each change, or
+/// the bare tiles inside [`Board::rewrite`].
+trait Cells {
+    fn tile(&self, p: Point) -> Tile;
+    fn put(&mut self, p: Point, tile: Tile);
+}
+
+impl Cells for Board {
+    fn tile(&self, p: Point) -> Tile {
+        self.get(p)
+    }
+
+    fn put(&mut self, p: Point, tile: Tile) {
+        self.set(p, tile);
+    }
+}
+
+/// The tiles of a board in row-major order, without its counts.
+struct Bare<'a> {
+    tiles: &'a mut [Tile],
+    cols: usize,
+}
+
+impl Cells for Bare<'_> {
+    fn tile(&self, p: Point) -> Tile {
+        self.tiles[p.row as usize * self.cols + p.col as usize]
+    }
+
+    fn put(&mut self, p: Point, tile: Tile) {
+        self.tiles[p.row as usize * self.cols + p.col as usize] = tile;
+    }
+}
+
+/// How many cells of `line` go from empty to occupied or back when it packs:
+/// each empty cell before its last tile fills, and as many cells at its end empty.
+fn flips(board: &Board, line: Line) -> usize {
+    let (mut tiles, mut last) = (0, 0);
+    for i in 0..line.len {
+        if !board.is_empty_at(line.at(i)) {
+            tiles += 1;
+            last = i + 1;
+        }
+    }
+    2 * (last - tiles) as usize
+}
+
 /// Packs the tiles of `line` towards its first cell, keeping their order, and
-/// appends each tile that moved to `slides`.
-fn pack(board: &mut Board, line: &[Point], slides: &mut Vec<Slide>) {
+/// appends each tile that moved to `slides`. A cell is written once, and
+/// emptied only if nothing fills it, so on a board only the cells that change
+/// between empty and occupied update the counts.
+fn pack(cells: &mut impl Cells, line: Line, slides: &mut Vec<Slide>) {
     let mut write = 0;
-    for read in 0..line.len() {
-        let tile = board.get(line[read]);
+    for read in 0..line.len {
+        let from = line.at(read);
+        let tile = cells.tile(from);
         if tile == EMPTY {
             continue;
         }
         if read != write {
-            board.set(line[write], tile);
-            board.set(line[read], EMPTY);
-            slides.push(Slide {
-                from: line[read],
-                to: line[write],
-            });
+            // `to` is empty, or holds a tile that has already moved on.
+            let to = line.at(write);
+            cells.put(to, tile);
+            slides.push(Slide { from, to });
         }
         write += 1;
+    }
+    for i in write..line.len {
+        cells.put(line.at(i), EMPTY);
+    }
+}
+
+/// Packs every line of `lines`: cell by cell when few cells change between
+/// empty and occupied (O(rows + cols) each), else all at once with one recount
+/// of the board (O(cells)), whichever costs less.
+fn pack_lines(board: &mut Board, lines: &[Line], slides: &mut Vec<Slide>) {
+    let flips: usize = lines.iter().map(|&line| flips(board, line)).sum();
+    let (rows, cols) = (board.rows(), board.cols());
+    if flips.saturating_mul(rows + cols) <= 4 * rows * cols {
+        lines.iter().for_each(|&line| pack(board, line, slides));
+    } else {
+        board.rewrite(|tiles| {
+            let mut bare = Bare { tiles, cols };
+            lines.iter().for_each(|&line| pack(&mut bare, line, slides));
+        });
     }
 }
 
 /// Removes the pair at `a` and `b` (both at once), then lets the tiles slide
 /// under `gravity` until the board settles. Returns every tile that moved, each
 /// once, from its cell before the removal to its cell after, for animation.
-/// The caller checks that the move is legal.
+/// The caller checks that the move is legal. Costs O(cells); on a board that
+/// is known to be settled, [`remove_pair_settled`] does the same for less.
 pub fn remove_pair(board: &mut Board, a: Point, b: Point, gravity: Gravity) -> Vec<Slide> {
     board.set(a, EMPTY);
     board.set(b, EMPTY);
     settle(board, gravity)
 }
 
+/// [`remove_pair`] on a board that was settled under `gravity` (a full deal,
+/// or any board after a [`remove_pair`] or [`settle`]): only the lines through
+/// `a` and `b` can move, so only they are packed, at a cost of O(rows + cols).
+pub fn remove_pair_settled(board: &mut Board, a: Point, b: Point, gravity: Gravity) -> Vec<Slide> {
+    board.set(a, EMPTY);
+    board.set(b, EMPTY);
+    let (rows, cols) = (board.rows(), board.cols());
+    let mut lines = [a, b].map(|p| gravity.line_through(rows, cols, p));
+    if lines[0] == lines[1] {
+        lines[1] = None;
+    }
+    let lines: Vec<Line> = lines.into_iter().flatten().collect();
+    let mut slides = Vec::new();
+    pack_lines(board, &lines, &mut slides);
+    slides
+}
+
 /// Lets every line of the board settle under `gravity`, for boards built or
 /// edited by hand and after each removal; returns the tiles that moved.
+/// Costs O(cells) whatever the board.
 pub fn settle(board: &mut Board, gravity: Gravity) -> Vec<Slide> {
     let mut slides = Vec::new();
-    let (rows, cols) = (board.rows() as i32, board.cols() as i32);
-    let mut starts: Vec<Point> = match gravity {
-        Gravity::None => Vec::new(),
-        Gravity::Down | Gravity::Up => (0..cols).map(|c| Point::new(0, c)).collect(),
-        Gravity::Left | Gravity::Right => (0..rows).map(|r| Point::new(r, 0)).collect(),
-        Gravity::CenterH => (0..rows)
-            .flat_map(|r| [Point::new(r, 0), Point::new(r, cols - 1)])
-            .collect(),
-        Gravity::CenterV => (0..cols)
-            .flat_map(|c| [Point::new(0, c), Point::new(rows - 1, c)])
-            .collect(),
-    };
-    // A board one cell wide or high has a single half: its two starts coincide.
-    starts.dedup();
-    for p in starts {
-        if let Some(line) = gravity.line_through(board, p) {
-            pack(board, &line, &mut slides);
-        }
-    }
+    pack_lines(
+        board,
+        &gravity.lines(board.rows(), board.cols()),
+        &mut slides,
+    );
     slides
 }
 

@@ -23,14 +23,20 @@ impl Clock {
         }
     }
 
-    /// A clock that already shows `elapsed`, running from `now` or standing
-    /// (a resumed game).
-    pub fn resumed(elapsed: Duration, running: bool, now: Instant) -> Self {
+    /// A clock that already shows `elapsed` (a resumed game): running from
+    /// `now`, or, with `stood`, standing for that long already (so it
+    /// reports the whole time it stood when it runs again).
+    pub fn resumed(elapsed: Duration, stood: Option<Duration>, now: Instant) -> Self {
         Clock {
             banked: elapsed,
-            running_since: running.then_some(now),
-            stopped_at: (!running).then_some(now),
+            running_since: stood.is_none().then_some(now),
+            stopped_at: stood.map(|d| now.checked_sub(d).unwrap_or(now)),
         }
+    }
+
+    /// When the clock stopped, while it stands (`None` while it runs).
+    pub fn stood_since(&self) -> Option<Instant> {
+        self.stopped_at
     }
 
     /// Whether the clock is running.
@@ -109,6 +115,11 @@ mod tests {
         assert!(!c.is_running());
         assert_eq!(c.elapsed(t0 + s(100)), s(3));
         assert_eq!(c.until_next_second(t0 + s(100)), None);
+        let long = Clock::resumed(Duration::MAX, None, t0);
+        assert_eq!(long.elapsed(t0 + s(1)), Duration::MAX);
+        let mut stood = Clock::resumed(s(3), Some(s(7)), t0 + s(10));
+        assert_eq!(stood.resume(t0 + s(12)), s(9), "7 s before, 2 s after");
+        assert_eq!(stood.elapsed(t0 + s(13)), s(4));
         assert_eq!(c.resume(t0 + s(100)), s(97), "it stood from 3 s to 100 s");
         assert_eq!(c.resume(t0 + s(101)), s(0), "running already");
         assert_eq!(c.elapsed(t0 + s(102)), s(5));

@@ -17,8 +17,8 @@ pub const LEVEL_COUNT: usize = Gravity::LEVELS.len();
 /// The playing time a timed level of `rows` x `cols` allows: 30 seconds plus
 /// 2 seconds a cell (4:46 for the default 8 x 16 board, 38 s for 2 x 2).
 pub fn time_limit(rows: usize, cols: usize) -> Duration {
-    let cells = u64::try_from(rows * cols).unwrap_or(u64::MAX / 4);
-    Duration::from_secs(30 + 2 * cells)
+    let cells = u64::try_from(rows.saturating_mul(cols)).unwrap_or(u64::MAX);
+    Duration::from_secs(cells.saturating_mul(2).saturating_add(30))
 }
 
 /// The level being played.
@@ -47,7 +47,7 @@ impl Level {
     /// time `started`; `None` when the game ends here (a single board, or
     /// the last level of a run).
     pub fn next(&self, mode: Mode, started: Duration) -> Option<Self> {
-        let number = self.number + 1;
+        let number = self.number.saturating_add(1);
         (number < mode.levels()).then(|| Level {
             number,
             gravity: mode.gravity_of(number),

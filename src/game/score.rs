@@ -4,8 +4,13 @@
 //! counts the matches just before it that each came within `STREAK_WINDOW` of the
 //! one before. The first match after a hint or a requested reshuffle scores only
 //! `AFTER_HELP` and starts a new streak.
+//!
+//! A resumed game brings its numbers from a file, so the arithmetic
+//! saturates: the score stops at [`MAX_SCORE`], far above what play earns.
 
 use std::time::{Duration, Instant};
+
+use crate::game::limits::MAX_SCORE;
 
 /// Points for any match.
 pub const BASE: u32 = 10;
@@ -48,17 +53,23 @@ impl Score {
         };
         self.helped = false;
         self.last_match = Some(now);
-        self.points = self.points.saturating_add(earned);
+        self.add(earned);
         earned
     }
 
+    /// Adds `points` (a match, or the time left on a cleared level), up to
+    /// [`MAX_SCORE`].
+    pub fn add(&mut self, points: u32) {
+        self.points = self.points.saturating_add(points).min(MAX_SCORE);
+    }
+
     /// Moves the streak window on by `stood`, the time the game clock stood
-    /// (pause, help, a menu): a streak is timed in playing time.
-    /// A match made while the clock stood (keys still act on a board the
-    /// screen is too small to show) counts as made at `now`: never later.
+    /// until `now` (pause, help, a menu): a streak is timed in playing time.
+    /// A match made while the clock stood (keys on a board hidden by a small
+    /// terminal) counts from `now`, never from a moment still to come.
     pub fn skip(&mut self, stood: Duration, now: Instant) {
         if let Some(t) = self.last_match.as_mut() {
-            *t = t.checked_add(stood).unwrap_or(*t).min(now);
+            *t = t.checked_add(stood).unwrap_or(*t).min(now.max(*t));
         }
     }
 
@@ -133,5 +144,36 @@ mod tests {
             last = s.record_match(t0 + Duration::from_secs(i));
         }
         assert_eq!(last, BASE + STREAK_BONUS * MAX_STREAK);
+    }
+
+    #[test]
+    fn the_window_skips_the_time_stood_but_never_past_now() {
+        let t0 = Instant::now();
+        let s = Duration::from_secs;
+        let mut score = Score::default();
+        score.record_match(t0 + s(1));
+        // The clock stood from 2 s to 10 s: the match was 1 s of play ago.
+        score.skip(s(8), t0 + s(10));
+        assert_eq!(score.last_match, Some(t0 + s(9)));
+        // A match at 12 s while the clock stood from 11 s to 20 s: its
+        // window starts when the clock runs again, not 8 s later.
+        score.record_match(t0 + s(12));
+        score.skip(s(9), t0 + s(20));
+        assert_eq!(score.last_match, Some(t0 + s(20)));
+    }
+
+    #[test]
+    fn numbers_from_a_file_saturate() {
+        let t0 = Instant::now();
+        let mut s = Score {
+            points: MAX_SCORE - 1,
+            streak: u32::MAX,
+            last_match: Some(t0),
+            helped: false,
+        };
+        assert_eq!(s.record_match(t0), BASE + STREAK_BONUS * MAX_STREAK);
+        assert_eq!((s.points, s.streak), (MAX_SCORE, u32::MAX));
+        s.add(u32::MAX);
+        assert_eq!(s.points, MAX_SCORE);
     }
 }

@@ -134,15 +134,18 @@ impl Stats {
     }
 
     /// Applies `change` to the statistics in `dir` and writes them back
-    /// atomically; returns a warning if a bad file was kept aside.
+    /// atomically, under the file's lock (see [`document::update`]), so
+    /// that two games counting at once both count; returns a warning if a
+    /// bad file was kept aside.
     pub fn update(
         dir: &Path,
         change: impl FnOnce(&mut Stats),
     ) -> Result<Option<String>, StorageError> {
-        let (mut stats, warning) = Stats::load(dir)?;
-        change(&mut stats);
-        document::save(dir, &stats)?;
-        Ok(warning)
+        let updated = document::update(dir, |stats: &mut Stats| {
+            change(stats);
+            Some(())
+        })?;
+        Ok(updated.warning)
     }
 
     /// Counts a game whose first move was just made.
@@ -250,6 +253,25 @@ pub fn board_key(rows: usize, cols: usize, table: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn games_counted_at_the_same_moment_all_count() {
+        let dir = tempfile::tempdir().unwrap();
+        let threads: Vec<_> = (0..8)
+            .map(|_| {
+                let dir = dir.path().to_path_buf();
+                std::thread::spawn(move || {
+                    for _ in 0..10 {
+                        assert_eq!(Stats::update(&dir, Stats::start).unwrap(), None);
+                    }
+                })
+            })
+            .collect();
+        for thread in threads {
+            thread.join().unwrap();
+        }
+        assert_eq!(Stats::load(dir.path()).unwrap().0.started, 80);
+    }
 
     #[test]
     fn outcomes_count_streaks_and_times() {

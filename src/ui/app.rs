@@ -409,7 +409,10 @@ impl App {
             .feedback_change(now)
             .map(|t| t.saturating_duration_since(now));
         let tick = self.game.until_next_second(now);
-        let demo = self.demo.map(|d| d.next.saturating_duration_since(now));
+        let demo = self
+            .demo
+            .as_ref()
+            .map(|d| d.next.saturating_duration_since(now));
         let card = match self.screens.last() {
             Some(&Screen::LevelCard { from }) => {
                 Some((from + LEVEL_CARD_TIME).saturating_duration_since(now))

@@ -130,13 +130,26 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
     if let Some(warning) = settings_warning {
         app = app.with_message(warning);
     }
-    if options.demo {
-        return Ok(app.with_demo(now));
-    }
     let dir = match dir {
         Ok(dir) => dir,
-        Err(e) => return Ok(app.with_message(format!("{e}. This game will not be saved."))),
+        Err(e) => {
+            let app = if options.demo {
+                app.with_demo(None, now)
+            } else {
+                app
+            };
+            return Ok(app.with_message(format!("{e}. This game will not be saved.")));
+        }
     };
+    if options.demo {
+        // The session only saves once the player has taken over and moved.
+        let (session, message) = Session::open(dir);
+        let app = app.with_demo(Some(session), now);
+        return Ok(match message {
+            Some(message) => app.with_message(message),
+            None => app,
+        });
+    }
     let start = Session::start(
         dir,
         options.new,

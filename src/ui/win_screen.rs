@@ -139,7 +139,9 @@ impl WinScreen {
         }
         self.recorded = true;
         self.name = self.final_name();
-        let (Some(dir), Some(key)) = (dir, &self.key) else {
+        // A win shown as not recorded (a demo's) stays so, even once the
+        // game taken over from the demo has a data directory.
+        let (Some(dir), Some(key), None) = (dir, &self.key, self.unrecorded) else {
             return None;
         };
         let entry = Entry::new(

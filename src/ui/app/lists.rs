@@ -460,7 +460,9 @@ mod tests {
         let (scores, _) = Scores::load(dir.path()).unwrap();
         let key = crate::persist::scores::BoardKey::new(2, 2, "daily-2026-11-30").unwrap();
         assert_eq!(scores.table(&key).len(), 1, "its own table");
-        // The same day again is a replay: shown, not recorded.
+        // The same day again (once that game has ended: one game at a time
+        // owns the data directory) is a replay: shown, not recorded.
+        drop(app);
         let mut again = app_in(dir.path(), daily);
         win(&mut again);
         let screen = again.win_screen.as_ref().unwrap();

@@ -97,7 +97,7 @@ impl App {
             }
             _ => {}
         }
-        if self.counted == Counted::No && !self.game.is_untouched() {
+        if self.counted == Counted::No && !self.game.is_untouched() && !self.held() {
             self.counted = Counted::Started;
             self.count(Stats::start);
         }
@@ -177,7 +177,7 @@ impl App {
     /// game that is not saved, such as a demo), telling the player if a bad
     /// file was kept aside or the write failed.
     fn count(&mut self, change: impl FnOnce(&mut Stats)) {
-        if self.demo.is_some() {
+        if self.demo.is_some() || self.held() {
             return;
         }
         let Some(dir) = self.session.as_ref().map(|s| s.dir().to_path_buf()) else {
@@ -188,6 +188,13 @@ impl App {
             Ok(Some(warning)) => self.tell(warning),
             Err(e) => self.tell(format!("The statistics could not be kept: {e}.")),
         }
+    }
+
+    /// Whether the game is one taken over from a demo without a move of the
+    /// player's yet: not the player's game, so neither saved nor counted.
+    fn held(&mut self) -> bool {
+        let game = &self.game;
+        self.session.as_mut().is_some_and(|s| s.holds(game))
     }
 
     /// Whether undo may still take the win back (not once it is recorded).
@@ -381,19 +388,27 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut app = tiny(dir.path());
         win(&mut app);
-        // A crash now: the next start shows the same win, still to record.
+        // A crash now (the system drops the game's lock): the next start
+        // shows the same win, still to record.
+        drop(app);
         let mut again = tiny(dir.path());
         assert_eq!(again.note, Some("Resumed"));
         assert!(again.win_screen.as_ref().is_some_and(WinScreen::prompting));
+        // It leaves by Esc (quit): recorded.
+        type_str(&mut again, "\u{0}");
+        keys(&mut again, &[KeyCode::Esc]);
+        assert!(again.quit);
         assert!(again.close(again.now).is_empty());
         assert_eq!(table(dir.path()).len(), 1);
         assert!(!dir.path().join("game.json").exists());
-        // The first one leaves by Esc (quit): recorded too, after the first.
-        type_str(&mut app, "\u{0}");
-        keys(&mut app, &[KeyCode::Esc]);
-        assert!(app.quit);
-        app.close(app.now);
+        drop(again);
+        // A win closed without a key (a signal) is recorded too.
+        let mut other = tiny(dir.path());
+        assert_eq!(other.note, None, "nothing to resume");
+        win(&mut other);
+        assert!(other.close(other.now).is_empty());
         assert_eq!(table(dir.path()).len(), 2);
+        drop(other);
         let mut third = tiny(dir.path());
         assert_eq!(third.note, None, "nothing to resume");
         win(&mut third);
@@ -420,6 +435,7 @@ mod tests {
         assert!(shown.contains("Recorded in place 1"), "{shown}");
         assert!(shown.contains("n  new game   q  quit"), "{shown}");
         assert!(!shown.contains('\u{1b}'), "{shown}");
+        drop(app);
         // A better game: it goes first, marked, with the prompt open.
         let mut app = tiny(dir.path());
         win(&mut app);
@@ -434,6 +450,41 @@ mod tests {
         ] {
             assert!(shown.contains(needle), "{needle:?} missing:\n{shown}");
         }
+    }
+
+    #[test]
+    fn undo_takes_back_a_hint_but_not_the_hint_spent_even_across_a_restart() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = tiny(dir.path());
+        type_str(&mut app, "tu");
+        assert_eq!((app.game.hints_left(), app.game.hint_pair()), (2, None));
+        drop(app);
+        let mut app = tiny(dir.path());
+        assert_eq!(app.note, Some("Resumed"));
+        assert_eq!(app.game.hints_left(), 2);
+        type_str(&mut app, "tutu");
+        assert_eq!(app.game.hints_left(), 0);
+        type_str(&mut app, "t");
+        assert_eq!(app.game.hint_pair(), None);
+        assert!(screen(&app).contains("no hints left"), "{}", screen(&app));
+    }
+
+    #[test]
+    fn a_second_game_on_the_same_directory_says_it_is_not_saved() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut first = tiny(dir.path());
+        type_str(&mut first, " l ");
+        let saved = std::fs::read(dir.path().join("game.json")).unwrap();
+        let mut second = tiny(dir.path());
+        assert_eq!(second.note, None, "not resumed");
+        let told = second.warning.clone().expect("a message box");
+        assert!(told.contains("in use by another lianliankan"), "{told}");
+        type_str(&mut second, "x t");
+        second.close(second.now);
+        assert_eq!(std::fs::read(dir.path().join("game.json")).unwrap(), saved);
+        drop(second);
+        type_str(&mut first, "u");
+        assert_ne!(std::fs::read(dir.path().join("game.json")).unwrap(), saved);
     }
 
     #[test]

@@ -520,7 +520,7 @@ fn the_title_line_warns_of_a_lost_board_until_undo() {
 #[test]
 fn the_title_line_says_how_to_stop_a_demo() {
     let t = Instant::now();
-    let app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t).with_demo(t);
+    let app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t).with_demo(None, t);
     let title = text(&draw(&app, 80, 24))[0].clone();
     assert!(title.contains(crate::ui::app::DEMO_NOTE), "{title}");
 }

@@ -8,8 +8,11 @@ use std::fs;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use lianliankan::core::grid::Point;
+use lianliankan::ui::layout::Screen;
 use portable_pty::PtySize;
 use pty::Session;
+use ratatui::layout::Rect;
 
 const WAIT: Duration = Duration::from_secs(10);
 const IDLE: Duration = Duration::from_secs(10);
@@ -106,6 +109,10 @@ pub fn main() {
     }
 
     let resize = Instant::now();
+    if let Some(parser) = s.seen.lock().expect("lock").parser.as_mut() {
+        let n = |v: u16| std::num::NonZeroU16::new(v).expect("not zero");
+        parser.set_size(n(40), n(140));
+    }
     s.master()
         .resize(PtySize {
             rows: 40,
@@ -114,7 +121,17 @@ pub fn main() {
             pixel_height: 0,
         })
         .expect("resize");
-    s.wait_for("the bigger board", WAIT, |t| t.contains('┌'));
+    // The cursor's tile (back at the top left) where the larger layout puts it.
+    let (x, y) = Screen::for_board(Rect::new(0, 0, 140, 40), 8, 16, 1)
+        .1
+        .expect("the board fits")
+        .centre(Point::new(0, 0));
+    s.wait_for("the bigger board", WAIT, |t| {
+        t.lines()
+            .nth(usize::from(y))
+            .and_then(|l| l.chars().nth(usize::from(x) - 1))
+            == Some('[')
+    });
     let resize_ms = resize.elapsed().as_secs_f64() * 1e3;
 
     s.send(b"q");

@@ -1,5 +1,5 @@
 //! Measures the game in a real pseudo-terminal: time to the first frame, idle
-//! CPU and wake-ups, key press to first byte written, bytes per cursor move,
+//! CPU and wake-ups (clock showing, paused, in the menu), key press to first byte written, bytes per cursor move,
 //! and resize to redraw. Run with `cargo bench --bench terminal`; it prints a
 //! table rather than timing a closure, so it has its own `main`.
 //!

@@ -28,7 +28,7 @@ pub use clock::{Clock, show_time};
 pub use dealing::{DealError, RULES, can_match, deal, dealing_now, find_match, reshuffle};
 pub use history::History;
 pub use level::{LEVEL_COUNT, Level, Mode, TimeUp, time_limit};
-pub use score::Score;
+pub use score::{STREAK_WINDOW, Score};
 
 /// The size and contents of a deal, and how much help a game grants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -207,6 +207,30 @@ pub struct Removal {
     /// Whether this match cleared the board: the line is then drawn on an
     /// empty board, whatever the next level dealt.
     pub cleared: bool,
+    /// The time bonus this match earned by clearing a timed level (0 otherwise).
+    pub bonus: u32,
+}
+
+/// A pair picked that does not match, kept so the screen can flash it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The tile picked first.
+    pub first: Point,
+    /// The tile picked second (now the selected one).
+    pub second: Point,
+    /// Why they do not match: [`Notice::NoPath`] or [`Notice::DifferentTiles`].
+    pub reason: Notice,
+    /// When the second was picked.
+    pub at: Instant,
+}
+
+/// When the marks on show appeared, for the screen to animate them; never saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Shown {
+    /// When the hint on show was given.
+    hint_at: Option<Instant>,
+    /// The last failed pick of a pair, until the board changes.
+    mismatch: Option<Mismatch>,
 }
 
 /// How long the line of a match is shown before the tiles vanish.
@@ -302,6 +326,8 @@ pub struct Game {
     /// The solver proved the board can no longer be cleared (checked after
     /// each match; kept in the snapshots, so undo and redo need no search).
     pub(crate) unwinnable: bool,
+    /// When the hint and the last failed pick appeared (for the screen).
+    pub(crate) shown: Shown,
 }
 
 impl Game {
@@ -363,6 +389,7 @@ impl Game {
             covered: false,
             pace: Pace::NORMAL,
             unwinnable: false,
+            shown: Shown::default(),
         };
         game.settle(now, lost);
         game
@@ -517,19 +544,25 @@ impl Game {
             self.selected = None;
             return;
         }
-        if self.board.get(first) != kind {
-            self.selected = Some(p);
-            self.notice = Some((Notice::DifferentTiles, now));
-            return;
-        }
-        match find_path(&self.board, first, p, RULES) {
-            Some(path) => {
+        let path = if self.board.get(first) == kind {
+            find_path(&self.board, first, p, RULES).ok_or(Notice::NoPath)
+        } else {
+            Err(Notice::DifferentTiles)
+        };
+        match path {
+            Ok(path) => {
                 self.checkpoint();
                 self.remove(path, kind, now);
             }
-            None => {
+            Err(reason) => {
                 self.selected = Some(p);
-                self.notice = Some((Notice::NoPath, now));
+                self.notice = Some((reason, now));
+                self.shown.mismatch = Some(Mismatch {
+                    first,
+                    second: p,
+                    reason,
+                    at: now,
+                });
             }
         }
     }
@@ -543,23 +576,25 @@ impl Game {
         self.selected = None;
         self.hint = None;
         self.notice = None;
+        self.shown = Shown::default();
+        let cleared = self.board.tile_count() == 0;
+        // Time left on a cleared timed level counts, once: here, not in
+        // settle(), which a resumed won game passes through again.
+        let bonus = match self.remaining(now) {
+            Some(left) if cleared => u32::try_from(left.as_secs()).unwrap_or(u32::MAX),
+            _ => 0,
+        };
+        self.score.add(bonus);
         self.removal = Some(Removal {
             kind,
             path,
             at: now,
             points,
             slides,
-            cleared: self.board.tile_count() == 0,
+            cleared,
+            bonus,
         });
         self.drop_gone_highlight();
-        // Time left on a cleared timed level counts, once: here, not in
-        // settle(), which a resumed won game passes through again.
-        if self.board.tile_count() == 0
-            && let Some(left) = self.remaining(now)
-        {
-            self.score
-                .add(u32::try_from(left.as_secs()).unwrap_or(u32::MAX));
-        }
         // A match on a lost board leaves it lost: no search for that.
         let known = self.unwinnable.then_some(true);
         self.settle(now, known);
@@ -662,6 +697,7 @@ impl Game {
     fn after_reshuffle(&mut self) {
         self.selected = None;
         self.hint = None;
+        self.shown = Shown::default();
     }
 
     fn hint(&mut self, now: Instant) {
@@ -678,6 +714,7 @@ impl Game {
             self.assisted = true;
             self.hints_left -= 1;
             self.hint = Some(pair);
+            self.shown.hint_at = Some(now);
             self.score.record_help();
         }
     }
@@ -726,6 +763,7 @@ impl Game {
         self.hint = hint;
         self.selected = None;
         self.removal = None;
+        self.shown = Shown::default();
         self.drop_gone_highlight();
         self.unwinnable = unwinnable;
     }
@@ -825,6 +863,31 @@ impl Game {
         self.hint
     }
 
+    /// When the hint on show was given, if it was given in this session
+    /// (a hint put back by undo or a resume has no time).
+    pub fn hint_since(&self) -> Option<Instant> {
+        self.hint.and(self.shown.hint_at)
+    }
+
+    /// The last pair picked that did not match, until the board changes.
+    pub fn mismatch(&self) -> Option<Mismatch> {
+        self.shown.mismatch
+    }
+
+    /// The last match, however long ago, until undo or the board changes
+    /// otherwise (for the points shown where it happened).
+    pub fn last_match(&self) -> Option<&Removal> {
+        self.removal.as_ref()
+    }
+
+    /// The size of the streak a match at `now` would extend ("x3 combo":
+    /// the last match was the third quick one in a row), while the clock
+    /// runs and the streak's window is open.
+    pub fn combo(&self, now: Instant) -> Option<u32> {
+        let end = self.score.window_end()?;
+        (self.clock.is_running() && now < end).then_some(self.score.streak + 1)
+    }
+
     /// The score so far.
     pub fn score(&self) -> u32 {
         self.score.points
@@ -896,7 +959,11 @@ impl Game {
                 0 => now + left.min(Duration::from_secs(1)),
                 sub => now + Duration::from_nanos(u64::from(sub)),
             });
-        [removal, slide, notice, deadline]
+        let combo = self
+            .score
+            .window_end()
+            .filter(|_| self.combo(now).is_some());
+        [removal, slide, notice, deadline, combo]
             .into_iter()
             .flatten()
             .min()

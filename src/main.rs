@@ -14,6 +14,7 @@ use lianliankan::game::Mode;
 use lianliankan::game::daily::Day;
 use lianliankan::game::limits::{MAX_COLS, MAX_ROWS};
 use lianliankan::ui::start::{Options, start};
+use lianliankan::ui::theme::ColorDepth;
 
 /// Lianliankan (Onet, Shisen-Sho) in the terminal.
 #[derive(Parser)]
@@ -60,8 +61,9 @@ struct PlayArgs {
     /// Seed of the deal, to replay a game; random when left out.
     #[arg(long)]
     seed: Option<u64>,
-    /// Tile theme: ascii (letters and digits) or symbols (Unicode)
-    /// [default: the settings' choice, or ascii].
+    /// Tile theme: emoji (pictures), symbols (Unicode, one column) or ascii
+    /// (letters and digits, any terminal) [default: the settings' choice,
+    /// else emoji in a UTF-8 locale, else ascii].
     #[arg(long)]
     theme: Option<String>,
     /// Start a new game instead of resuming the saved one (which is removed).
@@ -117,6 +119,7 @@ impl PlayArgs {
             demo: self.demo,
             daily: self.daily,
             no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+            depth: ColorDepth::from_env(),
         }
     }
 }

@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 use lianliankan::core::gravity::Gravity;
 use lianliankan::core::grid::Point;
 use lianliankan::game::{Action, Config, Difficulty, Game, Mode, find_match};
+use lianliankan::ui::app::INTRO;
 use lianliankan::ui::layout::{BoardLayout, Screen};
+use lianliankan::ui::theme::Theme;
 use ratatui::layout::Rect;
 
 use pty::Session;
@@ -45,6 +47,16 @@ fn first_match(s: &mut Session, (ax, ay): (u16, u16), (bx, by): (u16, u16)) {
     s.wait_for("the tiles to vanish", WAIT, |_| {
         cell(s, ax, ay).trim().is_empty() && cell(s, bx, by).trim().is_empty()
     });
+    // The points shown over the line fade out.
+    s.wait_for("the points to go", WAIT, |t| !t.contains("+10"));
+}
+
+/// Where the board of `game` is drawn at 80 x 24 with symbols `glyph` columns wide.
+fn layout_at_80x24(game: &Game, glyph: u16) -> BoardLayout {
+    let (rows, cols) = (game.board().rows(), game.board().cols());
+    Screen::for_board(Rect::new(0, 0, 80, 24), rows, cols, glyph)
+        .1
+        .expect("the board fits 80 x 24")
 }
 
 /// The deal the binary makes from `--seed`, and its layout at 80 x 24, to
@@ -58,12 +70,7 @@ fn deal(seed: u64) -> (Game, BoardLayout) {
         Instant::now(),
     )
     .unwrap();
-    let layout = BoardLayout::fit(
-        Screen::new(Rect::new(0, 0, 80, 24)).middle,
-        game.board().rows(),
-        game.board().cols(),
-    )
-    .unwrap();
+    let layout = layout_at_80x24(&game, 1);
     (game, layout)
 }
 
@@ -78,7 +85,10 @@ fn click_a_pair_hint_reshuffle_and_quit_in_a_real_terminal() {
     let mut s = Session::start(&["--seed", &seed.to_string()], 80, 24);
     let cooked = s.cooked.clone().expect("termios");
     assert!(cooked.contains("ICANON"), "{cooked}");
-    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    // The whole status line: a frame may come in more than one read.
+    s.wait_for("the first frame", WAIT, |t| {
+        t.contains("Score 0") && t.contains("? help")
+    });
     assert!(s.seen.lock().unwrap().first_frame.is_some());
     assert_ne!(
         s.local_flags().expect("termios"),
@@ -122,6 +132,39 @@ fn click_a_pair_hint_reshuffle_and_quit_in_a_real_terminal() {
         cooked,
         "raw mode should be off again"
     );
+}
+
+/// Pictures two columns wide in a real terminal: every tile sits where the
+/// layout says (no picture pushes the rest of its row), the status line
+/// stays whole, and a pair clicked by the mouse matches and vanishes.
+#[test]
+fn a_match_with_the_emoji_theme() {
+    let seed = 17;
+    let (game, _) = deal(seed);
+    let layout = layout_at_80x24(&game, 2);
+    let theme = Theme::builtin("emoji").unwrap();
+    let mut s = Session::start(&["--seed", &seed.to_string(), "--theme", "emoji"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    let screen = s.screen();
+    assert!(
+        screen.contains(INTRO),
+        "the first screen says what to do: {screen}"
+    );
+    let board = game.board();
+    for p in board.points() {
+        let (x, y) = layout.centre(p);
+        let symbol = &theme.glyph(board.get(p)).unwrap().symbol;
+        assert_eq!(&cell(&s, x, y), symbol, "{p:?}\n{screen}");
+    }
+    let status = screen.lines().last().unwrap_or_default().trim_end();
+    assert!(
+        status.ends_with("? help") && status.starts_with(" Lv 1/7"),
+        "{status}"
+    );
+    let (a, b) = find_match(board).expect("a fresh deal has a match");
+    first_match(&mut s, layout.centre(a), layout.centre(b));
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
 }
 
 #[test]
@@ -198,7 +241,7 @@ fn a_hard_game_deals_the_hard_board_of_its_seed_and_says_so() {
         ..Config::DEFAULT
     };
     let game = Game::new(config, Instant::now()).unwrap();
-    let layout = BoardLayout::fit(Screen::new(Rect::new(0, 0, 80, 24)).middle, 4, 6).unwrap();
+    let layout = layout_at_80x24(&game, 1);
     let args = [
         "--rows",
         "4",
@@ -215,7 +258,7 @@ fn a_hard_game_deals_the_hard_board_of_its_seed_and_says_so() {
     ];
     let mut s = Session::start(&args, 80, 24);
     s.wait_for("the hard game", WAIT, |t| t.contains(" none hard  Score 0"));
-    let theme = lianliankan::ui::theme::Theme::builtin("ascii").unwrap();
+    let theme = Theme::builtin("ascii").unwrap();
     for p in game.board().points() {
         let (x, y) = layout.centre(p);
         let glyph = theme.glyph(game.board().get(p)).unwrap();
@@ -230,6 +273,39 @@ fn a_hard_game_deals_the_hard_board_of_its_seed_and_says_so() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("easy, normal, hard"));
     assert!(out.stdout.is_empty(), "nothing may reach the terminal");
+}
+
+/// Without `--theme` (and no setting) the locale picks the theme: pictures
+/// in a UTF-8 locale, letters elsewhere. Seen from the limit on `--kinds`,
+/// which is checked before the terminal is touched.
+#[test]
+fn the_locale_picks_the_default_theme() {
+    let kinds_limit = |lang: &str, kinds: &str| {
+        let data = tempfile::tempdir().unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+            .args(["--kinds", kinds])
+            .env_remove("LC_ALL")
+            .env_remove("LC_CTYPE")
+            .env("LANG", lang)
+            .env("TERM", "xterm-256color")
+            .env("LIANLIANKAN_DATA_DIR", data.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{lang}");
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    let ascii = Theme::builtin("ascii").unwrap().kinds();
+    let emoji = Theme::builtin("emoji").unwrap().kinds();
+    let err = kinds_limit("C", &(ascii + 1).to_string());
+    assert!(
+        err.contains(&format!("theme ascii has {ascii} symbols")),
+        "{err}"
+    );
+    let err = kinds_limit("en_US.UTF-8", &(emoji + 1).to_string());
+    assert!(
+        err.contains(&format!("theme emoji has {emoji} symbols")),
+        "{err}"
+    );
 }
 
 /// Sends `signal` (by name, as `kill` takes it) to the game.
@@ -741,15 +817,24 @@ fn a_first_start_goes_from_the_start_screen_to_a_game_and_the_statistics() {
     s.send(b"s");
     s.wait_for("the small board", WAIT, |t| t.contains("Tiles 60"));
     s.send(b"t");
-    // A hinted tile is drawn `<X>`, or `[X]` where the cursor is on it.
+    // A hinted tile is drawn `<X>`, or `[X]` where the cursor is on it; the
+    // pair pulses (`<X>`, then `>X<`): wait for the bright phase.
     let marked = |t: &str, c: char| {
         t.lines()
             .skip(1)
             .map(|l| l.matches(c).count())
             .sum::<usize>()
     };
+    let lit = |t: &str| {
+        t.lines().all(|l| {
+            let c: Vec<char> = l.chars().collect();
+            c.iter()
+                .enumerate()
+                .all(|(i, &ch)| ch != '<' || c.get(i + 2) == Some(&'>'))
+        })
+    };
     s.wait_for("the hint", WAIT, |t| {
-        marked(t, '<') == 2 || marked(t, '<') == 1
+        (marked(t, '<') == 2 || marked(t, '<') == 1) && lit(t)
     });
     let screen = s.screen();
     let at = |c: char| -> Vec<(u16, u16)> {

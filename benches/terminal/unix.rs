@@ -8,8 +8,11 @@ use std::fs;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use lianliankan::core::grid::Point;
+use lianliankan::ui::layout::Screen;
 use portable_pty::PtySize;
 use pty::Session;
+use ratatui::layout::Rect;
 
 const WAIT: Duration = Duration::from_secs(10);
 const IDLE: Duration = Duration::from_secs(10);
@@ -72,6 +75,19 @@ fn respond(s: &mut Session, bytes: &[u8]) -> (Duration, usize) {
     }
 }
 
+/// Idle for `IDLE` after a second's rest: the span (s), the share of a core
+/// used (%) and the wake-ups per second of `pid`.
+fn idle(pid: u32) -> (f64, f64, f64) {
+    thread::sleep(Duration::from_secs(1));
+    let (cpu0, sw0) = cpu_and_wakeups(pid);
+    let t0 = Instant::now();
+    thread::sleep(IDLE);
+    let (cpu1, sw1) = cpu_and_wakeups(pid);
+    let span = t0.elapsed().as_secs_f64();
+    let pct = cpu1.saturating_sub(cpu0) as f64 / 1e9 / span * 100.0;
+    (span, pct, sw1.saturating_sub(sw0) as f64 / span)
+}
+
 /// Runs the measurements and prints the table.
 pub fn main() {
     // `cargo bench` passes --bench; this harness takes no options.
@@ -87,14 +103,7 @@ pub fn main() {
     let first_ms = first.duration_since(started).as_secs_f64() * 1e3;
 
     let pid = s.child.process_id().expect("pid");
-    thread::sleep(Duration::from_secs(1));
-    let (cpu0, sw0) = cpu_and_wakeups(pid);
-    let t0 = Instant::now();
-    thread::sleep(IDLE);
-    let (cpu1, sw1) = cpu_and_wakeups(pid);
-    let span = t0.elapsed().as_secs_f64();
-    let idle_pct = (cpu1 - cpu0) as f64 / 1e9 / span * 100.0;
-    let wakeups = (sw1 - sw0) as f64 / span;
+    let (span, idle_pct, wakeups) = idle(pid);
 
     let mut latencies = Vec::new();
     let mut sizes = Vec::new();
@@ -105,7 +114,25 @@ pub fn main() {
         sizes.push(bytes as f64);
     }
 
+    // A screen without a running clock: paused, then the pause menu.
+    s.send(b"p");
+    s.wait_for("the pause screen", WAIT, |t| {
+        t.contains("Press p to resume")
+    });
+    let (_, paused_pct, paused_wakeups) = idle(pid);
+    s.send(b"p");
+    s.wait_for("the board again", WAIT, |t| t.contains("? help"));
+    s.send(b"\x1b");
+    s.wait_for("the menu", WAIT, |t| t.contains("Restart this deal"));
+    let (_, menu_pct, menu_wakeups) = idle(pid);
+    s.send(b"\x1b");
+    s.wait_for("the board again", WAIT, |t| t.contains("? help"));
+
     let resize = Instant::now();
+    if let Some(parser) = s.seen.lock().expect("lock").parser.as_mut() {
+        let n = |v: u16| std::num::NonZeroU16::new(v).expect("not zero");
+        parser.set_size(n(40), n(140));
+    }
     s.master()
         .resize(PtySize {
             rows: 40,
@@ -114,7 +141,17 @@ pub fn main() {
             pixel_height: 0,
         })
         .expect("resize");
-    s.wait_for("the bigger board", WAIT, |t| t.contains('┌'));
+    // The cursor's tile (back at the top left) where the larger layout puts it.
+    let (x, y) = Screen::for_board(Rect::new(0, 0, 140, 40), 8, 16, 1)
+        .1
+        .expect("the board fits")
+        .centre(Point::new(0, 0));
+    s.wait_for("the bigger board", WAIT, |t| {
+        t.lines()
+            .nth(usize::from(y))
+            .and_then(|l| l.chars().nth(usize::from(x) - 1))
+            == Some('[')
+    });
     let resize_ms = resize.elapsed().as_secs_f64() * 1e3;
 
     s.send(b"q");
@@ -128,6 +165,10 @@ pub fn main() {
         span
     );
     println!("  idle wake-ups               {wakeups:8.2} /s   (goal <= 1 /s)");
+    println!(
+        "  paused: CPU, wake-ups        {paused_pct:7.3} %, {paused_wakeups:5.2} /s (goal: none)"
+    );
+    println!("  pause menu: CPU, wake-ups    {menu_pct:7.3} %, {menu_wakeups:5.2} /s (goal: none)");
     println!(
         "  key to first byte, median   {:8.3} ms   (goal <= 5 ms, {PRESSES} presses)",
         median(latencies.clone())

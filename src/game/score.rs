@@ -73,6 +73,15 @@ impl Score {
         }
     }
 
+    /// When the streak's window closes: the moment a match stops counting as
+    /// quick. `None` without a streak to extend (no quick match yet).
+    pub fn window_end(&self) -> Option<Instant> {
+        let last = self
+            .last_match
+            .filter(|_| self.streak > 0 && !self.helped)?;
+        last.checked_add(STREAK_WINDOW)
+    }
+
     /// Records a hint or a requested reshuffle: the next match earns less.
     pub fn record_help(&mut self) {
         self.helped = true;
@@ -98,6 +107,32 @@ mod tests {
         assert_eq!(s.record_match(t0 + ms(9500)), AFTER_HELP);
         assert_eq!(s.record_match(t0 + ms(10000)), 15);
         assert_eq!(s.points, 10 + 15 + 20 + 10 + 5 + 15);
+    }
+
+    /// The time the clock stood moves the streak's window on, but never
+    /// past now: a match made while it stood counts from now; and the
+    /// window's end is what the screen waits for.
+    #[test]
+    fn a_stop_moves_the_window_on_but_never_into_the_future() {
+        let t0 = Instant::now();
+        let s10 = Duration::from_secs(10);
+        let mut s = Score::default();
+        s.record_match(t0);
+        assert_eq!(s.window_end(), None, "no streak yet");
+        s.record_match(t0 + Duration::from_secs(1));
+        assert_eq!(
+            s.window_end(),
+            Some(t0 + Duration::from_secs(1) + STREAK_WINDOW)
+        );
+        // Stopped at 2 s for 10 s: the match at 1 s moves to 11 s.
+        s.skip(s10, t0 + Duration::from_secs(12));
+        assert_eq!(s.last_match, Some(t0 + Duration::from_secs(11)));
+        // A match at 20 s, made during a stop from 15 s to 25 s.
+        s.record_match(t0 + Duration::from_secs(20));
+        s.skip(s10, t0 + Duration::from_secs(25));
+        assert_eq!(s.last_match, Some(t0 + Duration::from_secs(25)));
+        s.record_help();
+        assert_eq!(s.window_end(), None, "help ends the streak");
     }
 
     #[test]

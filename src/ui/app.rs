@@ -22,7 +22,7 @@ use crate::game::{Action, Game, Pace};
 use crate::persist::session::Session;
 use crate::persist::settings::{Animation, Settings};
 use crate::ui::layout::{BoardLayout, Screen as Areas};
-use crate::ui::theme::Theme;
+use crate::ui::theme::{ColorDepth, Theme};
 use crate::ui::win_screen::WinScreen;
 
 pub use demo::{DEMO_NOTE, DEMO_STEP, Demo};
@@ -42,6 +42,8 @@ pub struct App {
     /// Whether tiles and lines are drawn in colour: the setting, unless
     /// `NO_COLOR` asks for none.
     pub color: bool,
+    /// How many colours the terminal shows, when `color` is on.
+    pub depth: ColorDepth,
     /// False when `NO_COLOR` asks for no colours, whatever the setting.
     color_allowed: bool,
     /// The player's settings (saved in the data directory when changed).
@@ -64,6 +66,9 @@ pub struct App {
     pub warning: Option<String>,
     /// A word for the title line until the first key or click ("Resumed").
     pub note: Option<&'static str>,
+    /// Whether the title line says what to do ([`INTRO`]) while the game
+    /// has no move yet: a game that was dealt, not resumed.
+    pub intro: bool,
     /// The demo, while the solver plays (`--demo`).
     pub demo: Option<Demo>,
     /// The one-line result of a finished daily deal, shown on the win
@@ -84,6 +89,7 @@ impl App {
             game,
             theme,
             color,
+            depth: ColorDepth::default(),
             color_allowed: color,
             settings: Settings::default(),
             screens: Vec::new(),
@@ -94,11 +100,19 @@ impl App {
             win_screen: None,
             warning: None,
             note: None,
+            intro: false,
             demo: None,
             share: None,
             seen_level,
             counted: persist::Counted::No,
         }
+    }
+
+    /// Says on the title line what to do, on a game that was dealt for
+    /// this start, until its first move.
+    pub fn with_intro(mut self) -> Self {
+        self.intro = true;
+        self
     }
 
     /// Plays with `settings`: colours, animation speed and hints follow them.
@@ -139,8 +153,14 @@ impl App {
     /// Where the board sits on a screen of `area`, or `None` if it is too small.
     /// The renderer and the mouse both use this.
     pub fn board_layout(&self, area: Rect) -> Option<BoardLayout> {
+        self.screen_layout(area).1
+    }
+
+    /// The parts of a screen of `area` (with the side panel when there is
+    /// room) and where the board sits.
+    pub fn screen_layout(&self, area: Rect) -> (Areas, Option<BoardLayout>) {
         let board = self.game.board();
-        BoardLayout::fit(Areas::new(area).middle, board.rows(), board.cols())
+        Areas::for_board(area, board.rows(), board.cols(), self.theme.width())
     }
 
     /// The terminal now has the size `area`: a board that no longer fits
@@ -385,6 +405,9 @@ impl App {
             .game
             .next_change(now)
             .map(|t| t.saturating_duration_since(now));
+        let feedback = self
+            .feedback_change(now)
+            .map(|t| t.saturating_duration_since(now));
         let tick = self.game.until_next_second(now);
         let demo = self
             .demo
@@ -396,9 +419,15 @@ impl App {
             }
             _ => None,
         };
-        change.into_iter().chain(tick).chain(demo).chain(card).min()
+        [change, feedback, tick, demo, card]
+            .into_iter()
+            .flatten()
+            .min()
     }
 }
+
+/// What to do, in one line, on the first screen of a new game.
+pub const INTRO: &str = "click two equal tiles; ? for help";
 
 #[cfg(test)]
 mod tests {

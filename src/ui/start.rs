@@ -12,7 +12,7 @@ use crate::persist::settings::Settings;
 use crate::persist::storage;
 use crate::ui::app::App;
 use crate::ui::app::screen::{Menu, MenuKind, Screen};
-use crate::ui::theme::Theme;
+use crate::ui::theme::{ColorDepth, Theme};
 
 /// What the command line asked of a start.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -41,6 +41,8 @@ pub struct Options {
     pub daily: Option<Day>,
     /// Whether `NO_COLOR` asks for no colours.
     pub no_color: bool,
+    /// How many colours the terminal shows.
+    pub depth: ColorDepth,
 }
 
 impl Options {
@@ -108,7 +110,7 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
         .theme
         .clone()
         .or_else(|| settings.theme.clone())
-        .unwrap_or_else(|| Theme::names().next().unwrap_or("ascii").to_string());
+        .unwrap_or_else(|| Theme::default_for_env().to_string());
     let theme = match Theme::builtin(&theme_name) {
         Ok(theme) => theme,
         // A theme named only by the settings file never stops a start.
@@ -129,6 +131,7 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
     // Checked first, so bad options fail the same way with or without a save.
     let game = Game::new(config, now).map_err(|e| e.to_string())?;
     let mut app = App::new(game, theme, !options.no_color, now).with_settings(settings);
+    app.depth = options.depth;
     if let Some(warning) = settings_warning {
         app = app.with_message(warning);
     }
@@ -165,6 +168,9 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
     let mut app =
         app.with_game(start.game, now)
             .with_session(start.session, start.resumed, start.message);
+    if fresh {
+        app = app.with_intro();
+    }
     if fresh && !options.asks_for_a_game() {
         app.screens.push(Screen::Menu(Menu::new(MenuKind::Start)));
     }

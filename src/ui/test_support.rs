@@ -8,8 +8,10 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
+use unicode_width::UnicodeWidthStr;
 
-use crate::game::Config;
+use crate::core::grid::Board;
+use crate::game::{Config, Game};
 use crate::persist::session::{Session, Wanted};
 use crate::ui::app::App;
 use crate::ui::theme::Theme;
@@ -59,13 +61,52 @@ pub fn win(app: &mut App) {
     assert!(app.game.win().is_some());
 }
 
-/// The app drawn on a `w` x `h` screen, one string a row.
-pub fn screen_rows(app: &App, w: u16, h: u16) -> Vec<String> {
+/// The default game of seed 1 in `theme`, with colours or without.
+pub fn dealt(theme: &str, color: bool) -> App {
+    let t = Instant::now();
+    let config = Config {
+        seed: 1,
+        ..Config::DEFAULT
+    };
+    let game = Game::new(config, t).expect("a deal");
+    App::new(game, Theme::builtin(theme).expect("built in"), color, t)
+}
+
+/// A game of seed 5 on `board` in `theme`, with colours or without.
+pub fn on_board(board: Board, theme: &str, color: bool, now: Instant) -> App {
+    let config = Config {
+        seed: 5,
+        ..Config::DEFAULT
+    };
+    let game = Game::from_board(board, config, now);
+    App::new(game, Theme::builtin(theme).expect("built in"), color, now)
+}
+
+/// The app drawn on a `w` x `h` screen.
+pub fn draw(app: &App, w: u16, h: u16) -> Buffer {
     let area = Rect::new(0, 0, w, h);
     let mut buf = Buffer::empty(area);
     app.render(area, &mut buf);
-    buf.content
-        .chunks(usize::from(w))
-        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
+    buf
+}
+
+/// The rows of `buf` as text; a wide symbol stands for its two cells.
+pub fn rows(buf: &Buffer) -> Vec<String> {
+    (0..buf.area.height)
+        .map(|y| {
+            let mut line = String::new();
+            let mut x = 0;
+            while x < buf.area.width {
+                let s = buf[(x, y)].symbol();
+                line.push_str(s);
+                x += s.width().max(1) as u16;
+            }
+            line
+        })
         .collect()
+}
+
+/// The app drawn on a `w` x `h` screen, one string a row.
+pub fn screen_rows(app: &App, w: u16, h: u16) -> Vec<String> {
+    rows(&draw(app, w, h))
 }

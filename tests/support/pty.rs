@@ -72,6 +72,12 @@ impl Session {
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
+        cmd.env_remove("COLORTERM");
+        // A locale without UTF-8, so the default theme is ascii whatever the
+        // machine's locale (a test that wants pictures asks for them).
+        cmd.env_remove("LC_ALL");
+        cmd.env_remove("LC_CTYPE");
+        cmd.env("LANG", "C");
         cmd.env("LIANLIANKAN_DATA_DIR", data);
         let cooked = local_flags(pty.master.as_ref());
         let child = pty.slave.spawn_command(cmd).expect("spawn the game");

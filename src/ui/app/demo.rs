@@ -144,10 +144,11 @@ mod tests {
         assert_eq!(a.game.cursor(), cursor, "the key does nothing else");
         assert!(!a.tick(t + DEMO_STEP * 10));
         assert_eq!(a.game.board(), &board);
-        // Only the clock wakes the loop now.
+        // Once the points of its last match have faded, only the clock
+        // wakes the loop.
         assert_eq!(
-            a.timeout(t + DEMO_STEP * 2),
-            Some(Duration::from_millis(800))
+            a.timeout(t + DEMO_STEP * 4),
+            Some(Duration::from_millis(600))
         );
         // The player plays on.
         a.handle_event(&key(KeyCode::Char('k'), KeyModifiers::NONE), AREA, t);

@@ -27,7 +27,10 @@ impl App {
     pub fn list_view(&self) -> Option<ListView> {
         match self.screens.last()? {
             Screen::Menu(menu) => Some(menu.view()),
-            Screen::NewGame(form) => Some(form.view((self.area.width, self.area.height))),
+            Screen::NewGame(form) => {
+                let screen = (self.area.width, self.area.height);
+                Some(form.view(screen, self.theme.width()))
+            }
             Screen::Settings(form) => Some(form.view(self.theme.name)),
             _ => None,
         }

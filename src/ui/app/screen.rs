@@ -286,9 +286,9 @@ impl NewGameForm {
     }
 
     /// What the form shows on a terminal of `screen` (`width`, `height`)
-    /// with a theme of `max_kinds` kinds: a preset that does not fit is
+    /// with symbols `glyph` columns wide: a preset that does not fit is
     /// dimmed with the size it needs.
-    pub fn view(&self, screen: (u16, u16)) -> ListView {
+    pub fn view(&self, screen: (u16, u16), glyph: u16) -> ListView {
         let c = &self.choice;
         let rows = self
             .rows()
@@ -299,7 +299,7 @@ impl NewGameForm {
                         (false, Some(p)) => format!("{} {}x{}", p.name, p.rows, p.cols),
                         _ => "custom".to_string(),
                     };
-                    let (w, h) = BoardLayout::min_screen(c.rows, c.cols);
+                    let (w, h) = BoardLayout::min_screen(c.rows, c.cols, glyph);
                     let fits = w <= usize::from(screen.0) && h <= usize::from(screen.1);
                     ListRow {
                         note: (!fits).then(|| format!("needs {w}x{h}")),
@@ -602,19 +602,19 @@ mod tests {
         f.change(1, 59);
         assert_eq!(f.choice.difficulty(), Difficulty::Easy);
         assert_eq!(
-            f.view((80, 24)).rows[6].value.as_deref(),
+            f.view((80, 24), 1).rows[6].value.as_deref(),
             Some("easy"),
             "the form shows the choice"
         );
         // A preset that does not fit the terminal is dimmed with what it needs.
         f.selected = 0;
         f.change(1, 59);
-        let view = f.view((80, 24));
+        let view = f.view((80, 24), 1);
         assert_eq!(view.rows[0].value.as_deref(), Some("small 6x10"));
         assert_eq!(view.rows[0].note, None);
         f.change(-1, 59);
         f.change(-1, 59);
-        let view = f.view((40, 10));
+        let view = f.view((40, 10), 1);
         assert_eq!(view.rows[0].value.as_deref(), Some("huge 12x24"));
         assert_eq!(view.rows[0].note.as_deref(), Some("needs 74x16"));
     }

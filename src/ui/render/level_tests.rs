@@ -22,17 +22,19 @@ fn text(app: &App, w: u16, h: u16) -> Vec<String> {
         .collect()
 }
 
-/// One column of 1 2 3 1 under `down`: matching the 1s drops 2 and 3 by one
-/// row each. Kinds 1, 2, 3 are `A`, `B`, `C` in the ascii theme.
+/// One column of 1 2 3 1 under `down`, right of an empty one the line of the
+/// match runs through (so the points over it cover no tile): matching the
+/// 1s drops 2 and 3 by one row each. Kinds 1, 2, 3 are `A`, `B`, `C` in the
+/// ascii theme.
 fn falling(now: Instant) -> App {
-    let board = Board::from_rows(&[[1], [2], [3], [1]]).unwrap();
+    let board = Board::from_rows(&[[0, 1], [0, 2], [0, 3], [0, 1]]).unwrap();
     let config = Config {
         mode: Mode::Single(Gravity::Down),
         ..Config::DEFAULT
     };
     let mut a = app(Game::from_board(board, config, now), now);
-    a.game.apply(Action::Click(Point::new(0, 0)), now);
-    a.game.apply(Action::Click(Point::new(3, 0)), now);
+    a.game.apply(Action::Click(Point::new(0, 1)), now);
+    a.game.apply(Action::Click(Point::new(3, 1)), now);
     a
 }
 
@@ -93,7 +95,8 @@ fn tiles_stay_while_the_line_shows_then_glide_down_to_their_cells() {
 fn the_status_line_names_the_level_variant_and_difficulty() {
     let t = Instant::now();
     let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
-    let status = |a: &App| text(a, 80, 24)[23].clone();
+    // Too short for the side panel: the status line shows.
+    let status = |a: &App| text(a, 80, 16)[15].clone();
     assert!(
         status(&a).starts_with(" Lv 1/7 none normal  Score 0  "),
         "{}",
@@ -112,7 +115,7 @@ fn the_status_line_names_the_level_variant_and_difficulty() {
         a.game.apply(Action::Click(p), t);
         a.game.apply(Action::Click(q), t);
     }
-    let screen = text(&a, 80, 24).join("\n");
+    let screen = text(&a, 80, 16).join("\n");
     assert!(screen.contains("All 7 levels cleared!"), "{screen}");
     assert!(
         status(&a).starts_with(" Lv 7/7 center-v normal  "),
@@ -187,7 +190,7 @@ fn the_cursor_rides_on_the_tile_sliding_into_its_cell() {
     let t = Instant::now();
     let mut a = falling(t);
     // The second click left the cursor on the bottom cell, where C lands.
-    assert_eq!(a.game.cursor(), Point::new(3, 0));
+    assert_eq!(a.game.cursor(), Point::new(3, 1));
     let c_row = |a: &App| {
         let lines = text(a, 30, 11);
         letters(&lines)
@@ -215,7 +218,8 @@ fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
         Event, KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind,
     };
     let t = Instant::now();
-    let area = Rect::new(0, 0, 80, 24);
+    // Too short for the side panel, which names the level too.
+    let area = Rect::new(0, 0, 60, 12);
     let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
     let layout = a.board_layout(area).unwrap();
     for p in [(0, 0), (0, 1), (1, 0), (1, 1)] {
@@ -230,25 +234,32 @@ fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
     }
     assert_eq!(a.game.level().number, 1);
     a.now = t + REMOVAL_TIME * 9 / 10;
-    let screen = text(&a, 80, 24).join("\n");
+    let screen = text(&a, 60, 12).join("\n");
     assert_eq!(screen.matches("*A*").count(), 2, "{screen}");
-    assert!(screen.contains("║ *A* ║─║ *A* ║"), "{screen}");
+    assert!(
+        screen.contains("║─║"),
+        "the line between the pair: {screen}"
+    );
     assert_eq!(
         screen.matches('A').count(),
         2,
         "no tile of the next board yet: {screen}"
     );
     a.now = t + REMOVAL_TIME;
-    let screen = text(&a, 80, 24).join("\n");
+    let screen = text(&a, 60, 12).join("\n");
     assert!(screen.contains("Level 2 of 7"), "{screen}");
     assert!(screen.contains("down: tiles fall"), "{screen}");
+    // A picture of the variant: arrows pointing down.
+    for row in super::screens::picture(Gravity::Down) {
+        assert!(screen.contains(row.trim()), "{row}: {screen}");
+    }
     assert!(!screen.contains('A'), "the board is hidden: {screen}");
     // The clock stands under the card.
     let before = a.game.elapsed(t + REMOVAL_TIME);
     assert_eq!(a.game.elapsed(t + Duration::from_secs(1)), before);
     let key = Event::Key(KeyEvent::from(KeyCode::Char('x')));
     a.handle_event(&key, area, t + Duration::from_secs(1));
-    let screen = text(&a, 80, 24).join("\n");
+    let screen = text(&a, 60, 12).join("\n");
     assert!(!screen.contains("Level 2 of 7"), "{screen}");
     assert_eq!(screen.matches('A').count(), 4, "the next board: {screen}");
 }

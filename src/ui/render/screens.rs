@@ -9,6 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::centred;
+use super::tiles::Marks;
 use crate::core::gravity::Gravity;
 use crate::escape::escape_controls;
 use crate::game::Mode;
@@ -17,7 +18,8 @@ use crate::ui::app::App;
 use crate::ui::app::keys::{BOARD_KEYS, MOUSE_HELP};
 use crate::ui::app::lists::LIST_KEYS;
 use crate::ui::app::screen::{ListView, ScoresView, Screen};
-use crate::ui::layout::MenuLayout;
+use crate::ui::layout::{MenuLayout, tile_sizes};
+use crate::ui::theme::Paint;
 
 /// The rules in a few lines, under the keys when there is room.
 const RULES: [&str; 5] = [
@@ -38,6 +40,20 @@ pub(super) fn describe(gravity: Gravity) -> &'static str {
         Gravity::Right => "tiles slide right",
         Gravity::CenterH => "rows close towards the middle",
         Gravity::CenterV => "columns close towards the middle",
+    }
+}
+
+/// A picture of how the tiles of a gravity variant move, in plain
+/// characters (arrows from the Unicode blocks are of ambiguous width).
+pub(super) fn picture(gravity: Gravity) -> &'static [&'static str] {
+    match gravity {
+        Gravity::None => &[" [] [] [] ", " [] [] [] "],
+        Gravity::Down => &[" |  |  | ", " v  v  v "],
+        Gravity::Up => &[" ^  ^  ^ ", " |  |  | "],
+        Gravity::Left => &[" <------ ", " <------ "],
+        Gravity::Right => &[" ------> ", " ------> "],
+        Gravity::CenterH => &[" --> <-- ", " --> <-- "],
+        Gravity::CenterV => &[" |  |  | ", " v  v  v ", " ^  ^  ^ ", " |  |  | "],
     }
 }
 
@@ -70,12 +86,15 @@ impl App {
         if y + 3 > area.bottom() {
             return;
         }
-        let kinds = self.theme.kinds().min(6) as u32;
-        let width = 8 * kinds as u16;
+        let Some(tile) = tile_sizes(self.theme.width()).find(|t| t.height == 3) else {
+            return;
+        };
+        let kinds = self.theme.kinds().min(6) as u16;
+        let width = tile.pitch_x * kinds;
         let x = area.x + area.width.saturating_sub(width) / 2;
         for k in 0..kinds {
-            let rect = Rect::new(x + 8 * k as u16, y + 1, 7, 3).intersection(area);
-            self.render_tile(rect, k + 1, super::Marks::default(), buf);
+            let rect = Rect::new(x + tile.pitch_x * k, y + 1, tile.width, tile.height);
+            self.render_tile(tile, rect, u32::from(k) + 1, Marks::default(), buf);
         }
     }
 
@@ -122,19 +141,29 @@ impl App {
             Mode::Levels => format!("Level {} of {levels}", level.number + 1),
             Mode::Single(_) => "Next board".to_string(),
         };
-        let lines = vec![
+        let centre = |text: String| Line::raw(text).alignment(Alignment::Center);
+        let mut lines = vec![
             Line::raw(""),
             Line::styled(heading, Style::new().add_modifier(Modifier::BOLD))
                 .alignment(Alignment::Center),
-            Line::raw(format!(
+            centre(format!(
                 "{}: {}",
                 level.gravity.name(),
                 describe(level.gravity)
-            ))
-            .alignment(Alignment::Center),
+            )),
             Line::raw(""),
-            Line::raw("any key goes on").alignment(Alignment::Center),
         ];
+        let arrows = self.colours(Paint::Line, Paint::Table);
+        lines.extend(
+            picture(level.gravity)
+                .iter()
+                .map(|row| Line::styled(*row, arrows).alignment(Alignment::Center)),
+        );
+        // The time left on the level just cleared, which the score gained.
+        if let Some(r) = self.game.last_match().filter(|r| r.cleared && r.bonus > 0) {
+            lines.extend([Line::raw(""), centre(format!("+{} time", r.bonus))]);
+        }
+        lines.extend([Line::raw(""), centre("any key goes on".to_string())]);
         let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 6;
         let rect = centred(area, width, lines.len() as u16 + 2);
         Clear.render(rect, buf);

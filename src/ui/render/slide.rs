@@ -6,7 +6,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::Marks;
+use super::tiles::Marks;
 use crate::core::grid::Point;
 use crate::ui::app::App;
 use crate::ui::layout::BoardLayout;
@@ -35,12 +35,13 @@ impl App {
             // The marks of the cell the tile is bound for travel with it.
             let marks = Marks {
                 hint: hint.is_some_and(|(a, b)| a == s.to || b == s.to),
+                lit: self.hint_lit(),
                 highlight: highlight == Some(kind),
                 cursor: game.cursor() == s.to,
                 selected: game.selected() == Some(s.to),
-                removed: false,
+                ..Marks::default()
             };
-            self.render_tile(rect.intersection(buf.area), kind, marks, buf);
+            self.render_tile(layout.tile, rect, kind, marks, buf);
         }
     }
 }

@@ -11,31 +11,13 @@ use ratatui::widgets::Widget;
 use crate::core::grid::{Board, Point};
 use crate::game::{Action, Config, Game, Mode, REMOVAL_TIME};
 use crate::ui::app::App;
-use crate::ui::theme::Theme;
+use crate::ui::theme::{Paint, Theme};
 
 fn app_with(board: Board, now: Instant) -> App {
-    let config = Config {
-        seed: 5,
-        ..Config::DEFAULT
-    };
-    let game = Game::from_board(board, config, now);
-    App::new(game, Theme::builtin("ascii").unwrap(), true, now)
+    on_board(board, "ascii", true, now)
 }
 
-fn draw(app: &App, w: u16, h: u16) -> Buffer {
-    let area = Rect::new(0, 0, w, h);
-    let mut buf = Buffer::empty(area);
-    app.render(area, &mut buf);
-    buf
-}
-
-fn text(buf: &Buffer) -> Vec<String> {
-    let w = buf.area.width as usize;
-    buf.content
-        .chunks(w)
-        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
-        .collect()
-}
+use crate::ui::test_support::{dealt, draw, on_board, rows as text};
 
 /// The board part of the screen: the lines between title and status, trimmed at the right.
 fn board_text(buf: &Buffer) -> Vec<String> {
@@ -50,7 +32,9 @@ fn at(row: i32, col: i32) -> Point {
     Point::new(row, col)
 }
 
-/// Matches `a` and `b`, then draws when the line is fully grown.
+/// Matches `a` and `b`, then draws when the line is fully grown: the
+/// points show over the middle of the line (on the ring when the middle is
+/// there).
 fn line_after(board: Board, a: Point, b: Point) -> Vec<String> {
     let t = Instant::now();
     let mut app = app_with(board, t);
@@ -66,17 +50,7 @@ fn line_after(board: Board, a: Point, b: Point) -> Vec<String> {
 
 /// The default game, seed 1, in colour, in the ascii theme.
 fn default_app() -> App {
-    let t = Instant::now();
-    let config = Config {
-        seed: 1,
-        ..Config::DEFAULT
-    };
-    App::new(
-        Game::new(config, t).unwrap(),
-        Theme::builtin("ascii").unwrap(),
-        true,
-        t,
-    )
+    dealt("ascii", true)
 }
 
 #[test]
@@ -87,28 +61,36 @@ fn board_cursor_and_status_at_80x24() {
     assert_eq!(lines[0].trim_end(), " lianliankan");
     assert_eq!(
         lines[4].trim_end(),
-        "        [J]  H   B   F   C   I   J   Z   T   L   H   5   K   H   T   Z"
+        "        [E]  T   4   J   M   R   Q   N   7   B   6   C   O   Y   A   Y"
     );
     assert_eq!(
         lines[18].trim_end(),
-        "         N   J   W   4   W   R   O   J   M   4   Q   R   P   L   O   2"
+        "         4   U   G   Q   L   2   4   3   T   U   6   5   Q   K   A   M"
     );
     assert_eq!(
         lines[23].trim_end(),
         " none normal  Score 0  Time 0:00  Tiles 128  Hints 3 t  Shuffles 2 r  ? help"
     );
-    // Each tile is a box in its kind's colour; the status line has its own colours.
-    assert_eq!(
-        buf[(9, 4)].bg,
-        Theme::builtin("ascii")
-            .unwrap()
-            .glyph(app.game.board().get(at(0, 0)))
-            .unwrap()
-            .color
-    );
+    // Each tile is a light face with its symbol in the kind's colour, on
+    // the table; the cursor's brackets are on blue.
+    let ink = Theme::builtin("ascii")
+        .unwrap()
+        .glyph(app.game.board().get(at(0, 0)))
+        .unwrap()
+        .ink
+        .unwrap();
+    let depth = app.depth;
+    assert_eq!(buf[(9, 4)].fg, ink.color(depth));
+    assert_eq!(buf[(9, 4)].bg, Paint::Face.ink().color(depth));
+    assert_eq!(buf[(8, 4)].bg, Paint::Cursor.ink().color(depth));
     assert_eq!(buf[(8, 4)].bg, buf[(10, 4)].bg);
     assert!(buf[(9, 4)].modifier.contains(Modifier::BOLD));
-    assert_eq!(buf[(11, 4)].bg, Color::Reset);
+    assert_eq!(buf[(11, 4)].bg, Paint::Table.ink().color(depth));
+    assert_eq!(
+        buf[(13, 4)].bg,
+        Paint::Face.ink().color(depth),
+        "the next tile"
+    );
     assert_eq!(buf[(0, 23)].bg, Color::Gray);
 }
 
@@ -213,7 +195,7 @@ fn straight_line() {
         lines,
         vec![
             "",
-            "",
+            "          +10",
             "    *A*─────────*A*",
             "",
             "     B   C   C   B",
@@ -231,7 +213,7 @@ fn one_turn_line() {
         lines,
         vec![
             "",
-            "",
+            "           +10",
             "    *A*──────────┐",
             "                 │",
             "     B   C   C  *A*",
@@ -250,7 +232,7 @@ fn two_turn_line() {
         vec![
             "",
             "    *A*  B   C   B",
-            "     │",
+            "     │  +10",
             "     └───────┐",
             "             │",
             "     E   C  *A*  E",
@@ -267,7 +249,7 @@ fn line_through_the_outer_ring() {
         lines,
         vec![
             "",
-            "     ┌───────────┐",
+            "     ┌─── +10 ───┐",
             "    *A*  B   C  *A*",
             "",
             "     D   B   C   D",

@@ -40,7 +40,10 @@ fn check_deal_and_reshuffle(
     difficulty: Difficulty,
     seed: u64,
 ) {
-    let what = format!("{difficulty} {gravity} {} {rows}x{cols} seed {seed}", rules.border);
+    let what = format!(
+        "{difficulty} {gravity} {} {rows}x{cols} seed {seed}",
+        rules.border
+    );
     let mut expected: Vec<Tile> = pair_kinds(rows, cols, kinds)
         .unwrap()
         .into_iter()
@@ -83,9 +86,8 @@ fn every_difficulty_deals_and_reshuffles_boards_its_proof_clears() {
                 let seeds = if size == measured { 1 } else { 3 };
                 for seed in 0..seeds {
                     let (rows, cols, kinds) = size;
-                    let dealt =
-                        deal_seeded_at(rows, cols, kinds, rules, gravity, difficulty, seed)
-                            .unwrap_or_else(|e| panic!("{difficulty} {gravity}: {e}"));
+                    let dealt = deal_seeded_at(rows, cols, kinds, rules, gravity, difficulty, seed)
+                        .unwrap_or_else(|e| panic!("{difficulty} {gravity}: {e}"));
                     check_deal_and_reshuffle(&dealt, size, rules, gravity, difficulty, seed);
                 }
             }

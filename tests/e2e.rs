@@ -809,8 +809,9 @@ fn a_first_start_goes_from_the_start_screen_to_a_game_and_the_statistics() {
     });
     s.send(b"n");
     s.wait_for("the new-game form", WAIT, |t| t.contains("medium 8x16"));
-    // Up to the board row, one preset smaller, then Start.
-    s.send(b"\x1b[A\x1b[A\x1b[A");
+    // Up to the board row (past difficulty, clock and mode), one preset
+    // smaller, then Start.
+    s.send(b"\x1b[A\x1b[A\x1b[A\x1b[A");
     std::thread::sleep(Duration::from_millis(100));
     s.send(b"\x1b[D");
     s.wait_for("the small preset", WAIT, |t| t.contains("small 6x10"));

@@ -172,6 +172,17 @@ fn event_loop(
     }
 }
 
+/// Clears the terminal and makes the next draw write every cell, after the
+/// "dealing…" note was written behind ratatui's back. Not `Terminal::clear`:
+/// that asks the terminal where its cursor is and waits for the answer,
+/// which the input thread takes first (the game would stop with "the cursor
+/// position could not be read"). A resize to the same size clears without
+/// asking.
+fn forget_screen(screen: &mut Screen) -> io::Result<()> {
+    let area = screen.size()?.into();
+    screen.resize(area)
+}
+
 /// The loop of [`event_loop`].
 fn play(screen: &mut Screen, app: &mut App, inputs: &Receiver<Input>) -> io::Result<Option<i32>> {
     let mut dirty = true;
@@ -183,7 +194,7 @@ fn play(screen: &mut Screen, app: &mut App, inputs: &Receiver<Input>) -> io::Res
         let rows = screen.size()?.height;
         let (changed, noted) = watcher.watch(rows, || app.tick(Instant::now()));
         if noted {
-            screen.clear()?;
+            forget_screen(screen)?;
         }
         dirty |= changed || noted;
         if dirty {
@@ -211,7 +222,7 @@ fn play(screen: &mut Screen, app: &mut App, inputs: &Receiver<Input>) -> io::Res
                     let (changed, noted) =
                         watcher.watch(area.height, || app.handle_event(&ev, area, Instant::now()));
                     if noted {
-                        screen.clear()?;
+                        forget_screen(screen)?;
                     }
                     dirty |= changed || noted;
                     if app.quit {

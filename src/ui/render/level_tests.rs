@@ -92,13 +92,13 @@ fn tiles_stay_while_the_line_shows_then_glide_down_to_their_cells() {
 }
 
 #[test]
-fn the_status_line_names_the_level_variant_and_difficulty() {
+fn the_status_line_names_the_level_variant_and_an_unusual_difficulty() {
     let t = Instant::now();
     let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
     // Too short for the side panel: the status line shows.
     let status = |a: &App| text(a, 80, 16)[15].clone();
     assert!(
-        status(&a).starts_with(" Lv 1/7 none normal  Score 0  "),
+        status(&a).starts_with(" Lv 1/7 none  Score 0  Time 0:00  Tiles "),
         "{}",
         status(&a)
     );
@@ -106,7 +106,7 @@ fn the_status_line_names_the_level_variant_and_difficulty() {
         a.game.apply(Action::Click(Point::new(p.0, p.1)), t);
     }
     assert!(
-        status(&a).starts_with(" Lv 2/7 down normal  Score "),
+        status(&a).starts_with(" Lv 2/7 down  Score "),
         "{}",
         status(&a)
     );
@@ -118,17 +118,17 @@ fn the_status_line_names_the_level_variant_and_difficulty() {
     let screen = text(&a, 80, 16).join("\n");
     assert!(screen.contains("All 7 levels cleared!"), "{screen}");
     assert!(
-        status(&a).starts_with(" Lv 7/7 center-v normal  "),
+        status(&a).starts_with(" Lv 7/7 center-v  "),
         "{}",
         status(&a)
     );
     let fixed = app(falling(t).game, t);
     assert!(
-        status(&fixed).starts_with(" down normal  Score 10  "),
+        status(&fixed).starts_with(" down  Score 10  "),
         "{}",
         status(&fixed)
     );
-    // The difficulty chosen shows beside the level, at 80 columns.
+    // Another difficulty than normal shows beside the level, at 80 columns.
     let hard = Config {
         difficulty: crate::game::Difficulty::Hard,
         ..TINY_RUN

@@ -69,7 +69,7 @@ fn board_cursor_and_status_at_80x24() {
     );
     assert_eq!(
         lines[23].trim_end(),
-        " none normal  Score 0  Time 0:00  Tiles 128  Hints 3 t  Shuffles 2 r  ? help"
+        " none  Score 0  Time 0:00  Tiles 128  Hints 3 t  Shuffles 2 r  ? help"
     );
     // Each tile is a light face with its symbol in the kind's colour, on
     // the table; the cursor's brackets are on blue.
@@ -99,22 +99,21 @@ fn status_line_words_itself_to_fit_narrow_terminals() {
     let app = default_app();
     let status = |w| text(&draw(&app, w, 24))[23].trim_end().to_string();
     assert_eq!(
-        status(76),
-        " none normal  Score 0  Time 0:00  Tiles 128  Hints 3 t  Shuffles 2 r  ? help"
+        status(69),
+        " none  Score 0  Time 0:00  Tiles 128  Hints 3 t  Shuffles 2 r  ? help"
     );
     assert_eq!(
-        status(75),
-        " none normal  Score 0  Time 0:00  Hints 3 t  Shuffles 2 r  ? help"
+        status(68),
+        " none  Score 0  Time 0:00  Hints 3 t  Shuffles 2 r  ? help"
     );
     assert_eq!(
-        status(62),
-        " none normal  0 pts  0:00  t hint 3  r shuffle 2  ? help"
+        status(55),
+        " none  0 pts  0:00  t hint 3  r shuffle 2  ? help"
     );
     // Narrower than the default board: a small board still shows.
     let small = app_with(Board::from_rows(&[[1, 1]]).unwrap(), Instant::now());
     let status = |w| text(&draw(&small, w, 24))[23].trim_end().to_string();
-    assert_eq!(status(34), " none normal 0 0:00 t:3 r:2 ? help");
-    assert_eq!(status(33), " 0 0:00 t:3 r:2 ? help");
+    assert_eq!(status(30), " none 0 0:00 t:3 r:2 ? help");
     assert_eq!(status(22), " 0 0:00 t:3 r:2 ? help");
     assert_eq!(status(21), " 0 0:00 ? help");
 }

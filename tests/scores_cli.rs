@@ -63,9 +63,27 @@ fn tables_are_shown_and_filtered() {
         dir.path(),
         &["--rows", "4", "--cols", "4", "--gravity", "none"],
     );
+    // Three tables (one per difficulty) fit that filter, none with scores.
     assert_eq!(
         text(&out.stdout),
-        "4 x 4 board, gravity none\n  No scores yet.\n"
+        "No high scores yet for the boards asked.\n"
+    );
+    let out = scores(
+        dir.path(),
+        &[
+            "--rows",
+            "4",
+            "--cols",
+            "4",
+            "--gravity",
+            "none",
+            "--difficulty",
+            "hard",
+        ],
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "4 x 4 board, gravity none, hard\n  No scores yet.\n"
     );
 }
 

@@ -295,7 +295,8 @@ mod tests {
     use crate::game::{Config, Mode};
     use crate::persist::settings::{Animation, Settings};
 
-    use crate::ui::test_support::{app_in, press, tiny, type_str, win};
+    use crate::persist::session::{Session, Wanted};
+    use crate::ui::test_support::{app_in, pick, press, tiny, type_str, win};
 
     fn top(app: &App) -> Option<&Screen> {
         app.screens.last()
@@ -437,6 +438,45 @@ mod tests {
         assert_ne!(view.index, first);
         press(&mut app, &[KeyCode::Esc]);
         assert!(matches!(top(&app), Some(Screen::Menu(_))));
+    }
+
+    /// Played at 80x24 in tmux: the start menu's daily deal went to the
+    /// ordinary "8x16 right" table and statistics, with no share line, and
+    /// `--daily` never resumed it: the day's config did not say its day.
+    #[test]
+    fn the_start_menus_daily_deal_is_that_days_deal_and_resumes() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny()).with_start_menu();
+        type_str(&mut app, "d");
+        assert!(app.screens.is_empty(), "{:?}", app.screens);
+        let today = Day::today(SystemTime::now());
+        let config = app.game.config();
+        assert_eq!(config.daily, Some(today));
+        assert_eq!(config.table_name(), format!("daily-{today}"));
+        // A move saves it; `--daily` of that day finds it again.
+        press(&mut app, &[KeyCode::Char('t')]);
+        let (a, b) = app.game.hint_pair().unwrap();
+        pick(&mut app, a);
+        pick(&mut app, b);
+        let score = app.game.score();
+        assert!(score > 0);
+        app.close(app.now);
+        drop(app);
+        let wanted = Wanted {
+            daily: Some(today),
+            ..Wanted::default()
+        };
+        let start = Session::start(
+            dir.path().into(),
+            false,
+            wanted,
+            today.config(),
+            59,
+            Instant::now(),
+        )
+        .unwrap();
+        assert!(start.resumed, "{:?}", start.message);
+        assert_eq!(start.game.score(), score);
     }
 
     #[test]

@@ -296,7 +296,7 @@ mod tests {
     use crate::persist::settings::{Animation, Settings};
 
     use crate::persist::session::{Session, Wanted};
-    use crate::ui::test_support::{app_in, pick, press, tiny, type_str, win};
+    use crate::ui::test_support::{app_in, pick, press, screen_rows, tiny, type_str, win};
 
     fn top(app: &App) -> Option<&Screen> {
         app.screens.last()
@@ -495,6 +495,9 @@ mod tests {
             "{share}"
         );
         assert!(share.ends_with("pts  no hints"), "{share}");
+        // The win screen shows it, as the README says, whole at 80x24.
+        let shown = screen_rows(&app, 80, 24);
+        assert!(shown.iter().any(|r| r.contains(&share)), "{shown:#?}");
         assert!(app.win_screen.as_ref().unwrap().prompting());
         press(&mut app, &[KeyCode::Enter]);
         let (scores, _) = Scores::load(dir.path()).unwrap();

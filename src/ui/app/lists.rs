@@ -293,7 +293,7 @@ impl App {
 mod tests {
     use super::*;
     use crate::game::{Config, Mode};
-    use crate::persist::settings::{Animation, Settings};
+    use crate::persist::settings::{Animation, GameChoice, Settings};
 
     use crate::persist::session::{Session, Wanted};
     use crate::ui::test_support::{app_in, pick, press, screen_rows, tiny, type_str, win};
@@ -338,6 +338,50 @@ mod tests {
         press(&mut app, &[KeyCode::Esc, KeyCode::Esc]);
         assert!(app.screens.is_empty());
         assert_eq!(app.game.config().rows, 10);
+    }
+
+    /// Played in tmux: on the settings the underlined H of Hints changed
+    /// the tiles instead (h is "left" on a field), on a custom new game the
+    /// K of Kinds moved up (k is "up"), and Clock had a key, t, that its
+    /// label does not show. Every field's underlined letter, pressed while
+    /// another field is highlighted, must highlight (and change) that field.
+    #[test]
+    fn every_fields_underlined_letter_chooses_that_field() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        let custom = GameChoice {
+            rows: 2,
+            cols: 2,
+            kinds: 1,
+            ..GameChoice::default()
+        };
+        let forms = [
+            Screen::Settings(SettingsForm {
+                settings: app.settings.clone(),
+                selected: 0,
+            }),
+            Screen::NewGame(NewGameForm::new(GameChoice::default())),
+            Screen::NewGame(NewGameForm::new(custom)),
+        ];
+        for form in forms {
+            app.screens = vec![form.clone()];
+            let view = app.list_view().unwrap();
+            for (i, row) in view.rows.iter().enumerate() {
+                let key = row.hotkey.unwrap();
+                assert!(
+                    row.label.to_lowercase().contains(key),
+                    "{row:?}: the key is a letter of the label"
+                );
+                if row.value.is_none() {
+                    continue;
+                }
+                let other = view.rows.iter().position(|r| r.value.is_some() && r != row);
+                app.screens = vec![form.clone()];
+                app.select_row(other.unwrap());
+                type_str(&mut app, &key.to_string());
+                assert_eq!(app.list_view().unwrap().selected, i, "{key} for {row:?}");
+            }
+        }
     }
 
     #[test]

@@ -49,7 +49,8 @@ pub struct ListRow {
     pub label: String,
     /// The value of a form's field, shown `< value >` on the right.
     pub value: Option<String>,
-    /// The letter that chooses the row at once (highlighted in the label).
+    /// The letter that chooses the row at once (highlighted in the label);
+    /// on a form never h, j, k or l, which move and change the fields.
     pub hotkey: Option<char>,
     /// Shown dimmed: a choice that does not fit, with why.
     pub note: Option<String>,
@@ -305,12 +306,12 @@ impl NewGameForm {
                     }
                 }
                 NewGameRow::Rows => ListRow::field("  Rows", 'r', c.rows.to_string()),
-                NewGameRow::Cols => ListRow::field("  Columns", 'c', c.cols.to_string()),
-                NewGameRow::Kinds => ListRow::field("  Kinds", 'k', c.kinds.to_string()),
+                NewGameRow::Cols => ListRow::field("  Columns", 'o', c.cols.to_string()),
+                NewGameRow::Kinds => ListRow::field("  Kinds", 'i', c.kinds.to_string()),
                 NewGameRow::Mode => ListRow::field("Mode", 'm', mode_words(c.mode())),
                 NewGameRow::Timed => ListRow::field(
                     "Clock",
-                    't',
+                    'c',
                     if c.timed { "timed" } else { "untimed" }.to_string(),
                 ),
                 NewGameRow::Start => ListRow::item("Start", 's'),
@@ -453,7 +454,7 @@ impl SettingsForm {
                 SettingsRow::Animation => {
                     ListRow::field("Animation", 'a', s.animation.name().to_string())
                 }
-                SettingsRow::Hints => ListRow::field("Hints", 'h', on(s.hints)),
+                SettingsRow::Hints => ListRow::field("Hints", 'i', on(s.hints)),
                 SettingsRow::Done => ListRow::item("Done", 'd'),
             })
             .collect();

@@ -224,7 +224,7 @@ impl App {
 
     /// Writes the settings to the data directory, telling the player if
     /// that fails (play goes on with them).
-    fn save_settings(&mut self) {
+    pub(super) fn save_settings(&mut self) {
         let Some(dir) = self.session.as_ref().map(|s| s.dir().to_path_buf()) else {
             return;
         };
@@ -296,7 +296,7 @@ mod tests {
     use crate::persist::settings::{Animation, GameChoice, Settings};
 
     use crate::persist::session::{Session, Wanted};
-    use crate::ui::test_support::{app_in, pick, press, screen_rows, tiny, type_str, win};
+    use crate::ui::test_support::{AREA, app_in, pick, press, screen_rows, tiny, type_str, win};
 
     fn top(app: &App) -> Option<&Screen> {
         app.screens.last()
@@ -382,6 +382,31 @@ mod tests {
                 assert_eq!(app.list_view().unwrap().selected, i, "{key} for {row:?}");
             }
         }
+    }
+
+    /// Played in tmux: a theme changed on the settings (and shown at once)
+    /// was lost when the game was quit from there (Ctrl-C, or a signal).
+    #[test]
+    fn settings_on_show_are_saved_when_the_game_ends_there() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        press(&mut app, &[KeyCode::Char('m')]);
+        type_str(&mut app, "e");
+        press(&mut app, &[KeyCode::Right, KeyCode::Right]);
+        assert_eq!(app.theme.name, "symbols", "seen at once");
+        let ctrl_c = KeyEvent::new(
+            KeyCode::Char('c'),
+            ratatui::crossterm::event::KeyModifiers::CONTROL,
+        );
+        app.handle_event(
+            &ratatui::crossterm::event::Event::Key(ctrl_c),
+            AREA,
+            app.now,
+        );
+        assert!(app.quit);
+        app.close(app.now);
+        let saved = document::load::<Settings>(dir.path()).unwrap().value;
+        assert_eq!(saved.unwrap().theme.as_deref(), Some("symbols"));
     }
 
     #[test]

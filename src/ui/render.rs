@@ -225,18 +225,32 @@ impl App {
             keys::label(Command::Reshuffle),
             keys::label(Command::Help),
         );
+        // Hints turned off in the settings are not offered.
+        let (hints_long, hints_mid, hints_short) = if self.settings.hints {
+            (
+                format!("Hints {hints} {t}"),
+                format!("{t} hint {hints}"),
+                format!(" {t}:{hints}"),
+            )
+        } else {
+            (
+                "Hints off".to_string(),
+                "no hints".to_string(),
+                String::new(),
+            )
+        };
         let wordings = [
             format!(
-                " {label}  Score {score}  Time {time}  Tiles {tiles}  Hints {hints} {t}  Shuffles {shuffles} {r}  {help} help"
+                " {label}  Score {score}  Time {time}  Tiles {tiles}  {hints_long}  Shuffles {shuffles} {r}  {help} help"
             ),
             format!(
-                " {label}  Score {score}  Time {time}  Hints {hints} {t}  Shuffles {shuffles} {r}  {help} help"
+                " {label}  Score {score}  Time {time}  {hints_long}  Shuffles {shuffles} {r}  {help} help"
             ),
             format!(
-                " {label}  {score} pts  {time}  {t} hint {hints}  {r} shuffle {shuffles}  {help} help"
+                " {label}  {score} pts  {time}  {hints_mid}  {r} shuffle {shuffles}  {help} help"
             ),
-            format!(" {label} {score} {time} {t}:{hints} {r}:{shuffles} {help} help"),
-            format!(" {score} {time} {t}:{hints} {r}:{shuffles} {help} help"),
+            format!(" {label} {score} {time}{hints_short} {r}:{shuffles} {help} help"),
+            format!(" {score} {time}{hints_short} {r}:{shuffles} {help} help"),
             format!(" {score} {time} {help} help"),
         ];
         let fits = |text: &String| text.chars().count() <= usize::from(width);

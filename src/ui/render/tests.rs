@@ -118,6 +118,32 @@ fn status_line_words_itself_to_fit_narrow_terminals() {
     assert_eq!(status(21), " 0 0:00 ? help");
 }
 
+/// Played in tmux: with hints turned off in the settings, the status line
+/// and the side panel still offered "Hints 3 t" (and t did nothing).
+#[test]
+fn hints_turned_off_are_not_offered_on_the_status_line_or_the_panel() {
+    let mut app = default_app();
+    app.settings.hints = false;
+    let status = |app: &App, w| text(&draw(app, w, 24))[23].trim_end().to_string();
+    assert_eq!(
+        status(&app, 80),
+        " none  Score 0  Time 0:00  Tiles 128  Hints off  Shuffles 2 r  ? help"
+    );
+    assert_eq!(
+        status(&app, 50),
+        " none  0 pts  0:00  no hints  r shuffle 2  ? help"
+    );
+    let mut small = app_with(Board::from_rows(&[[1, 1]]).unwrap(), Instant::now());
+    small.settings.hints = false;
+    assert_eq!(status(&small, 25), " none 0 0:00 r:2 ? help");
+    let panel = text(&draw(&app, 200, 60)).join("\n");
+    assert!(panel.contains("│ Hints           off │"), "{panel}");
+    assert!(!panel.contains("hint "), "{panel}");
+    app.settings.hints = true;
+    let panel = text(&draw(&app, 200, 60)).join("\n");
+    assert!(panel.contains("Hints     3 left  t"), "{panel}");
+}
+
 /// The key for help stays on the status line at 80 columns and at the
 /// narrowest board, with a long variant name and a score of five digits.
 #[test]

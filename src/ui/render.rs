@@ -37,6 +37,13 @@ impl Widget for &App {
         let (screen, layout) = self.screen_layout(area);
         let Some(layout) = layout else {
             self.render_too_small(area, buf);
+            // Menus and notes need no board: they show over the request for
+            // room, so no key goes to them unseen.
+            self.render_screen(area, buf);
+            if let Some(message) = &self.warning {
+                self.render_message(area, message, buf);
+            }
+            mend_wide_symbols(buf);
             return;
         };
         // The table under everything but the title and status lines.

@@ -406,6 +406,44 @@ fn too_small_asks_for_more_room_and_never_panics() {
     }
 }
 
+/// Played in tmux: on a terminal too small for the board, Esc opened the
+/// menu unseen (keys then went to it blind), and a note (a settings file
+/// kept aside) took the first key unseen, so "(q quits)" did not quit.
+/// Menus and notes need no board: they show over the request for room.
+#[test]
+fn menus_and_notes_show_on_a_terminal_too_small_for_the_board() {
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    let t = Instant::now();
+    let mut app = App::new(
+        Game::new(Config::DEFAULT, t).unwrap(),
+        Theme::builtin("symbols").unwrap(),
+        false,
+        t,
+    )
+    .with_message("The settings could not be used.".to_string());
+    let area = Rect::new(0, 0, 48, 20);
+    assert!(app.board_layout(area).is_none());
+    let screen = text(&draw(&app, 48, 20)).join("\n");
+    assert!(
+        screen.contains("The settings could not be used."),
+        "{screen}"
+    );
+    let esc = Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+    app.handle_event(&esc, area, t);
+    assert!(app.warning.is_none(), "the note took the key");
+    app.handle_event(&esc, area, t);
+    let screen = text(&draw(&app, 48, 20)).join("\n");
+    assert!(screen.contains("Paused"), "{screen}");
+    assert!(screen.contains("Resume"), "{screen}");
+    for w in 0..60 {
+        for h in 0..22 {
+            let area = Rect::new(0, 0, w, h);
+            let mut buf = Buffer::empty(area);
+            (&app).render(area, &mut buf);
+        }
+    }
+}
+
 #[test]
 fn large_terminal_gets_boxed_tiles() {
     let t = Instant::now();

@@ -65,8 +65,23 @@ pub enum Outcome {
 
 /// Searches for a sequence of moves that clears `board` under `config`.
 pub fn solve(board: &Board, config: &SolveConfig) -> Outcome {
+    solve_counted(board, config).0
+}
+
+/// How much work a search did, for measuring the solver's speed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Positions entered (search nodes), over every round.
+    pub positions: u64,
+    /// Path queries asked of the engine.
+    pub path_queries: u64,
+}
+
+/// [`solve`], also telling how much work the search did (for `solver_stats`
+/// and benchmarks that report positions per second).
+pub fn solve_counted(board: &Board, config: &SolveConfig) -> (Outcome, SearchStats) {
     if !kinds_pair_up(board) {
-        return Outcome::NoSolution;
+        return (Outcome::NoSolution, SearchStats::default());
     }
     Search::new(board, config).run()
 }
@@ -215,6 +230,8 @@ struct Search<'a> {
     ticks: u32,
     /// Positions entered this round, the round (from 1) and its limit.
     entered: u64,
+    /// Work done over every round.
+    stats: SearchStats,
     round: u64,
     round_limit: u64,
     /// Shuffles the order of moves after the first round.
@@ -242,6 +259,7 @@ impl<'a> Search<'a> {
             deadline: Instant::now().checked_add(config.budget),
             ticks: 0,
             entered: 0,
+            stats: SearchStats::default(),
             round: 1,
             round_limit: ROUND_UNIT,
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
@@ -258,13 +276,13 @@ impl<'a> Search<'a> {
     /// moves in a shuffled order, which cuts the long tail of unlucky early
     /// choices. Positions proved lost stay remembered across rounds, so no work
     /// that proved something is lost, and the search stays exhaustive.
-    fn run(mut self) -> Outcome {
+    fn run(mut self) -> (Outcome, SearchStats) {
         loop {
             self.entered = 0;
-            match self.search() {
-                Ok(true) => return Outcome::Solved(self.played.iter().map(|p| p.mv).collect()),
-                Ok(false) => return Outcome::NoSolution,
-                Err(Stop::OutOfTime) => return Outcome::Unknown,
+            let outcome = match self.search() {
+                Ok(true) => Outcome::Solved(self.played.iter().map(|p| p.mv).collect()),
+                Ok(false) => Outcome::NoSolution,
+                Err(Stop::OutOfTime) => Outcome::Unknown,
                 Err(Stop::Restart) => {
                     while !self.played.is_empty() {
                         self.undo();
@@ -272,8 +290,10 @@ impl<'a> Search<'a> {
                     self.excluded.clear();
                     self.round += 1;
                     self.round_limit = ROUND_UNIT.saturating_mul(luby(self.round));
+                    continue;
                 }
-            }
+            };
+            return (outcome, self.stats);
         }
     }
 
@@ -314,6 +334,7 @@ impl<'a> Search<'a> {
     /// moves to try. A lost position is left as it was found.
     fn enter(&mut self) -> Result<Entered, Stop> {
         self.entered += 1;
+        self.stats.positions += 1;
         if self.entered > self.round_limit {
             return Err(Stop::Restart);
         }
@@ -364,6 +385,7 @@ impl<'a> Search<'a> {
     /// Whether `a` and `b` can be joined now; looks at the clock now and then.
     fn joins(&mut self, a: Point, b: Point) -> Result<bool, Stop> {
         self.ticks += 1;
+        self.stats.path_queries += 1;
         if self.ticks >= CLOCK_EVERY {
             self.ticks = 0;
             if self.deadline.is_some_and(|d| Instant::now() >= d) {

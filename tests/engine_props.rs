@@ -1,7 +1,8 @@
 //! The engine against the plain reference search on many random boards, for
-//! every rule combination: same answer, a legal line, and the fewest turns.
+//! every rule combination: same answer, a legal line, and the fewest turns;
+//! `connects` gives the same yes or no.
 
-use lianliankan::core::engine::{Border, Rules, find_path, find_path_layered};
+use lianliankan::core::engine::{Border, Rules, connects, find_path, find_path_layered};
 use lianliankan::core::grid::{Board, Point};
 use lianliankan::solve::reference::{check_path, min_turns};
 use proptest::prelude::*;
@@ -38,6 +39,8 @@ proptest! {
                 let expected = min_turns(&board, a, b, rules);
                 let fast = find_path(&board, a, b, rules);
                 let layered = find_path_layered(&board, a, b, rules);
+                prop_assert_eq!(connects(&board, a, b, rules), expected.is_some(),
+                    "connects {:?} {:?} -> {:?} on {:?}", rules, a, b, board);
                 for (name, found) in [("find_path", &fast), ("layered", &layered)] {
                     prop_assert_eq!(found.as_ref().map(|p| p.turns() as u32), expected,
                         "{} {:?} {:?} -> {:?} on {:?}", name, rules, a, b, board);

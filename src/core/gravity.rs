@@ -54,47 +54,77 @@ impl Gravity {
         Self::LEVELS[level % Self::LEVELS.len()]
     }
 
-    /// The line through `p` that packs, as its cells ordered from the end the
-    /// tiles pack towards; `None` when nothing moves.
-    fn line_through(self, board: &Board, p: Point) -> Option<Vec<Point>> {
-        let (rows, cols) = (board.rows() as i32, board.cols() as i32);
-        let column = |range: &mut dyn Iterator<Item = i32>| {
-            range.map(|r| Point::new(r, p.col)).collect::<Vec<_>>()
-        };
-        let row = |range: &mut dyn Iterator<Item = i32>| {
-            range.map(|c| Point::new(p.row, c)).collect::<Vec<_>>()
-        };
+    /// The line through `p` on a `rows` x `cols` board that packs, from the
+    /// end the tiles pack towards; `None` when nothing moves.
+    pub fn line(self, rows: usize, cols: usize, p: Point) -> Option<Line> {
+        let (rows, cols) = (rows as i32, cols as i32);
         let (half_rows, half_cols) = (rows / 2, cols / 2);
+        let line = |row, col, step, len: i32| Line {
+            start: Point::new(row, col),
+            step,
+            len: len as usize,
+        };
         Some(match self {
             Gravity::None => return None,
-            Gravity::Down => column(&mut (0..rows).rev()),
-            Gravity::Up => column(&mut (0..rows)),
-            Gravity::Left => row(&mut (0..cols)),
-            Gravity::Right => row(&mut (0..cols).rev()),
-            Gravity::CenterH if p.col < half_cols => row(&mut (0..half_cols).rev()),
-            Gravity::CenterH => row(&mut (half_cols..cols)),
-            Gravity::CenterV if p.row < half_rows => column(&mut (0..half_rows).rev()),
-            Gravity::CenterV => column(&mut (half_rows..rows)),
+            Gravity::Down => line(rows - 1, p.col, (-1, 0), rows),
+            Gravity::Up => line(0, p.col, (1, 0), rows),
+            Gravity::Left => line(p.row, 0, (0, 1), cols),
+            Gravity::Right => line(p.row, cols - 1, (0, -1), cols),
+            Gravity::CenterH if p.col < half_cols => {
+                line(p.row, half_cols - 1, (0, -1), half_cols)
+            }
+            Gravity::CenterH => line(p.row, half_cols, (0, 1), cols - half_cols),
+            Gravity::CenterV if p.row < half_rows => {
+                line(half_rows - 1, p.col, (-1, 0), half_rows)
+            }
+            Gravity::CenterV => line(half_rows, p.col, (1, 0), rows - half_rows),
         })
+    }
+}
+
+/// A line of cells whose tiles pack towards its first cell: a column, a row,
+/// or half of one for the centre variants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Line {
+    /// The cell the tiles pack towards.
+    pub start: Point,
+    /// The step (rows, columns) from one cell of the line to the next.
+    pub step: (i32, i32),
+    /// How many cells the line has.
+    pub len: usize,
+}
+
+impl Line {
+    /// The `k`-th cell of the line, counted from its start.
+    pub fn cell(&self, k: usize) -> Point {
+        let k = k as i32;
+        Point::new(
+            self.start.row + k * self.step.0,
+            self.start.col + k * self.step.1,
+        )
+    }
+
+    /// Where `p`, a cell of the line, stands in it, counted from its start.
+    pub fn position(&self, p: Point) -> usize {
+        ((p.row - self.start.row) * self.step.0 + (p.col - self.start.col) * self.step.1) as usize
     }
 }
 
 /// Packs the tiles of `line` towards its first cell, keeping their order, and
 /// appends each tile that moved to `slides`.
-fn pack(board: &mut Board, line: &[Point], slides: &mut Vec<Slide>) {
+fn pack(board: &mut Board, line: Line, slides: &mut Vec<Slide>) {
     let mut write = 0;
-    for read in 0..line.len() {
-        let tile = board.get(line[read]);
+    for read in 0..line.len {
+        let from = line.cell(read);
+        let tile = board.get(from);
         if tile == EMPTY {
             continue;
         }
         if read != write {
-            board.set(line[write], tile);
-            board.set(line[read], EMPTY);
-            slides.push(Slide {
-                from: line[read],
-                to: line[write],
-            });
+            let to = line.cell(write);
+            board.set(to, tile);
+            board.set(from, EMPTY);
+            slides.push(Slide { from, to });
         }
         write += 1;
     }
@@ -129,11 +159,36 @@ pub fn settle(board: &mut Board, gravity: Gravity) -> Vec<Slide> {
     // A board one cell wide or high has a single half: its two starts coincide.
     starts.dedup();
     for p in starts {
-        if let Some(line) = gravity.line_through(board, p) {
-            pack(board, &line, &mut slides);
+        if let Some(line) = gravity.line(board.rows(), board.cols(), p) {
+            pack(board, line, &mut slides);
         }
     }
     slides
+}
+
+/// Removes the pair at `a` and `b` from a board that has settled under
+/// `gravity`, packs the line or lines through them (no other line can move)
+/// and appends the tiles that moved to `slides`: [`remove_pair`] without the
+/// look at every line and without allocating, for the solver.
+pub fn remove_pair_settled(
+    board: &mut Board,
+    a: Point,
+    b: Point,
+    gravity: Gravity,
+    slides: &mut Vec<Slide>,
+) {
+    board.set(a, EMPTY);
+    board.set(b, EMPTY);
+    let (rows, cols) = (board.rows(), board.cols());
+    let Some(first) = gravity.line(rows, cols, a) else {
+        return;
+    };
+    pack(board, first, slides);
+    if let Some(second) = gravity.line(rows, cols, b)
+        && second != first
+    {
+        pack(board, second, slides);
+    }
 }
 
 #[cfg(test)]
@@ -249,6 +304,65 @@ mod tests {
         assert_eq!(text(&b), ["...", "...", "acb"]);
         assert_eq!(slides.len(), 2);
         assert!(settle(&mut b, Gravity::Down).is_empty());
+    }
+
+    #[test]
+    fn removing_from_a_settled_board_packs_only_the_lines_touched() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(5);
+        for gravity in Gravity::LEVELS {
+            for _ in 0..300 {
+                let (rows, cols) = (rng.random_range(1..=6), rng.random_range(1..=6));
+                let tiles = (0..rows * cols)
+                    .map(|_| rng.random_range(0..3u32))
+                    .collect();
+                let mut board = Board::from_tiles(rows, cols, tiles).unwrap();
+                settle(&mut board, gravity);
+                let full: Vec<Point> = board.points().filter(|&p| !board.is_empty_at(p)).collect();
+                if full.len() < 2 {
+                    continue;
+                }
+                let a = full[rng.random_range(0..full.len())];
+                let b = full[rng.random_range(0..full.len())];
+                if a == b {
+                    continue;
+                }
+                let mut everywhere = board.clone();
+                let mut expected = remove_pair(&mut everywhere, a, b, gravity);
+                let mut slides = Vec::new();
+                remove_pair_settled(&mut board, a, b, gravity, &mut slides);
+                assert_eq!(board, everywhere, "{gravity:?} {a:?} {b:?}");
+                let key = |s: &Slide| (s.from, s.to);
+                expected.sort_by_key(key);
+                slides.sort_by_key(key);
+                assert_eq!(slides, expected);
+            }
+        }
+    }
+
+    #[test]
+    fn lines_list_their_cells_from_the_packing_end() {
+        let cells = |g: Gravity, p: Point| {
+            let line = g.line(4, 5, p).unwrap();
+            let cells: Vec<Point> = (0..line.len).map(|k| line.cell(k)).collect();
+            for (k, &c) in cells.iter().enumerate() {
+                assert_eq!(line.position(c), k);
+            }
+            cells
+        };
+        let p = Point::new(1, 3);
+        assert_eq!(cells(Gravity::Down, p)[0], Point::new(3, 3));
+        assert_eq!(cells(Gravity::Up, p).len(), 4);
+        assert_eq!(cells(Gravity::Right, p)[0], Point::new(1, 4));
+        assert_eq!(
+            cells(Gravity::CenterH, p),
+            [Point::new(1, 2), Point::new(1, 3), Point::new(1, 4)]
+        );
+        assert_eq!(
+            cells(Gravity::CenterV, p),
+            [Point::new(1, 3), Point::new(0, 3)]
+        );
+        assert_eq!(Gravity::None.line(4, 5, p), None);
     }
 
     #[test]

@@ -35,6 +35,7 @@ use rand::seq::SliceRandom;
 use crate::core::engine::{Rules, connects};
 use crate::core::gravity::{Gravity, Slide, remove_pair, remove_pair_settled, settle};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
+use crate::core::masks::EmptyMasks;
 
 mod memory;
 
@@ -253,6 +254,9 @@ enum Stop {
 
 struct Search<'a> {
     board: Board,
+    /// The board's empty cells as bit masks, for fast joins; `None` when the
+    /// board is too big for them or the rules allow more than two turns.
+    masks: Option<EmptyMasks>,
     config: &'a SolveConfig,
     /// `None` when the budget reaches beyond what the clock can represent.
     deadline: Option<Instant>,
@@ -327,8 +331,12 @@ impl<'a> Search<'a> {
         }
         let hash = (0..tiles as Id).fold(0, |h, id| h ^ tile_key(id));
         let unsettled = !settle(&mut board.clone(), config.gravity).is_empty();
+        let masks = (config.rules.max_turns <= 2)
+            .then(|| EmptyMasks::new(board, config.rules.border))
+            .flatten();
         Search {
             board: board.clone(),
+            masks,
             unsettled,
             config,
             deadline: Instant::now().checked_add(config.budget),
@@ -479,7 +487,10 @@ impl<'a> Search<'a> {
             }
         }
         let (a, b) = (self.cell_of[a as usize], self.cell_of[b as usize]);
-        Ok(connects(&self.board, a, b, self.config.rules))
+        Ok(match &self.masks {
+            Some(masks) => masks.connects(a, b, self.config.rules.max_turns),
+            None => connects(&self.board, a, b, self.config.rules),
+        })
     }
 
     fn is_present(&self, id: Id) -> bool {
@@ -700,12 +711,20 @@ impl<'a> Search<'a> {
                 &mut self.slides,
             );
         }
+        if let Some(masks) = &mut self.masks {
+            masks.set_empty(at.a, true);
+            masks.set_empty(at.b, true);
+        }
         for k in first..self.slides.len() {
             let Slide { from, to } = self.slides[k];
-            let (from, to) = (self.cell_index(from), self.cell_index(to));
-            let id = std::mem::replace(&mut self.id_at[from], NO_TILE);
-            self.id_at[to] = id;
-            self.cell_of[id as usize] = self.slides[k].to;
+            if let Some(masks) = &mut self.masks {
+                masks.set_empty(from, true);
+                masks.set_empty(to, false);
+            }
+            let (i, j) = (self.cell_index(from), self.cell_index(to));
+            let id = std::mem::replace(&mut self.id_at[i], NO_TILE);
+            self.id_at[j] = id;
+            self.cell_of[id as usize] = to;
         }
         self.tiles -= 2;
         self.played.push(Played {
@@ -744,6 +763,10 @@ impl<'a> Search<'a> {
             let tile = self.board.get(to);
             self.board.set(to, EMPTY);
             self.board.set(from, tile);
+            if let Some(masks) = &mut self.masks {
+                masks.set_empty(to, true);
+                masks.set_empty(from, false);
+            }
             let (i, j) = (self.cell_index(from), self.cell_index(to));
             let id = std::mem::replace(&mut self.id_at[j], NO_TILE);
             self.id_at[i] = id;
@@ -751,6 +774,9 @@ impl<'a> Search<'a> {
         }
         for (id, p) in [(pair.0, at.a), (pair.1, at.b)] {
             self.board.set(p, self.kind_of[id as usize]);
+            if let Some(masks) = &mut self.masks {
+                masks.set_empty(p, false);
+            }
             let i = self.cell_index(p);
             self.id_at[i] = id;
         }

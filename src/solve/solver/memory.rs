@@ -11,9 +11,11 @@
 pub(super) struct LostMemory {
     /// The words (64 tiles each) of one position.
     words: usize,
-    /// Open addressing with linear probing: 0 is a free slot, `i + 1` entry `i`.
-    slots: Vec<u32>,
-    /// The hash of each entry, to compare cheaply and to grow without rehashing.
+    /// Open addressing with linear probing: 0 is a free slot; otherwise the
+    /// high 32 bits of the entry's hash and, below, its index plus one, so
+    /// most look-ups that fail touch the slots only.
+    slots: Vec<u64>,
+    /// The hash of each entry, to grow the table without rehashing.
     hashes: Vec<u64>,
     /// The positions, `words` words each, in entry order.
     keys: Vec<u64>,
@@ -30,7 +32,7 @@ impl LostMemory {
     pub(super) fn new(words: usize, budget: usize) -> Self {
         // An entry costs its words, its hash and at most four slots (the
         // table is grown at half full, so it is at least a quarter full).
-        let per_entry = 8 * words + 8 + 4 * 4;
+        let per_entry = 8 * words + 8 + 4 * 8;
         LostMemory {
             words,
             slots: vec![0; FIRST_SLOTS],
@@ -56,12 +58,19 @@ impl LostMemory {
         let mask = self.slots.len() - 1;
         let mut slot = hash as usize & mask;
         loop {
-            let entry = self.slots[slot] as usize;
-            if entry == 0 || (self.hashes[entry - 1] == hash && self.key(entry - 1) == key) {
+            let found = self.slots[slot];
+            if found == 0
+                || (found >> 32 == hash >> 32 && self.key((found as u32 - 1) as usize) == key)
+            {
                 return slot;
             }
             slot = (slot + 1) & mask;
         }
+    }
+
+    /// The slot value of entry `entry`, whose hash is `hash`.
+    fn slot_value(entry: usize, hash: u64) -> u64 {
+        (hash & !0xFFFF_FFFF) | (entry as u64 + 1)
     }
 
     /// Whether the position `key` (whose hash is `hash`) was remembered.
@@ -79,9 +88,9 @@ impl LostMemory {
         if self.slots[slot] != 0 {
             return;
         }
+        self.slots[slot] = Self::slot_value(self.hashes.len(), hash);
         self.hashes.push(hash);
         self.keys.extend_from_slice(key);
-        self.slots[slot] = self.hashes.len() as u32;
         if 2 * self.hashes.len() > self.slots.len() {
             self.grow();
         }
@@ -97,7 +106,7 @@ impl LostMemory {
             while self.slots[slot] != 0 {
                 slot = (slot + 1) & mask;
             }
-            self.slots[slot] = entry as u32 + 1;
+            self.slots[slot] = Self::slot_value(entry, hash);
         }
     }
 }
@@ -138,7 +147,7 @@ mod tests {
     #[test]
     fn a_full_memory_forgets_nothing_and_takes_nothing_more() {
         // Room for about 100 entries of two words.
-        let mut memory = LostMemory::new(2, 100 * (16 + 8 + 16));
+        let mut memory = LostMemory::new(2, 100 * (16 + 8 + 32));
         for i in 0..1000u64 {
             memory.insert(i, &[i, i]);
         }

@@ -166,31 +166,6 @@ pub fn settle(board: &mut Board, gravity: Gravity) -> Vec<Slide> {
     slides
 }
 
-/// Removes the pair at `a` and `b` from a board that has settled under
-/// `gravity`, packs the line or lines through them (no other line can move)
-/// and appends the tiles that moved to `slides`: [`remove_pair`] without the
-/// look at every line and without allocating, for the solver.
-pub fn remove_pair_settled(
-    board: &mut Board,
-    a: Point,
-    b: Point,
-    gravity: Gravity,
-    slides: &mut Vec<Slide>,
-) {
-    board.set(a, EMPTY);
-    board.set(b, EMPTY);
-    let (rows, cols) = (board.rows(), board.cols());
-    let Some(first) = gravity.line(rows, cols, a) else {
-        return;
-    };
-    pack(board, first, slides);
-    if let Some(second) = gravity.line(rows, cols, b)
-        && second != first
-    {
-        pack(board, second, slides);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -304,40 +279,6 @@ mod tests {
         assert_eq!(text(&b), ["...", "...", "acb"]);
         assert_eq!(slides.len(), 2);
         assert!(settle(&mut b, Gravity::Down).is_empty());
-    }
-
-    #[test]
-    fn removing_from_a_settled_board_packs_only_the_lines_touched() {
-        use rand::{RngExt, SeedableRng};
-        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(5);
-        for gravity in Gravity::LEVELS {
-            for _ in 0..300 {
-                let (rows, cols) = (rng.random_range(1..=6), rng.random_range(1..=6));
-                let tiles = (0..rows * cols)
-                    .map(|_| rng.random_range(0..3u32))
-                    .collect();
-                let mut board = Board::from_tiles(rows, cols, tiles).unwrap();
-                settle(&mut board, gravity);
-                let full: Vec<Point> = board.points().filter(|&p| !board.is_empty_at(p)).collect();
-                if full.len() < 2 {
-                    continue;
-                }
-                let a = full[rng.random_range(0..full.len())];
-                let b = full[rng.random_range(0..full.len())];
-                if a == b {
-                    continue;
-                }
-                let mut everywhere = board.clone();
-                let mut expected = remove_pair(&mut everywhere, a, b, gravity);
-                let mut slides = Vec::new();
-                remove_pair_settled(&mut board, a, b, gravity, &mut slides);
-                assert_eq!(board, everywhere, "{gravity:?} {a:?} {b:?}");
-                let key = |s: &Slide| (s.from, s.to);
-                expected.sort_by_key(key);
-                slides.sort_by_key(key);
-                assert_eq!(slides, expected);
-            }
-        }
     }
 
     #[test]

@@ -78,6 +78,7 @@ impl EmptyMasks {
 
     /// Whether the cell at ringed row `r` and column `c` has an empty
     /// neighbour.
+    #[inline]
     fn has_empty_neighbour(&self, r: u32, c: u32) -> bool {
         (self.rows[r as usize] >> (c - 1)) & 0b101 != 0
             || (self.cols[c as usize] >> (r - 1)) & 0b101 != 0
@@ -86,11 +87,9 @@ impl EmptyMasks {
     /// Whether a line with at most `max_turns` (0 to 2) turns joins the
     /// cells `a` and `b` (both on the board) through empty cells: the answer
     /// of the engine's `connects`.
+    #[inline]
     pub fn connects(&self, a: Point, b: Point, max_turns: u32) -> bool {
         debug_assert!(max_turns <= 2);
-        if a == b {
-            return false;
-        }
         let (r1, c1) = ((a.row + 1) as u32, (a.col + 1) as u32);
         let (r2, c2) = ((b.row + 1) as u32, (b.col + 1) as u32);
         if r1.abs_diff(r2) + c1.abs_diff(c2) == 1 {
@@ -98,9 +97,16 @@ impl EmptyMasks {
         }
         // Any other line leaves both cells through an empty neighbour; most
         // tiles of a full board have none.
-        if !self.has_empty_neighbour(r1, c1) || !self.has_empty_neighbour(r2, c2) {
-            return false;
-        }
+        a != b
+            && self.has_empty_neighbour(r1, c1)
+            && self.has_empty_neighbour(r2, c2)
+            && self.connects_apart(r1, c1, r2, c2, max_turns)
+    }
+
+    /// [`EmptyMasks::connects`] for cells, in ringed coordinates, that are
+    /// not neighbours and both have an empty neighbour.
+    #[inline(never)]
+    fn connects_apart(&self, r1: u32, c1: u32, r2: u32, c2: u32, max_turns: u32) -> bool {
         if r1 == r2 {
             let gap = between(c1, c2);
             if self.rows[r1 as usize] & gap == gap {

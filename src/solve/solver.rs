@@ -33,7 +33,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 
 use crate::core::engine::{Rules, connects};
-use crate::core::gravity::{Gravity, Slide, remove_pair, remove_pair_settled, settle};
+use crate::core::gravity::{Gravity, settle};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 use crate::core::masks::EmptyMasks;
 
@@ -205,6 +205,12 @@ type Id = u32;
 /// No tile in the cell.
 const NO_TILE: Id = Id::MAX;
 
+/// A cell, as its row-major index.
+type Cell = u32;
+
+/// No cell: past the end of a line.
+const NO_CELL: Cell = Cell::MAX;
+
 /// A move by the ids of its two tiles, the smaller first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Pair(Id, Id);
@@ -219,7 +225,7 @@ impl Pair {
 struct Played {
     pair: Pair,
     /// The cells of the two tiles when the move was played.
-    at: Move,
+    at: (Cell, Cell),
     /// Where this move's slides start in [`Search::slides`].
     slides: usize,
 }
@@ -244,6 +250,16 @@ enum Entered {
     Open(Frame),
 }
 
+/// What one look over every kind of the position found.
+enum Scan {
+    /// It played this many forced moves: look again.
+    Forced(usize),
+    /// The position is lost.
+    Lost,
+    /// The moves to try are in [`Search::scored`].
+    Moves,
+}
+
 /// Why a search stopped before an answer.
 enum Stop {
     /// The budget ran out: the answer is unknown.
@@ -252,11 +268,24 @@ enum Stop {
     Restart,
 }
 
+/// The three ways to pair four copies, by their places in the list of copies.
+const PAIRINGS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
+
+/// Where the answer for the copies `i < j` of at most four is kept in a
+/// kind's list of six; beyond the list for other copies.
+fn pair_slot(i: usize, j: usize) -> usize {
+    match (i, j) {
+        (0, 1) => 0,
+        (0, 2) => 1,
+        (0, 3) => 2,
+        (1, 2) => 3,
+        (1, 3) => 4,
+        (2, 3) => 5,
+        _ => usize::MAX,
+    }
+}
+
 struct Search<'a> {
-    board: Board,
-    /// The board's empty cells as bit masks, for fast joins; `None` when the
-    /// board is too big for them or the rules allow more than two turns.
-    masks: Option<EmptyMasks>,
     config: &'a SolveConfig,
     /// `None` when the budget reaches beyond what the clock can represent.
     deadline: Option<Instant>,
@@ -269,14 +298,29 @@ struct Search<'a> {
     stats: SearchStats,
     /// Shuffles the order of moves after the first round.
     rng: Xoshiro256PlusPlus,
-    /// The tile in each cell (row-major), or [`NO_TILE`].
+    /// The point of each cell.
+    points: Vec<Point>,
+    /// The board's empty cells as bit masks, for fast joins; `None` when the
+    /// board is too big for them or the rules allow more than two turns.
+    masks: Option<EmptyMasks>,
+    /// The board itself, kept in step only when there are no masks: the
+    /// engine then answers the joins.
+    board: Option<Board>,
+    /// The tile in each cell, or [`NO_TILE`].
     id_at: Vec<Id>,
     /// The cell of each tile while it is on the board.
-    cell_of: Vec<Point>,
+    cell_of: Vec<Cell>,
     /// The kind of each tile, as the board writes it.
     kind_of: Vec<Tile>,
     /// The tiles of each kind, in id order.
     kinds: Vec<Vec<Id>>,
+    /// Every line that packs, as its cells from the end tiles pack towards
+    /// (none without gravity), and the line of each cell.
+    lines: Vec<Vec<Cell>>,
+    line_of: Vec<u32>,
+    /// The next cell of each cell's line away from where tiles pack, or
+    /// [`NO_CELL`].
+    next_cell: Vec<Cell>,
     /// Whether the starting board has not settled under the gravity (a board
     /// built by hand): its first move then settles every line.
     unsettled: bool,
@@ -287,12 +331,12 @@ struct Search<'a> {
     tiles: usize,
     lost: LostMemory,
     played: Vec<Played>,
-    /// The slides of every move played, in order.
-    slides: Vec<Slide>,
+    /// The slides (from, to) of every move played, in order.
+    slides: Vec<(Cell, Cell)>,
     /// The moves of every position on the stack, each position's in a run.
     moves: Vec<Pair>,
     /// Pairs known to be in no solution of the current position (see
-    /// [`Search::fail`]).
+    /// [`Search::exclude_if_independent`]).
     excluded: Vec<Pair>,
     /// Scratch lists, kept to save allocations.
     copies: Vec<Id>,
@@ -301,16 +345,16 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     fn new(board: &Board, config: &'a SolveConfig) -> Self {
-        let mut id_at = vec![NO_TILE; board.tiles().len()];
+        let (rows, cols) = (board.rows(), board.cols());
+        let mut id_at = vec![NO_TILE; rows * cols];
         let mut cell_of = Vec::new();
         let mut kind_of = Vec::new();
         let mut by_kind: Vec<(Tile, Id)> = Vec::new();
-        for (cell, p) in board.points().enumerate() {
-            let tile = board.get(p);
+        for (cell, &tile) in board.tiles().iter().enumerate() {
             if tile != EMPTY {
                 let id = cell_of.len() as Id;
                 id_at[cell] = id;
-                cell_of.push(p);
+                cell_of.push(cell as Cell);
                 kind_of.push(tile);
                 by_kind.push((tile, id));
             }
@@ -323,6 +367,23 @@ impl<'a> Search<'a> {
             }
             kinds.last_mut().expect("pushed above").push(id);
         }
+        let mut lines: Vec<Vec<Cell>> = Vec::new();
+        let mut line_of = vec![u32::MAX; rows * cols];
+        let mut next_cell = vec![NO_CELL; rows * cols];
+        for p in board.points() {
+            let index = |p: Point| p.row as usize * cols + p.col as usize;
+            if line_of[index(p)] != u32::MAX {
+                continue;
+            }
+            if let Some(line) = config.gravity.line(rows, cols, p) {
+                let cells: Vec<Cell> = (0..line.len).map(|k| index(line.cell(k)) as Cell).collect();
+                for (k, &cell) in cells.iter().enumerate() {
+                    line_of[cell as usize] = lines.len() as u32;
+                    next_cell[cell as usize] = cells.get(k + 1).copied().unwrap_or(NO_CELL);
+                }
+                lines.push(cells);
+            }
+        }
         let tiles = cell_of.len();
         let words = tiles.div_ceil(64);
         let mut present = vec![0u64; words];
@@ -330,14 +391,10 @@ impl<'a> Search<'a> {
             present[id / 64] |= 1 << (id % 64);
         }
         let hash = (0..tiles as Id).fold(0, |h, id| h ^ tile_key(id));
-        let unsettled = !settle(&mut board.clone(), config.gravity).is_empty();
         let masks = (config.rules.max_turns <= 2)
             .then(|| EmptyMasks::new(board, config.rules.border))
             .flatten();
         Search {
-            board: board.clone(),
-            masks,
-            unsettled,
             config,
             deadline: Instant::now().checked_add(config.budget),
             ticks: 0,
@@ -346,10 +403,17 @@ impl<'a> Search<'a> {
             round_limit: ROUND_UNIT,
             stats: SearchStats::default(),
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
+            points: board.points().collect(),
+            board: masks.is_none().then(|| board.clone()),
+            masks,
             id_at,
             cell_of,
             kind_of,
             kinds,
+            lines,
+            line_of,
+            next_cell,
+            unsettled: !settle(&mut board.clone(), config.gravity).is_empty(),
             present,
             hash,
             tiles,
@@ -372,7 +436,15 @@ impl<'a> Search<'a> {
         loop {
             self.entered = 0;
             let outcome = match self.search() {
-                Ok(true) => Outcome::Solved(self.played.iter().map(|p| p.at).collect()),
+                Ok(true) => Outcome::Solved(
+                    self.played
+                        .iter()
+                        .map(|p| Move {
+                            a: self.point(p.at.0),
+                            b: self.point(p.at.1),
+                        })
+                        .collect(),
+                ),
                 Ok(false) => Outcome::NoSolution,
                 Err(Stop::OutOfTime) => Outcome::Unknown,
                 Err(Stop::Restart) => {
@@ -442,18 +514,20 @@ impl<'a> Search<'a> {
             return Err(Stop::Restart);
         }
         let mut forced = 0;
-        loop {
-            let played = self.play_safe_moves()?;
-            if played == 0 {
-                break;
+        let open = loop {
+            if self.tiles == 0 {
+                return Ok(Entered::Won);
             }
-            forced += played;
-        }
-        if self.tiles == 0 {
-            return Ok(Entered::Won);
-        }
-        let open = !(forced > 0 && self.lost.contains(self.hash, &self.present))
-            && self.branch_moves()?;
+            if forced > 0 && self.lost.contains(self.hash, &self.present) {
+                break false;
+            }
+            // A stop leaves moves played; the next round takes back all.
+            match self.scan()? {
+                Scan::Forced(n) => forced += n,
+                Scan::Lost => break false,
+                Scan::Moves => break true,
+            }
+        };
         if !open {
             if forced > 0 {
                 self.remember();
@@ -464,15 +538,160 @@ impl<'a> Search<'a> {
             self.remember();
             return Ok(Entered::Lost);
         }
-        let end = self.moves.len();
-        let start = end - self.scored.len();
+        // Later rounds shuffle the moves; every other round drops the
+        // closeness ranking too, which rescues the boards it misleads (on
+        // random deals this cut the slowest solves a hundredfold).
+        if self.round > 1 {
+            self.scored.shuffle(&mut self.rng);
+            if self.round.is_multiple_of(2) {
+                self.scored.iter_mut().for_each(|(score, _)| *score = 0);
+            }
+        }
+        self.scored.sort_by_key(|&(score, _)| score);
+        let start = self.moves.len();
+        self.moves.extend(self.scored.iter().map(|&(_, pair)| pair));
         Ok(Entered::Open(Frame {
             start,
             next: start,
-            end,
+            end: self.moves.len(),
             forced,
             excluded_before: self.excluded.len(),
         }))
+    }
+
+    /// One look over every kind: plays the forced moves it finds, or else
+    /// gathers in `self.scored` every move possible now and not excluded,
+    /// with its rank (see [`Search::scan_kind`]).
+    fn scan(&mut self) -> Result<Scan, Stop> {
+        self.scored.clear();
+        let mut forced = 0;
+        for kind in 0..self.kinds.len() {
+            let mut g = std::mem::take(&mut self.copies);
+            g.clear();
+            g.extend(
+                self.kinds[kind]
+                    .iter()
+                    .copied()
+                    .filter(|&id| self.is_present(id)),
+            );
+            let found = self.scan_kind(&g, forced > 0);
+            self.copies = g;
+            match found? {
+                Scan::Forced(n) => forced += n,
+                // Report the forced moves played first: the next look
+                // finds the loss again.
+                Scan::Lost if forced > 0 => break,
+                Scan::Lost => return Ok(Scan::Lost),
+                Scan::Moves => {}
+            }
+        }
+        Ok(if forced > 0 {
+            Scan::Forced(forced)
+        } else if self.scored.is_empty() {
+            Scan::Lost
+        } else {
+            Scan::Moves
+        })
+    }
+
+    /// Looks at the copies `g` of one kind. When they sit at the ends of
+    /// their lines (see [`Search::at_line_ends`]) and can all be joined in
+    /// pairs now, one pair after the other, it plays them: that loses
+    /// nothing, since other tiles keep their cells and only cells are freed,
+    /// so any solution stays one with those pairs dropped from it (only
+    /// kinds with two or four copies left are tried). Otherwise, unless
+    /// `only_forced`, it adds the kind's moves to `self.scored`, the most
+    /// promising first: moves that finish a kind, then moves whose kind's
+    /// remaining copies lie close together. `Scan::Lost` when excluded pairs
+    /// show the position is lost.
+    fn scan_kind(&mut self, g: &[Id], only_forced: bool) -> Result<Scan, Stop> {
+        let n = g.len();
+        if n < 2 {
+            return Ok(Scan::Moves);
+        }
+        let out = |i: usize, j: usize| self.is_excluded(g[i], g[j]);
+        // With two or four copies left, excluding a pair rules out every
+        // way to pair the copies that uses it.
+        let mut dead = [false; 3];
+        match n {
+            2 if out(0, 1) => return Ok(Scan::Lost),
+            4 => {
+                for (k, &[x, y, z, w]) in PAIRINGS.iter().enumerate() {
+                    dead[k] = out(x, y) || out(z, w);
+                }
+                if dead == [true; 3] {
+                    return Ok(Scan::Lost);
+                }
+            }
+            _ => {}
+        }
+        // The joins of the copies found so far (when there are at most four).
+        let mut known: [Option<bool>; 6] = [None; 6];
+        if (n == 2 || n == 4) && self.at_line_ends(g) {
+            if n == 2 {
+                let joined = self.joins(g[0], g[1])?;
+                if joined {
+                    self.play(Pair::new(g[0], g[1]));
+                    return Ok(Scan::Forced(1));
+                }
+                known[0] = Some(joined);
+            } else {
+                for (k, &[x, y, z, w]) in PAIRINGS.iter().enumerate() {
+                    if dead[k] {
+                        continue;
+                    }
+                    let joined = self.joins(g[x], g[y])?;
+                    known[pair_slot(x, y)] = Some(joined);
+                    if !joined {
+                        continue;
+                    }
+                    // Taking the first pair may slide the other two.
+                    self.play(Pair::new(g[x], g[y]));
+                    if self.joins(g[z], g[w])? {
+                        self.play(Pair::new(g[z], g[w]));
+                        return Ok(Scan::Forced(2));
+                    }
+                    self.undo();
+                }
+            }
+        }
+        if only_forced {
+            return Ok(Scan::Moves);
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                let ruled_out = self.is_excluded(g[i], g[j])
+                    || (n == 4
+                        && PAIRINGS.iter().zip(dead).any(|(&[x, y, z, w], dead)| {
+                            dead && ((x, y) == (i, j) || (z, w) == (i, j))
+                        }));
+                if ruled_out {
+                    continue;
+                }
+                let joined = match known.get(pair_slot(i, j)).copied().flatten() {
+                    Some(joined) => joined,
+                    None => self.joins(g[i], g[j])?,
+                };
+                if !joined {
+                    continue;
+                }
+                // Copies are ranked by how close the rest lie only for the
+                // few copies a deal has; big batches of one kind are taken
+                // as they come.
+                let score = if n <= 8 {
+                    spread(
+                        g.iter()
+                            .enumerate()
+                            .filter(|&(k, _)| k != i && k != j)
+                            .map(|(_, &id)| self.point(self.cell_of[id as usize])),
+                    )
+                } else {
+                    0
+                };
+                self.scored.push((score, Pair::new(g[i], g[j])));
+            }
+        }
+        Ok(Scan::Moves)
     }
 
     /// Whether the tiles `a` and `b` can be joined now; looks at the clock now
@@ -486,28 +705,27 @@ impl<'a> Search<'a> {
                 return Err(Stop::OutOfTime);
             }
         }
-        let (a, b) = (self.cell_of[a as usize], self.cell_of[b as usize]);
-        Ok(match &self.masks {
-            Some(masks) => masks.connects(a, b, self.config.rules.max_turns),
-            None => connects(&self.board, a, b, self.config.rules),
+        let (a, b) = (
+            self.point(self.cell_of[a as usize]),
+            self.point(self.cell_of[b as usize]),
+        );
+        Ok(match (&self.masks, &self.board) {
+            (Some(masks), _) => masks.connects(a, b, self.config.rules.max_turns),
+            (None, Some(board)) => connects(board, a, b, self.config.rules),
+            (None, None) => unreachable!("the board is kept when there are no masks"),
         })
+    }
+
+    fn point(&self, cell: Cell) -> Point {
+        self.points[cell as usize]
+    }
+
+    fn is_excluded(&self, a: Id, b: Id) -> bool {
+        self.excluded.contains(&Pair::new(a, b))
     }
 
     fn is_present(&self, id: Id) -> bool {
         self.present[id as usize / 64] & (1 << (id % 64)) != 0
-    }
-
-    /// Fills `self.copies` with the tiles of kind `kind` still on the board.
-    fn collect_copies(&mut self, kind: usize) {
-        let mut copies = std::mem::take(&mut self.copies);
-        copies.clear();
-        copies.extend(
-            self.kinds[kind]
-                .iter()
-                .copied()
-                .filter(|&id| self.is_present(id)),
-        );
-        self.copies = copies;
     }
 
     /// Whether every tile after each of `ids` along its line, away from where
@@ -518,153 +736,20 @@ impl<'a> Search<'a> {
         if self.unsettled && self.played.is_empty() {
             return false;
         }
-        let (rows, cols) = (self.board.rows(), self.board.cols());
         ids.iter().all(|&id| {
-            let p = self.cell_of[id as usize];
-            let Some(line) = self.config.gravity.line(rows, cols, p) else {
-                return true;
-            };
-            (line.position(p) + 1..line.len)
-                .map(|k| line.cell(k))
-                .take_while(|&q| !self.board.is_empty_at(q))
-                .all(|q| ids.contains(&self.id_at[q.row as usize * cols + q.col as usize]))
+            let mut cell = self.next_cell[self.cell_of[id as usize] as usize];
+            while cell != NO_CELL {
+                let other = self.id_at[cell as usize];
+                if other == NO_TILE {
+                    break;
+                }
+                if !ids.contains(&other) {
+                    return false;
+                }
+                cell = self.next_cell[cell as usize];
+            }
+            true
         })
-    }
-
-    /// Plays at once every kind whose remaining copies sit at the ends of
-    /// their lines (see [`Search::at_line_ends`]) and can all be joined in
-    /// pairs now, one pair after the other; returns how many moves it played.
-    /// Playing them loses nothing: other tiles keep their cells, and only
-    /// cells are freed, so any solution stays one with those pairs dropped
-    /// from it. Only kinds with two or four copies left are tried.
-    fn play_safe_moves(&mut self) -> Result<usize, Stop> {
-        let mut played = 0;
-        for kind in 0..self.kinds.len() {
-            self.collect_copies(kind);
-            let g = std::mem::take(&mut self.copies);
-            let found = match g.len() {
-                2 | 4 if self.at_line_ends(&g) => self.play_pairing(&g),
-                _ => Ok(0),
-            };
-            self.copies = g;
-            played += found?;
-        }
-        Ok(played)
-    }
-
-    /// Plays the two or four copies `g` in pairs if some pairing can be
-    /// played now, one pair after the other (the first pair's removal may
-    /// slide the other two); returns how many moves it played.
-    fn play_pairing(&mut self, g: &[Id]) -> Result<usize, Stop> {
-        if g.len() == 2 {
-            if self.joins(g[0], g[1])? {
-                self.play(Pair::new(g[0], g[1]));
-                return Ok(1);
-            }
-            return Ok(0);
-        }
-        for [x, y, z, w] in [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]] {
-            if !self.joins(g[x], g[y])? {
-                continue;
-            }
-            self.play(Pair::new(g[x], g[y]));
-            match self.joins(g[z], g[w]) {
-                Ok(true) => {
-                    self.play(Pair::new(g[z], g[w]));
-                    return Ok(2);
-                }
-                Ok(false) => self.undo(),
-                Err(stop) => {
-                    self.undo();
-                    return Err(stop);
-                }
-            }
-        }
-        Ok(0)
-    }
-
-    /// Pushes onto `self.moves` every move possible now and not excluded, the
-    /// most promising first: moves that finish a kind, then moves whose kind's
-    /// remaining copies lie close together. Returns `false`, pushing nothing,
-    /// when the position is lost: no move, or an excluded pair shows it.
-    fn branch_moves(&mut self) -> Result<bool, Stop> {
-        self.scored.clear();
-        for kind in 0..self.kinds.len() {
-            self.collect_copies(kind);
-            let g = std::mem::take(&mut self.copies);
-            let found = self.score_kind(&g);
-            self.copies = g;
-            if !found? {
-                self.scored.clear();
-                return Ok(false);
-            }
-        }
-        // Later rounds shuffle the moves; every other round drops the
-        // closeness ranking too, which rescues the boards it misleads (on
-        // random deals this cut the slowest solves a hundredfold).
-        if self.round > 1 {
-            self.scored.shuffle(&mut self.rng);
-            if self.round.is_multiple_of(2) {
-                self.scored.iter_mut().for_each(|(score, _)| *score = 0);
-            }
-        }
-        self.scored.sort_by_key(|&(score, _)| score);
-        self.moves.extend(self.scored.iter().map(|&(_, pair)| pair));
-        Ok(!self.scored.is_empty())
-    }
-
-    /// Adds to `self.scored` the moves of the copies `g` of one kind; `false`
-    /// when excluded pairs show the position is lost.
-    fn score_kind(&mut self, g: &[Id]) -> Result<bool, Stop> {
-        if g.len() < 2 {
-            return Ok(true);
-        }
-        let out = |i: usize, j: usize| self.excluded.contains(&Pair::new(g[i], g[j]));
-        // With two or four copies left, excluding a pair rules out every
-        // way to pair the copies that uses it.
-        let mut dead: [[usize; 4]; 3] = [[usize::MAX; 4]; 3];
-        match g.len() {
-            2 if out(0, 1) => return Ok(false),
-            4 => {
-                let mut n = 0;
-                for [x, y, z, w] in [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]] {
-                    if out(x, y) || out(z, w) {
-                        dead[n] = [x, y, z, w];
-                        n += 1;
-                    }
-                }
-                if n == 3 {
-                    return Ok(false);
-                }
-            }
-            _ => {}
-        }
-        for i in 0..g.len() {
-            for j in i + 1..g.len() {
-                let ruled_out = self.excluded.contains(&Pair::new(g[i], g[j]))
-                    || dead
-                        .iter()
-                        .any(|&[x, y, z, w]| (x, y) == (i, j) || (z, w) == (i, j));
-                if ruled_out || !self.joins(g[i], g[j])? {
-                    continue;
-                }
-                // Copies are ranked by how close the rest lie only for the
-                // few copies a deal has; big batches of one kind are taken
-                // as they come.
-                let score = if g.len() <= 8 {
-                    spread(
-                        g.iter()
-                            .enumerate()
-                            .filter(|&(k, _)| k != i && k != j)
-                            .map(|(_, &id)| self.cell_of[id as usize]),
-                    )
-                } else {
-                    0
-                };
-                self.scored.push((score, Pair::new(g[i], g[j])));
-            }
-        }
-        Ok(true)
     }
 
     /// Whether playing `pair` leads to a position already proved lost.
@@ -684,47 +769,58 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn cell_index(&self, p: Point) -> usize {
-        p.row as usize * self.board.cols() + p.col as usize
+    /// Puts tile `id` (or no tile) in `cell`, keeping the masks or the board
+    /// in step.
+    fn put(&mut self, cell: Cell, id: Id) {
+        self.id_at[cell as usize] = id;
+        let p = self.point(cell);
+        if let Some(masks) = &mut self.masks {
+            masks.set_empty(p, id == NO_TILE);
+        }
+        if let Some(board) = &mut self.board {
+            board.set(p, if id == NO_TILE { EMPTY } else { self.kind_of[id as usize] });
+        }
+        if id != NO_TILE {
+            self.cell_of[id as usize] = cell;
+        }
+    }
+
+    /// Packs line `line` towards its start, recording the slides.
+    fn pack(&mut self, line: usize) {
+        let mut write = 0;
+        for read in 0..self.lines[line].len() {
+            let from = self.lines[line][read];
+            let id = self.id_at[from as usize];
+            if id == NO_TILE {
+                continue;
+            }
+            if read != write {
+                let to = self.lines[line][write];
+                self.put(from, NO_TILE);
+                self.put(to, id);
+                self.slides.push((from, to));
+            }
+            write += 1;
+        }
     }
 
     fn play(&mut self, pair: Pair) {
-        let at = Move {
-            a: self.cell_of[pair.0 as usize],
-            b: self.cell_of[pair.1 as usize],
-        };
+        let at = (self.cell_of[pair.0 as usize], self.cell_of[pair.1 as usize]);
         self.flip(pair);
+        self.put(at.0, NO_TILE);
+        self.put(at.1, NO_TILE);
         let first = self.slides.len();
-        for p in [at.a, at.b] {
-            let i = self.cell_index(p);
-            self.id_at[i] = NO_TILE;
-        }
         if self.unsettled && self.played.is_empty() {
-            let slides = remove_pair(&mut self.board, at.a, at.b, self.config.gravity);
-            self.slides.extend(slides);
-        } else {
-            remove_pair_settled(
-                &mut self.board,
-                at.a,
-                at.b,
-                self.config.gravity,
-                &mut self.slides,
-            );
-        }
-        if let Some(masks) = &mut self.masks {
-            masks.set_empty(at.a, true);
-            masks.set_empty(at.b, true);
-        }
-        for k in first..self.slides.len() {
-            let Slide { from, to } = self.slides[k];
-            if let Some(masks) = &mut self.masks {
-                masks.set_empty(from, true);
-                masks.set_empty(to, false);
+            for line in 0..self.lines.len() {
+                self.pack(line);
             }
-            let (i, j) = (self.cell_index(from), self.cell_index(to));
-            let id = std::mem::replace(&mut self.id_at[i], NO_TILE);
-            self.id_at[j] = id;
-            self.cell_of[id as usize] = to;
+        } else if !self.lines.is_empty() {
+            let (first_line, second_line) =
+                (self.line_of[at.0 as usize], self.line_of[at.1 as usize]);
+            self.pack(first_line as usize);
+            if second_line != first_line {
+                self.pack(second_line as usize);
+            }
         }
         self.tiles -= 2;
         self.played.push(Played {
@@ -759,27 +855,13 @@ impl<'a> Search<'a> {
     fn undo(&mut self) {
         let Played { pair, at, slides } = self.played.pop().expect("a move to undo");
         while self.slides.len() > slides {
-            let Slide { from, to } = self.slides.pop().expect("counted");
-            let tile = self.board.get(to);
-            self.board.set(to, EMPTY);
-            self.board.set(from, tile);
-            if let Some(masks) = &mut self.masks {
-                masks.set_empty(to, true);
-                masks.set_empty(from, false);
-            }
-            let (i, j) = (self.cell_index(from), self.cell_index(to));
-            let id = std::mem::replace(&mut self.id_at[j], NO_TILE);
-            self.id_at[i] = id;
-            self.cell_of[id as usize] = from;
+            let (from, to) = self.slides.pop().expect("counted");
+            let id = self.id_at[to as usize];
+            self.put(to, NO_TILE);
+            self.put(from, id);
         }
-        for (id, p) in [(pair.0, at.a), (pair.1, at.b)] {
-            self.board.set(p, self.kind_of[id as usize]);
-            if let Some(masks) = &mut self.masks {
-                masks.set_empty(p, false);
-            }
-            let i = self.cell_index(p);
-            self.id_at[i] = id;
-        }
+        self.put(at.0, pair.0);
+        self.put(at.1, pair.1);
         self.flip(pair);
         self.tiles += 2;
     }

@@ -326,8 +326,17 @@ struct Search<'a> {
     unsettled: bool,
     /// The position: one bit per tile still on the board.
     present: Vec<u64>,
-    /// The hash of `present` (see [`tile_key`]).
+    /// The position as the memory knows it: the tiles still on the board,
+    /// except that along each line the copies of a kind stand in for one
+    /// another, so tile sets that leave the same board share one key (see
+    /// [`Search::key_line`]). Without gravity, the tiles still on the board.
+    key: Vec<u64>,
+    /// The hash of `key` (see [`tile_key`]).
     hash: u64,
+    /// The tiles of each line in the order they pack (none without gravity),
+    /// and the line of each tile.
+    line_tiles: Vec<Vec<Id>>,
+    tile_line: Vec<u32>,
     tiles: usize,
     lost: LostMemory,
     played: Vec<Played>,
@@ -384,6 +393,22 @@ impl<'a> Search<'a> {
                 lines.push(cells);
             }
         }
+        let mut tile_line = vec![u32::MAX; cell_of.len()];
+        let line_tiles: Vec<Vec<Id>> = lines
+            .iter()
+            .enumerate()
+            .map(|(l, cells)| {
+                let ids: Vec<Id> = cells
+                    .iter()
+                    .map(|&cell| id_at[cell as usize])
+                    .filter(|&id| id != NO_TILE)
+                    .collect();
+                for &id in &ids {
+                    tile_line[id as usize] = l as u32;
+                }
+                ids
+            })
+            .collect();
         let tiles = cell_of.len();
         let words = tiles.div_ceil(64);
         let mut present = vec![0u64; words];
@@ -413,7 +438,10 @@ impl<'a> Search<'a> {
             lines,
             line_of,
             next_cell,
+            line_tiles,
+            tile_line,
             unsettled: !settle(&mut board.clone(), config.gravity).is_empty(),
+            key: present.clone(),
             present,
             hash,
             tiles,
@@ -518,7 +546,7 @@ impl<'a> Search<'a> {
             if self.tiles == 0 {
                 return Ok(Entered::Won);
             }
-            if forced > 0 && self.lost.contains(self.hash, &self.present) {
+            if forced > 0 && self.lost.contains(self.hash, &self.key) {
                 break false;
             }
             // A stop leaves moves played; the next round takes back all.
@@ -755,16 +783,61 @@ impl<'a> Search<'a> {
     /// Whether playing `pair` leads to a position already proved lost.
     fn lost_after(&mut self, pair: Pair) -> bool {
         self.flip(pair);
-        let lost = self.lost.contains(self.hash, &self.present);
+        let lost = self.lost.contains(self.hash, &self.key);
         self.flip(pair);
         lost
     }
 
-    /// Takes the two tiles of `pair` off the position's bits and hash, or
-    /// puts them back.
+    /// Takes the two tiles of `pair` off the position, or puts them back,
+    /// and updates its key. The board itself is left to the caller.
     fn flip(&mut self, Pair(a, b): Pair) {
         for id in [a, b] {
             self.present[id as usize / 64] ^= 1 << (id % 64);
+            if self.line_tiles.is_empty() {
+                self.key[id as usize / 64] ^= 1 << (id % 64);
+                self.hash ^= tile_key(id);
+            }
+        }
+        if !self.line_tiles.is_empty() {
+            let (first, second) = (self.tile_line[a as usize], self.tile_line[b as usize]);
+            self.key_line(first as usize);
+            if second != first {
+                self.key_line(second as usize);
+            }
+        }
+    }
+
+    /// Rewrites the key of line `line`: the board shows along it the kinds
+    /// of its tiles still present, in order, and the key marks the first
+    /// tiles of the line, in order, that show that same sequence of kinds.
+    /// Two tile sets that leave the same board thus get the same key, and
+    /// the key tells the board.
+    fn key_line(&mut self, line: usize) {
+        let len = self.line_tiles[line].len();
+        let mut next = 0;
+        for k in 0..len {
+            let id = self.line_tiles[line][k];
+            if !self.is_present(id) {
+                continue;
+            }
+            let kind = self.kind_of[id as usize];
+            while self.kind_of[self.line_tiles[line][next] as usize] != kind {
+                self.set_key(self.line_tiles[line][next], false);
+                next += 1;
+            }
+            self.set_key(self.line_tiles[line][next], true);
+            next += 1;
+        }
+        for k in next..len {
+            self.set_key(self.line_tiles[line][k], false);
+        }
+    }
+
+    /// Sets the key's bit of tile `id`, keeping the hash in step.
+    fn set_key(&mut self, id: Id, on: bool) {
+        let (word, bit) = (id as usize / 64, 1u64 << (id % 64));
+        if (self.key[word] & bit != 0) != on {
+            self.key[word] ^= bit;
             self.hash ^= tile_key(id);
         }
     }
@@ -868,7 +941,7 @@ impl<'a> Search<'a> {
 
     /// Remembers the current position as lost.
     fn remember(&mut self) {
-        self.lost.insert(self.hash, &self.present);
+        self.lost.insert(self.hash, &self.key);
     }
 }
 

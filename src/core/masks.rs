@@ -76,10 +76,10 @@ impl EmptyMasks {
         }
     }
 
-    /// Whether the cell at ringed row `r` and column `c` has an empty
-    /// neighbour.
+    /// Whether the cell `p` (on the board) has an empty neighbour.
     #[inline]
-    fn has_empty_neighbour(&self, r: u32, c: u32) -> bool {
+    pub fn has_empty_neighbour(&self, p: Point) -> bool {
+        let (r, c) = (p.row as u32 + 1, p.col as u32 + 1);
         (self.rows[r as usize] >> (c - 1)) & 0b101 != 0
             || (self.cols[c as usize] >> (r - 1)) & 0b101 != 0
     }
@@ -89,24 +89,29 @@ impl EmptyMasks {
     /// of the engine's `connects`.
     #[inline]
     pub fn connects(&self, a: Point, b: Point, max_turns: u32) -> bool {
+        self.quick(a, b)
+            .unwrap_or_else(|| self.connects_apart(a, b, max_turns))
+    }
+
+    /// The cheap part of [`EmptyMasks::connects`]: the answer when `a` and
+    /// `b` are neighbours (joined) or one of them has no empty neighbour
+    /// (no line can leave it), else `None`. Most tiles of a full board have
+    /// no empty neighbour.
+    #[inline]
+    pub fn quick(&self, a: Point, b: Point) -> Option<bool> {
+        if a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1 {
+            return Some(true);
+        }
+        (a == b || !self.has_empty_neighbour(a) || !self.has_empty_neighbour(b)).then_some(false)
+    }
+
+    /// [`EmptyMasks::connects`] for cells that [`EmptyMasks::quick`] leaves
+    /// open.
+    #[inline(never)]
+    pub fn connects_apart(&self, a: Point, b: Point, max_turns: u32) -> bool {
         debug_assert!(max_turns <= 2);
         let (r1, c1) = ((a.row + 1) as u32, (a.col + 1) as u32);
         let (r2, c2) = ((b.row + 1) as u32, (b.col + 1) as u32);
-        if r1.abs_diff(r2) + c1.abs_diff(c2) == 1 {
-            return true;
-        }
-        // Any other line leaves both cells through an empty neighbour; most
-        // tiles of a full board have none.
-        a != b
-            && self.has_empty_neighbour(r1, c1)
-            && self.has_empty_neighbour(r2, c2)
-            && self.connects_apart(r1, c1, r2, c2, max_turns)
-    }
-
-    /// [`EmptyMasks::connects`] for cells, in ringed coordinates, that are
-    /// not neighbours and both have an empty neighbour.
-    #[inline(never)]
-    fn connects_apart(&self, r1: u32, c1: u32, r2: u32, c2: u32, max_turns: u32) -> bool {
         if r1 == r2 {
             let gap = between(c1, c2);
             if self.rows[r1 as usize] & gap == gap {
@@ -133,24 +138,28 @@ impl EmptyMasks {
         if max_turns == 1 {
             return false;
         }
-        // Two turns: along both rows to a column that is empty between them,
-        // or along both columns to a row that is empty between them.
+        // Two turns: along both rows to a column that is empty between
+        // them, or along both columns to a row that is empty between them.
         if r1 != r2 {
+            let gap = between(r1, r2);
             let mut meet = across_a & across_b;
-            for r in r1.min(r2) + 1..r1.max(r2) {
-                meet &= self.rows[r as usize];
-            }
-            if meet != 0 {
-                return true;
+            while meet != 0 {
+                let x = meet.trailing_zeros();
+                if self.cols[x as usize] & gap == gap {
+                    return true;
+                }
+                meet &= meet - 1;
             }
         }
         if c1 != c2 {
+            let gap = between(c1, c2);
             let mut meet = down_a & down_b;
-            for c in c1.min(c2) + 1..c1.max(c2) {
-                meet &= self.cols[c as usize];
-            }
-            if meet != 0 {
-                return true;
+            while meet != 0 {
+                let y = meet.trailing_zeros();
+                if self.rows[y as usize] & gap == gap {
+                    return true;
+                }
+                meet &= meet - 1;
             }
         }
         false

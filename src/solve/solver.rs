@@ -196,7 +196,7 @@ fn luby(mut k: u64) -> u64 {
     }
 }
 
-/// How many path queries run between two looks at the clock.
+/// How many path queries and positions go by between two looks at the clock.
 const CLOCK_EVERY: u32 = 512;
 
 /// The id of a tile: its place in row-major order on the starting board.
@@ -210,6 +210,37 @@ type Cell = u32;
 
 /// No cell: past the end of a line.
 const NO_CELL: Cell = Cell::MAX;
+
+/// A line of tiles in the memory's key. Tiles keep their order along a line,
+/// so the board shows along it the kinds of the line's tiles still present,
+/// in order. The key marks the leftmost tiles of the line that show the same
+/// kinds: two tile sets that leave the same board get the same marks, and
+/// the marks tell the board.
+struct KeyLine {
+    /// Where the line's marks start in the key.
+    offset: u32,
+    /// For each place in the line, the places holding a tile of the same kind.
+    same_kind: Vec<u64>,
+    /// The places whose tiles are still present, and the marks.
+    present: u64,
+    marks: u64,
+}
+
+impl KeyLine {
+    /// The marks for the places `present`: each present tile in turn takes
+    /// the first place of its kind after the place the one before took.
+    fn marks_for(&self, present: u64) -> u64 {
+        let (mut rest, mut marks, mut from) = (present, 0u64, 0u32);
+        while rest != 0 {
+            let place = rest.trailing_zeros();
+            rest &= rest - 1;
+            let at = (self.same_kind[place as usize] & (u64::MAX << from)).trailing_zeros();
+            marks |= 1 << at;
+            from = at + 1;
+        }
+        marks
+    }
+}
 
 /// A move by the ids of its two tiles, the smaller first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -326,17 +357,18 @@ struct Search<'a> {
     unsettled: bool,
     /// The position: one bit per tile still on the board.
     present: Vec<u64>,
-    /// The position as the memory knows it: the tiles still on the board,
-    /// except that along each line the copies of a kind stand in for one
-    /// another, so tile sets that leave the same board share one key (see
-    /// [`Search::key_line`]). Without gravity, the tiles still on the board.
+    /// The position as the memory knows it: with gravity, line by line, the
+    /// first tiles of the line that show the kinds the board shows along it
+    /// (see [`KeyLine`]), so tile sets that leave the same board share one
+    /// key; otherwise the tiles still on the board (a bit per tile).
     key: Vec<u64>,
     /// The hash of `key` (see [`tile_key`]).
     hash: u64,
-    /// The tiles of each line in the order they pack (none without gravity),
-    /// and the line of each tile.
-    line_tiles: Vec<Vec<Id>>,
-    tile_line: Vec<u32>,
+    /// The lines the key is made of; empty when the key is the tile set
+    /// (no gravity, or a line of more than 64 tiles).
+    key_lines: Vec<KeyLine>,
+    /// The line of each tile in `key_lines`, and its place there.
+    tile_line: Vec<(u32, u32)>,
     tiles: usize,
     lost: LostMemory,
     played: Vec<Played>,
@@ -345,8 +377,24 @@ struct Search<'a> {
     /// The moves of every position on the stack, each position's in a run.
     moves: Vec<Pair>,
     /// Pairs known to be in no solution of the current position (see
-    /// [`Search::exclude_if_independent`]).
-    excluded: Vec<Pair>,
+    /// [`Search::exclude_if_independent`]), as a stack and as a count per
+    /// pair (see [`Search::pair_index`]).
+    excluded: Vec<(usize, u32)>,
+    excluded_count: Vec<u32>,
+    /// Each tile's place among its kind's tiles, and where the pairs it
+    /// makes with the later tiles of its kind would start in the per-pair
+    /// lists (see [`Search::pair_index`]).
+    copy_index: Vec<u32>,
+    pair_row: Vec<usize>,
+    /// The kind of each tile, as its place in `kinds`, and how many
+    /// exclusions each kind has.
+    kind_index: Vec<u32>,
+    kind_excluded: Vec<u32>,
+    /// Without gravity a pair that can be joined stays so while both tiles
+    /// remain: for each pair the number of moves played when it was found
+    /// joined (`u32::MAX` when not known), and those findings in order.
+    joined_at: Vec<u32>,
+    joined: Vec<usize>,
     /// Scratch lists, kept to save allocations.
     copies: Vec<Id>,
     scored: Vec<(i32, Pair)>,
@@ -393,22 +441,64 @@ impl<'a> Search<'a> {
                 lines.push(cells);
             }
         }
-        let mut tile_line = vec![u32::MAX; cell_of.len()];
+        // The pairs of each kind in turn, each kind's in the order (0, 1),
+        // (0, 2), ..., (1, 2), ...: pair (i, j) of a kind of n copies is
+        // at start + i (2n - i - 1) / 2 + j - i - 1.
+        let mut copy_index = vec![0; cell_of.len()];
+        let mut pair_row = vec![0; cell_of.len()];
+        let mut kind_index = vec![0; cell_of.len()];
+        let mut pairs = 0usize;
+        for (k, ids) in kinds.iter().enumerate() {
+            let n = ids.len();
+            for (i, &id) in ids.iter().enumerate() {
+                copy_index[id as usize] = i as u32;
+                kind_index[id as usize] = k as u32;
+                pair_row[id as usize] = (pairs + i * (2 * n - i - 1) / 2).wrapping_sub(i + 1);
+            }
+            pairs += n * (n - 1) / 2;
+        }
+        // The key lines: each line's tiles in the order they pack.
         let line_tiles: Vec<Vec<Id>> = lines
             .iter()
-            .enumerate()
-            .map(|(l, cells)| {
-                let ids: Vec<Id> = cells
+            .map(|cells| {
+                cells
                     .iter()
                     .map(|&cell| id_at[cell as usize])
                     .filter(|&id| id != NO_TILE)
-                    .collect();
-                for &id in &ids {
-                    tile_line[id as usize] = l as u32;
-                }
-                ids
+                    .collect()
             })
             .collect();
+        let mut tile_line = vec![(0, 0); cell_of.len()];
+        let mut key_lines = Vec::new();
+        if line_tiles.iter().all(|ids| ids.len() <= 64) {
+            let mut offset = 0;
+            for (l, ids) in line_tiles.iter().enumerate() {
+                let same_kind = ids
+                    .iter()
+                    .map(|&a| {
+                        ids.iter()
+                            .enumerate()
+                            .filter(|&(_, &b)| kind_of[b as usize] == kind_of[a as usize])
+                            .fold(0u64, |mask, (k, _)| mask | 1 << k)
+                    })
+                    .collect();
+                for (k, &id) in ids.iter().enumerate() {
+                    tile_line[id as usize] = (l as u32, k as u32);
+                }
+                let all = if ids.is_empty() {
+                    0
+                } else {
+                    u64::MAX >> (64 - ids.len())
+                };
+                key_lines.push(KeyLine {
+                    offset,
+                    same_kind,
+                    present: all,
+                    marks: all,
+                });
+                offset += ids.len() as u32;
+            }
+        }
         let tiles = cell_of.len();
         let words = tiles.div_ceil(64);
         let mut present = vec![0u64; words];
@@ -434,11 +524,12 @@ impl<'a> Search<'a> {
             id_at,
             cell_of,
             kind_of,
+            kind_excluded: vec![0; kinds.len()],
             kinds,
             lines,
             line_of,
             next_cell,
-            line_tiles,
+            key_lines,
             tile_line,
             unsettled: !settle(&mut board.clone(), config.gravity).is_empty(),
             key: present.clone(),
@@ -450,6 +541,12 @@ impl<'a> Search<'a> {
             slides: Vec::new(),
             moves: Vec::new(),
             excluded: Vec::new(),
+            excluded_count: vec![0; pairs],
+            copy_index,
+            pair_row,
+            kind_index,
+            joined_at: vec![u32::MAX; pairs],
+            joined: Vec::new(),
             copies: Vec::new(),
             scored: Vec::new(),
         }
@@ -480,7 +577,9 @@ impl<'a> Search<'a> {
                         self.undo();
                     }
                     self.moves.clear();
-                    self.excluded.clear();
+                    while self.excluded.len() > 0 {
+                        self.unexclude();
+                    }
                     self.round += 1;
                     self.round_limit = ROUND_UNIT.saturating_mul(luby(self.round));
                     continue;
@@ -516,7 +615,9 @@ impl<'a> Search<'a> {
             } else {
                 let frame = stack.pop().expect("the loop saw it");
                 self.moves.truncate(frame.start);
-                self.excluded.truncate(frame.excluded_before);
+                while self.excluded.len() > frame.excluded_before {
+                    self.unexclude();
+                }
                 // Lost after its forced moves, so lost before them too.
                 if frame.forced > 0 {
                     self.remember();
@@ -541,6 +642,7 @@ impl<'a> Search<'a> {
         if self.entered > self.round_limit {
             return Err(Stop::Restart);
         }
+        self.tick()?;
         let mut forced = 0;
         let open = loop {
             if self.tiles == 0 {
@@ -602,7 +704,7 @@ impl<'a> Search<'a> {
                     .copied()
                     .filter(|&id| self.is_present(id)),
             );
-            let found = self.scan_kind(&g, forced > 0);
+            let found = self.scan_kind(kind, &g, forced > 0);
             self.copies = g;
             match found? {
                 Scan::Forced(n) => forced += n,
@@ -632,20 +734,21 @@ impl<'a> Search<'a> {
     /// promising first: moves that finish a kind, then moves whose kind's
     /// remaining copies lie close together. `Scan::Lost` when excluded pairs
     /// show the position is lost.
-    fn scan_kind(&mut self, g: &[Id], only_forced: bool) -> Result<Scan, Stop> {
+    fn scan_kind(&mut self, kind: usize, g: &[Id], only_forced: bool) -> Result<Scan, Stop> {
         let n = g.len();
         if n < 2 {
             return Ok(Scan::Moves);
         }
-        let out = |i: usize, j: usize| self.is_excluded(g[i], g[j]);
+        let any_out = self.kind_excluded[kind] > 0;
+        let out = |s: &Self, i: usize, j: usize| any_out && s.is_excluded(g[i], g[j]);
         // With two or four copies left, excluding a pair rules out every
         // way to pair the copies that uses it.
         let mut dead = [false; 3];
         match n {
-            2 if out(0, 1) => return Ok(Scan::Lost),
-            4 => {
+            2 if out(self, 0, 1) => return Ok(Scan::Lost),
+            4 if any_out => {
                 for (k, &[x, y, z, w]) in PAIRINGS.iter().enumerate() {
-                    dead[k] = out(x, y) || out(z, w);
+                    dead[k] = out(self, x, y) || out(self, z, w);
                 }
                 if dead == [true; 3] {
                     return Ok(Scan::Lost);
@@ -686,14 +789,26 @@ impl<'a> Search<'a> {
         if only_forced {
             return Ok(Scan::Moves);
         }
+        // Which copies a line can leave: with the masks, a copy without an
+        // empty neighbour joins only a copy next to it.
+        let mut open = [true; 8];
+        if let Some(masks) = &self.masks
+            && n <= open.len()
+        {
+            for (i, &id) in g.iter().enumerate() {
+                open[i] = masks.has_empty_neighbour(self.point(self.cell_of[id as usize]));
+            }
+        }
         for i in 0..n {
             for j in i + 1..n {
-                let ruled_out = self.is_excluded(g[i], g[j])
+                let ruled_out = out(self, i, j)
                     || (n == 4
+                        && any_out
                         && PAIRINGS.iter().zip(dead).any(|(&[x, y, z, w], dead)| {
                             dead && ((x, y) == (i, j) || (z, w) == (i, j))
                         }));
-                if ruled_out {
+                if ruled_out || (n <= open.len() && !(open[i] && open[j]) && !self.touch(g[i], g[j]))
+                {
                     continue;
                 }
                 let joined = match known.get(pair_slot(i, j)).copied().flatten() {
@@ -722,26 +837,54 @@ impl<'a> Search<'a> {
         Ok(Scan::Moves)
     }
 
+    /// Whether the tiles `a` and `b` stand next to each other.
+    fn touch(&self, a: Id, b: Id) -> bool {
+        let (p, q) = (
+            self.point(self.cell_of[a as usize]),
+            self.point(self.cell_of[b as usize]),
+        );
+        p.row.abs_diff(q.row) + p.col.abs_diff(q.col) == 1
+    }
+
     /// Whether the tiles `a` and `b` can be joined now; looks at the clock now
-    /// and then.
+    /// and then. Path queries are counted beyond the masks' quick answers.
     fn joins(&mut self, a: Id, b: Id) -> Result<bool, Stop> {
-        self.ticks += 1;
+        let (p, q) = (
+            self.point(self.cell_of[a as usize]),
+            self.point(self.cell_of[b as usize]),
+        );
+        if let Some(known) = self.masks.as_ref().and_then(|masks| masks.quick(p, q)) {
+            return Ok(known);
+        }
+        let monotone = self.config.gravity == Gravity::None;
+        let pair = if monotone { self.pair_index(a, b) } else { 0 };
+        if monotone && self.joined_at[pair] != u32::MAX {
+            return Ok(true);
+        }
         self.stats.path_queries += 1;
+        self.tick()?;
+        let joined = match (&self.masks, &self.board) {
+            (Some(masks), _) => masks.connects_apart(p, q, self.config.rules.max_turns),
+            (None, Some(board)) => connects(board, p, q, self.config.rules),
+            (None, None) => unreachable!("the board is kept when there are no masks"),
+        };
+        if monotone && joined {
+            self.joined_at[pair] = self.played.len() as u32;
+            self.joined.push(pair);
+        }
+        Ok(joined)
+    }
+
+    /// Counts a unit of work and looks at the clock now and then.
+    fn tick(&mut self) -> Result<(), Stop> {
+        self.ticks += 1;
         if self.ticks >= CLOCK_EVERY {
             self.ticks = 0;
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(Stop::OutOfTime);
             }
         }
-        let (a, b) = (
-            self.point(self.cell_of[a as usize]),
-            self.point(self.cell_of[b as usize]),
-        );
-        Ok(match (&self.masks, &self.board) {
-            (Some(masks), _) => masks.connects(a, b, self.config.rules.max_turns),
-            (None, Some(board)) => connects(board, a, b, self.config.rules),
-            (None, None) => unreachable!("the board is kept when there are no masks"),
-        })
+        Ok(())
     }
 
     fn point(&self, cell: Cell) -> Point {
@@ -749,7 +892,22 @@ impl<'a> Search<'a> {
     }
 
     fn is_excluded(&self, a: Id, b: Id) -> bool {
-        self.excluded.contains(&Pair::new(a, b))
+        self.excluded_count[self.pair_index(a, b)] > 0
+    }
+
+    /// The place of the pair of tiles `a` and `b` (of one kind) in the
+    /// per-pair lists.
+    fn pair_index(&self, a: Id, b: Id) -> usize {
+        let (i, j) = (self.copy_index[a as usize], self.copy_index[b as usize]);
+        let (first, later) = if i < j { (a, j) } else { (b, i) };
+        self.pair_row[first as usize].wrapping_add(later as usize)
+    }
+
+    /// Drops the latest exclusion.
+    fn unexclude(&mut self) {
+        let (pair, kind) = self.excluded.pop().expect("an exclusion to drop");
+        self.excluded_count[pair] -= 1;
+        self.kind_excluded[kind as usize] -= 1;
     }
 
     fn is_present(&self, id: Id) -> bool {
@@ -782,63 +940,67 @@ impl<'a> Search<'a> {
 
     /// Whether playing `pair` leads to a position already proved lost.
     fn lost_after(&mut self, pair: Pair) -> bool {
-        self.flip(pair);
+        if self.key_lines.is_empty() {
+            self.flip(pair);
+            let lost = self.lost.contains(self.hash, &self.key);
+            self.flip(pair);
+            return lost;
+        }
+        let lines = self.lines_of(pair);
+        let before = lines.map(|l| l.map(|(l, _)| self.key_lines[l].marks));
+        for (l, places) in lines.into_iter().flatten() {
+            let line = &self.key_lines[l];
+            let marks = line.marks_for(line.present & !places);
+            self.write_marks(l, marks);
+        }
         let lost = self.lost.contains(self.hash, &self.key);
-        self.flip(pair);
+        for (l, marks) in lines.into_iter().flatten().zip(before.into_iter().flatten()) {
+            self.write_marks(l.0, marks);
+        }
         lost
+    }
+
+    /// The key lines of the two tiles of `pair`, each once, with the places
+    /// the pair takes in them.
+    fn lines_of(&self, Pair(a, b): Pair) -> [Option<(usize, u64)>; 2] {
+        let ((la, pa), (lb, pb)) = (self.tile_line[a as usize], self.tile_line[b as usize]);
+        if la == lb {
+            [Some((la as usize, 1 << pa | 1 << pb)), None]
+        } else {
+            [Some((la as usize, 1 << pa)), Some((lb as usize, 1 << pb))]
+        }
+    }
+
+    /// Sets the marks of key line `l`, keeping the key and its hash in step.
+    fn write_marks(&mut self, l: usize, marks: u64) {
+        let line = &mut self.key_lines[l];
+        let mut changed = line.marks ^ marks;
+        line.marks = marks;
+        let offset = line.offset;
+        while changed != 0 {
+            let bit = offset + changed.trailing_zeros();
+            changed &= changed - 1;
+            self.key[bit as usize / 64] ^= 1 << (bit % 64);
+            self.hash ^= tile_key(bit);
+        }
     }
 
     /// Takes the two tiles of `pair` off the position, or puts them back,
     /// and updates its key. The board itself is left to the caller.
-    fn flip(&mut self, Pair(a, b): Pair) {
-        for id in [a, b] {
+    fn flip(&mut self, pair: Pair) {
+        for id in [pair.0, pair.1] {
             self.present[id as usize / 64] ^= 1 << (id % 64);
-            if self.line_tiles.is_empty() {
+            if self.key_lines.is_empty() {
                 self.key[id as usize / 64] ^= 1 << (id % 64);
                 self.hash ^= tile_key(id);
             }
         }
-        if !self.line_tiles.is_empty() {
-            let (first, second) = (self.tile_line[a as usize], self.tile_line[b as usize]);
-            self.key_line(first as usize);
-            if second != first {
-                self.key_line(second as usize);
+        for (l, places) in self.lines_of(pair).into_iter().flatten() {
+            if let Some(line) = self.key_lines.get_mut(l) {
+                line.present ^= places;
+                let marks = line.marks_for(line.present);
+                self.write_marks(l, marks);
             }
-        }
-    }
-
-    /// Rewrites the key of line `line`: the board shows along it the kinds
-    /// of its tiles still present, in order, and the key marks the first
-    /// tiles of the line, in order, that show that same sequence of kinds.
-    /// Two tile sets that leave the same board thus get the same key, and
-    /// the key tells the board.
-    fn key_line(&mut self, line: usize) {
-        let len = self.line_tiles[line].len();
-        let mut next = 0;
-        for k in 0..len {
-            let id = self.line_tiles[line][k];
-            if !self.is_present(id) {
-                continue;
-            }
-            let kind = self.kind_of[id as usize];
-            while self.kind_of[self.line_tiles[line][next] as usize] != kind {
-                self.set_key(self.line_tiles[line][next], false);
-                next += 1;
-            }
-            self.set_key(self.line_tiles[line][next], true);
-            next += 1;
-        }
-        for k in next..len {
-            self.set_key(self.line_tiles[line][k], false);
-        }
-    }
-
-    /// Sets the key's bit of tile `id`, keeping the hash in step.
-    fn set_key(&mut self, id: Id, on: bool) {
-        let (word, bit) = (id as usize / 64, 1u64 << (id % 64));
-        if (self.key[word] & bit != 0) != on {
-            self.key[word] ^= bit;
-            self.hash ^= tile_key(id);
         }
     }
 
@@ -921,7 +1083,11 @@ impl<'a> Search<'a> {
     /// lost. So the rest of this position's search skips it.
     fn exclude_if_independent(&mut self, pair: Pair) {
         if self.at_line_ends(&[pair.0, pair.1]) {
-            self.excluded.push(pair);
+            let index = self.pair_index(pair.0, pair.1);
+            let kind = self.kind_index[pair.0 as usize];
+            self.excluded.push((index, kind));
+            self.excluded_count[index] += 1;
+            self.kind_excluded[kind as usize] += 1;
         }
     }
 
@@ -937,6 +1103,14 @@ impl<'a> Search<'a> {
         self.put(at.1, pair.1);
         self.flip(pair);
         self.tiles += 2;
+        let depth = self.played.len() as u32;
+        while let Some(&found) = self.joined.last() {
+            if self.joined_at[found] <= depth {
+                break;
+            }
+            self.joined_at[found] = u32::MAX;
+            self.joined.pop();
+        }
     }
 
     /// Remembers the current position as lost.

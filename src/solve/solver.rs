@@ -32,7 +32,7 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 
-use crate::core::engine::{Rules, connects};
+use crate::core::engine::{Border, Rules, connects};
 use crate::core::gravity::{Gravity, settle};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 use crate::core::masks::EmptyMasks;
@@ -198,6 +198,10 @@ fn luby(mut k: u64) -> u64 {
 
 /// How many path queries and positions go by between two looks at the clock.
 const CLOCK_EVERY: u32 = 512;
+
+thread_local! {
+    static ORDER_MODE: i32 = std::env::var("ORDER").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+}
 
 /// The id of a tile: its place in row-major order on the starting board.
 type Id = u32;
@@ -677,7 +681,7 @@ impl<'a> Search<'a> {
                 self.scored.iter_mut().for_each(|(score, _)| *score = 0);
             }
         }
-        self.scored.sort_by_key(|&(score, _)| score);
+        self.scored.sort_unstable_by_key(|&(score, pair)| (score, pair.0, pair.1));
         let start = self.moves.len();
         self.moves.extend(self.scored.iter().map(|&(_, pair)| pair));
         Ok(Entered::Open(Frame {
@@ -695,8 +699,8 @@ impl<'a> Search<'a> {
     fn scan(&mut self) -> Result<Scan, Stop> {
         self.scored.clear();
         let mut forced = 0;
+        let mut g = std::mem::take(&mut self.copies);
         for kind in 0..self.kinds.len() {
-            let mut g = std::mem::take(&mut self.copies);
             g.clear();
             g.extend(
                 self.kinds[kind]
@@ -704,17 +708,30 @@ impl<'a> Search<'a> {
                     .copied()
                     .filter(|&id| self.is_present(id)),
             );
+            if g.len() < 2 {
+                continue;
+            }
             let found = self.scan_kind(kind, &g, forced > 0);
-            self.copies = g;
-            match found? {
+            let found = match found {
+                Ok(found) => found,
+                Err(stop) => {
+                    self.copies = g;
+                    return Err(stop);
+                }
+            };
+            match found {
                 Scan::Forced(n) => forced += n,
                 // Report the forced moves played first: the next look
                 // finds the loss again.
                 Scan::Lost if forced > 0 => break,
-                Scan::Lost => return Ok(Scan::Lost),
+                Scan::Lost => {
+                    self.copies = g;
+                    return Ok(Scan::Lost);
+                }
                 Scan::Moves => {}
             }
         }
+        self.copies = g;
         Ok(if forced > 0 {
             Scan::Forced(forced)
         } else if self.scored.is_empty() {
@@ -756,9 +773,24 @@ impl<'a> Search<'a> {
             }
             _ => {}
         }
+        // Which copies a line can leave: with the masks, a copy without an
+        // empty neighbour joins only a copy next to it.
+        let mut open = [true; 8];
+        if let Some(masks) = &self.masks
+            && n <= open.len()
+        {
+            for (i, &id) in g.iter().enumerate() {
+                open[i] = masks.has_empty_neighbour(self.point(self.cell_of[id as usize]));
+            }
+        }
+        // Under gravity with an open border, a copy at the end of its line
+        // has the ring or an empty cell after it.
+        let may_end = self.config.gravity == Gravity::None
+            || self.config.rules.border == Border::Closed
+            || open[..n.min(open.len())].iter().all(|&o| o);
         // The joins of the copies found so far (when there are at most four).
         let mut known: [Option<bool>; 6] = [None; 6];
-        if (n == 2 || n == 4) && self.at_line_ends(g) {
+        if (n == 2 || n == 4) && may_end && self.at_line_ends(g) {
             if n == 2 {
                 let joined = self.joins(g[0], g[1])?;
                 if joined {
@@ -788,16 +820,6 @@ impl<'a> Search<'a> {
         }
         if only_forced {
             return Ok(Scan::Moves);
-        }
-        // Which copies a line can leave: with the masks, a copy without an
-        // empty neighbour joins only a copy next to it.
-        let mut open = [true; 8];
-        if let Some(masks) = &self.masks
-            && n <= open.len()
-        {
-            for (i, &id) in g.iter().enumerate() {
-                open[i] = masks.has_empty_neighbour(self.point(self.cell_of[id as usize]));
-            }
         }
         for i in 0..n {
             for j in i + 1..n {
@@ -831,10 +853,39 @@ impl<'a> Search<'a> {
                 } else {
                     0
                 };
+                let score = score + self.order_bonus(g[i], g[j]);
                 self.scored.push((score, Pair::new(g[i], g[j])));
             }
         }
         Ok(Scan::Moves)
+    }
+
+    fn order_bonus(&self, a: Id, b: Id) -> i32 {
+        let mode = ORDER_MODE.with(|m| *m);
+        let after = |id: Id| {
+            let mut cell = self.next_cell[self.cell_of[id as usize] as usize];
+            let mut n = 0;
+            while cell != NO_CELL && self.id_at[cell as usize] != NO_TILE {
+                n += 1;
+                cell = self.next_cell[cell as usize];
+            }
+            n
+        };
+        match mode {
+            1 => if self.at_line_ends(&[a, b]) { -100 } else { 0 },
+            2 => if self.at_line_ends(&[a, b]) { 100 } else { 0 },
+            4 => 10 * (after(a) + after(b)),
+            6 | 7 => {
+                let height = |id: Id| {
+                    let (l, _) = self.tile_line[id as usize];
+                    self.key_lines.get(l as usize).map_or(0, |line| line.present.count_ones() as i32)
+                };
+                let h = height(a) + height(b);
+                if mode == 6 { 10 * h } else { -10 * h }
+            }
+            5 => -10 * (after(a) + after(b)),
+            _ => 0,
+        }
     }
 
     /// Whether the tiles `a` and `b` stand next to each other.
@@ -1238,6 +1289,61 @@ mod tests {
         assert!(available_moves(&stuck, c.rules).is_empty());
         assert_eq!(hint(&stuck, &c), None);
         assert_eq!(is_winnable(&stuck, &c), Some(false));
+    }
+
+    #[test]
+    fn boards_left_alike_share_one_key() {
+        // Under gravity down, taking the top A or the A below it with the A
+        // of the other column leaves the same board; taking the two A of
+        // the first column leaves another.
+        let b = board(&["AB", "AB", "CA"]);
+        let c = config(Border::Open, Gravity::Down);
+        let mut search = Search::new(&b, &c);
+        // Remembers the position after `pair` as lost; returns its key and
+        // whether it was remembered already.
+        let mut remember_after = |pair: Pair| {
+            let known = search.lost_after(pair);
+            search.play(pair);
+            let key = (search.key.clone(), search.hash);
+            search.remember();
+            search.undo();
+            assert!(search.lost_after(pair), "the memory finds what it was told");
+            (key, known)
+        };
+        // Ids go in row-major order: A at 0 and 2, the other A at 5.
+        let (top, _) = remember_after(Pair::new(0, 5));
+        let (below, known) = remember_after(Pair::new(2, 5));
+        assert_eq!(top, below);
+        assert!(known, "the same board is one position");
+        let (column, known) = remember_after(Pair::new(0, 2));
+        assert_ne!(top.0, column.0);
+        assert!(!known);
+        // The board after either is the same, and after the third differs.
+        let mut boards = [(0, 5), (2, 5), (0, 2)].map(|_| b.clone());
+        let cells = [(0, 0), (1, 0), (2, 1)].map(|(r, c)| Point::new(r, c));
+        remove_pair(&mut boards[0], cells[0], cells[2], Gravity::Down);
+        remove_pair(&mut boards[1], cells[1], cells[2], Gravity::Down);
+        remove_pair(&mut boards[2], cells[0], cells[1], Gravity::Down);
+        assert_eq!(boards[0], boards[1]);
+        assert_ne!(boards[0], boards[2]);
+    }
+
+    #[test]
+    fn a_pair_at_the_line_ends_is_forced_under_gravity() {
+        // The two C sit on top of their columns and join over the top: the
+        // search plays them without branching. The B under them do not sit
+        // at the ends of their columns.
+        let b = board(&["C..C", "BAAB", "ABBA"]);
+        let c = config(Border::Open, Gravity::Down);
+        let mut search = Search::new(&b, &c);
+        // Ids go in row-major order: the C are 0 and 1, the upper B 2 and 5.
+        assert!(search.at_line_ends(&[0, 1]));
+        assert!(!search.at_line_ends(&[2, 5]));
+        let Ok(Scan::Forced(1)) = search.scan() else {
+            panic!("the C were not played at once");
+        };
+        assert_eq!(search.tiles, 8);
+        assert_eq!(solved(&b, &c).len(), 5);
     }
 
     #[test]

@@ -199,10 +199,6 @@ fn luby(mut k: u64) -> u64 {
 /// How many path queries and positions go by between two looks at the clock.
 const CLOCK_EVERY: u32 = 512;
 
-thread_local! {
-    static ORDER_MODE: i32 = std::env::var("ORDER").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
-}
-
 /// The id of a tile: its place in row-major order on the starting board.
 type Id = u32;
 
@@ -853,39 +849,10 @@ impl<'a> Search<'a> {
                 } else {
                     0
                 };
-                let score = score + self.order_bonus(g[i], g[j]);
                 self.scored.push((score, Pair::new(g[i], g[j])));
             }
         }
         Ok(Scan::Moves)
-    }
-
-    fn order_bonus(&self, a: Id, b: Id) -> i32 {
-        let mode = ORDER_MODE.with(|m| *m);
-        let after = |id: Id| {
-            let mut cell = self.next_cell[self.cell_of[id as usize] as usize];
-            let mut n = 0;
-            while cell != NO_CELL && self.id_at[cell as usize] != NO_TILE {
-                n += 1;
-                cell = self.next_cell[cell as usize];
-            }
-            n
-        };
-        match mode {
-            1 => if self.at_line_ends(&[a, b]) { -100 } else { 0 },
-            2 => if self.at_line_ends(&[a, b]) { 100 } else { 0 },
-            4 => 10 * (after(a) + after(b)),
-            6 | 7 => {
-                let height = |id: Id| {
-                    let (l, _) = self.tile_line[id as usize];
-                    self.key_lines.get(l as usize).map_or(0, |line| line.present.count_ones() as i32)
-                };
-                let h = height(a) + height(b);
-                if mode == 6 { 10 * h } else { -10 * h }
-            }
-            5 => -10 * (after(a) + after(b)),
-            _ => 0,
-        }
     }
 
     /// Whether the tiles `a` and `b` stand next to each other.

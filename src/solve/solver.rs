@@ -26,6 +26,7 @@
 //! It keeps its own stack, so boards with many tiles cannot overflow the
 //! thread's stack.
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -242,6 +243,48 @@ impl KeyLine {
     }
 }
 
+/// The most pairs of same-kind tiles for which the search keeps a list with
+/// a value per pair; boards with more (a kind with thousands of copies) keep
+/// only the pairs that differ from the default, so memory follows the work.
+const DENSE_PAIRS: usize = 1 << 20;
+
+/// A value per pair of same-kind tiles (see [`Search::pair_index`]).
+enum PairMap<T> {
+    /// Every pair's value.
+    Dense(Vec<T>),
+    /// The values that differ from the default, which comes second.
+    Sparse(HashMap<usize, T>, T),
+}
+
+impl<T: Copy + PartialEq> PairMap<T> {
+    fn new(pairs: usize, default: T) -> Self {
+        if pairs <= DENSE_PAIRS {
+            PairMap::Dense(vec![default; pairs])
+        } else {
+            PairMap::Sparse(HashMap::new(), default)
+        }
+    }
+
+    fn get(&self, pair: usize) -> T {
+        match self {
+            PairMap::Dense(values) => values[pair],
+            PairMap::Sparse(values, default) => values.get(&pair).copied().unwrap_or(*default),
+        }
+    }
+
+    fn set(&mut self, pair: usize, value: T) {
+        match self {
+            PairMap::Dense(values) => values[pair] = value,
+            PairMap::Sparse(values, default) if value == *default => {
+                values.remove(&pair);
+            }
+            PairMap::Sparse(values, _) => {
+                values.insert(pair, value);
+            }
+        }
+    }
+}
+
 /// A move by the ids of its two tiles, the smaller first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Pair(Id, Id);
@@ -380,7 +423,7 @@ struct Search<'a> {
     /// [`Search::exclude_if_independent`]), as a stack and as a count per
     /// pair (see [`Search::pair_index`]).
     excluded: Vec<(usize, u32)>,
-    excluded_count: Vec<u32>,
+    excluded_count: PairMap<u32>,
     /// Each tile's place among its kind's tiles, and where the pairs it
     /// makes with the later tiles of its kind would start in the per-pair
     /// lists (see [`Search::pair_index`]).
@@ -393,7 +436,7 @@ struct Search<'a> {
     /// Without gravity a pair that can be joined stays so while both tiles
     /// remain: for each pair the number of moves played when it was found
     /// joined (`u32::MAX` when not known), and those findings in order.
-    joined_at: Vec<u32>,
+    joined_at: PairMap<u32>,
     joined: Vec<usize>,
     /// Scratch lists, kept to save allocations.
     copies: Vec<Id>,
@@ -541,11 +584,11 @@ impl<'a> Search<'a> {
             slides: Vec::new(),
             moves: Vec::new(),
             excluded: Vec::new(),
-            excluded_count: vec![0; pairs],
+            excluded_count: PairMap::new(pairs, 0),
             copy_index,
             pair_row,
             kind_index,
-            joined_at: vec![u32::MAX; pairs],
+            joined_at: PairMap::new(pairs, u32::MAX),
             joined: Vec::new(),
             copies: Vec::new(),
             scored: Vec::new(),
@@ -871,23 +914,23 @@ impl<'a> Search<'a> {
             self.point(self.cell_of[a as usize]),
             self.point(self.cell_of[b as usize]),
         );
+        self.tick()?;
         if let Some(known) = self.masks.as_ref().and_then(|masks| masks.quick(p, q)) {
             return Ok(known);
         }
         let monotone = self.config.gravity == Gravity::None;
         let pair = if monotone { self.pair_index(a, b) } else { 0 };
-        if monotone && self.joined_at[pair] != u32::MAX {
+        if monotone && self.joined_at.get(pair) != u32::MAX {
             return Ok(true);
         }
         self.stats.path_queries += 1;
-        self.tick()?;
         let joined = match (&self.masks, &self.board) {
             (Some(masks), _) => masks.connects_apart(p, q, self.config.rules.max_turns),
             (None, Some(board)) => connects(board, p, q, self.config.rules),
             (None, None) => unreachable!("the board is kept when there are no masks"),
         };
         if monotone && joined {
-            self.joined_at[pair] = self.played.len() as u32;
+            self.joined_at.set(pair, self.played.len() as u32);
             self.joined.push(pair);
         }
         Ok(joined)
@@ -910,7 +953,7 @@ impl<'a> Search<'a> {
     }
 
     fn is_excluded(&self, a: Id, b: Id) -> bool {
-        self.excluded_count[self.pair_index(a, b)] > 0
+        self.excluded_count.get(self.pair_index(a, b)) > 0
     }
 
     /// The place of the pair of tiles `a` and `b` (of one kind) in the
@@ -924,7 +967,7 @@ impl<'a> Search<'a> {
     /// Drops the latest exclusion.
     fn unexclude(&mut self) {
         let (pair, kind) = self.excluded.pop().expect("an exclusion to drop");
-        self.excluded_count[pair] -= 1;
+        self.excluded_count.set(pair, self.excluded_count.get(pair) - 1);
         self.kind_excluded[kind as usize] -= 1;
     }
 
@@ -1104,7 +1147,7 @@ impl<'a> Search<'a> {
             let index = self.pair_index(pair.0, pair.1);
             let kind = self.kind_index[pair.0 as usize];
             self.excluded.push((index, kind));
-            self.excluded_count[index] += 1;
+            self.excluded_count.set(index, self.excluded_count.get(index) + 1);
             self.kind_excluded[kind as usize] += 1;
         }
     }
@@ -1123,10 +1166,10 @@ impl<'a> Search<'a> {
         self.tiles += 2;
         let depth = self.played.len() as u32;
         while let Some(&found) = self.joined.last() {
-            if self.joined_at[found] <= depth {
+            if self.joined_at.get(found) <= depth {
                 break;
             }
-            self.joined_at[found] = u32::MAX;
+            self.joined_at.set(found, u32::MAX);
             self.joined.pop();
         }
     }
@@ -1311,6 +1354,19 @@ mod tests {
         };
         assert_eq!(search.tiles, 8);
         assert_eq!(solved(&b, &c).len(), 5);
+    }
+
+    #[test]
+    fn kinds_of_thousands_of_copies_stay_within_the_budget() {
+        // 200 x 200 tiles of two kinds: 20 000 copies each, far more pairs
+        // than the search keeps a list for.
+        let tiles = (0..40_000).map(|i| 1 + i % 2).collect();
+        let b = Board::from_tiles(200, 200, tiles).unwrap();
+        for gravity in [Gravity::None, Gravity::Down] {
+            let mut c = config(Border::Open, gravity);
+            c.budget = Duration::from_millis(20);
+            assert_eq!(solve(&b, &c), Outcome::Unknown);
+        }
     }
 
     #[test]

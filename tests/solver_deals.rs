@@ -308,7 +308,13 @@ fn verdict_matches(b: &Board, rules: Rules, gravity: Gravity) -> bool {
 
 /// A board of `rows` x `cols` with `filled` cells (even) holding pairs of
 /// `kinds` kinds, shuffled, the rest empty.
-fn random_pairs(rows: usize, cols: usize, filled: usize, kinds: u32, r: &mut impl rand::Rng) -> Board {
+fn random_pairs(
+    rows: usize,
+    cols: usize,
+    filled: usize,
+    kinds: u32,
+    r: &mut impl rand::Rng,
+) -> Board {
     let mut tiles: Vec<Tile> = (0..filled).map(|i| 1 + (i as u32 / 2) % kinds).collect();
     tiles.resize(rows * cols, EMPTY);
     tiles.shuffle(r);
@@ -357,7 +363,11 @@ fn verdicts_match_for_other_turn_limits_and_wide_boards() {
         for seed in 0..12 {
             let mut r = rng(seed);
             let b = random_pairs(3, 70, 10, 3, &mut r);
-            verdicts[usize::from(verdict_matches(&b, TWO_TURN_RULES[seed as usize % 2], gravity))] += 1;
+            verdicts[usize::from(verdict_matches(
+                &b,
+                TWO_TURN_RULES[seed as usize % 2],
+                gravity,
+            ))] += 1;
         }
     }
     assert!(verdicts[0] > 40 && verdicts[1] > 40, "{verdicts:?}");

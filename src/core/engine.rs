@@ -77,7 +77,10 @@ pub fn find_path(board: &Board, a: Point, b: Point, rules: Rules) -> Option<Path
     }
     let corners = if straight(board, a, b) {
         vec![a, b]
-    } else if let Some(c) = (rules.max_turns >= 1).then(|| one_turn(board, a, b)).flatten() {
+    } else if let Some(c) = (rules.max_turns >= 1)
+        .then(|| one_turn(board, a, b))
+        .flatten()
+    {
         vec![a, c, b]
     } else if rules.max_turns >= 2 {
         let mut best: Option<(u32, [Point; 4])> = None;

@@ -70,13 +70,9 @@ impl Gravity {
             Gravity::Up => line(0, p.col, (1, 0), rows),
             Gravity::Left => line(p.row, 0, (0, 1), cols),
             Gravity::Right => line(p.row, cols - 1, (0, -1), cols),
-            Gravity::CenterH if p.col < half_cols => {
-                line(p.row, half_cols - 1, (0, -1), half_cols)
-            }
+            Gravity::CenterH if p.col < half_cols => line(p.row, half_cols - 1, (0, -1), half_cols),
             Gravity::CenterH => line(p.row, half_cols, (0, 1), cols - half_cols),
-            Gravity::CenterV if p.row < half_rows => {
-                line(half_rows - 1, p.col, (-1, 0), half_rows)
-            }
+            Gravity::CenterV if p.row < half_rows => line(half_rows - 1, p.col, (-1, 0), half_rows),
             Gravity::CenterV => line(half_rows, p.col, (1, 0), rows - half_rows),
         })
     }

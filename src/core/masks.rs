@@ -126,12 +126,19 @@ impl EmptyMasks {
         if max_turns == 0 {
             return false;
         }
-        let (across_a, across_b) = (run(self.rows[r1 as usize], c1), run(self.rows[r2 as usize], c2));
-        let (down_a, down_b) = (run(self.cols[c1 as usize], r1), run(self.cols[c2 as usize], r2));
+        let (across_a, across_b) = (
+            run(self.rows[r1 as usize], c1),
+            run(self.rows[r2 as usize], c2),
+        );
+        let (down_a, down_b) = (
+            run(self.cols[c1 as usize], r1),
+            run(self.cols[c2 as usize], r2),
+        );
         // One turn, at (r1, c2) or at (r2, c1).
         if r1 != r2
             && c1 != c2
-            && ((across_a >> c2 & down_b >> r1 & 1) != 0 || (across_b >> c1 & down_a >> r2 & 1) != 0)
+            && ((across_a >> c2 & down_b >> r1 & 1) != 0
+                || (across_b >> c1 & down_a >> r2 & 1) != 0)
         {
             return true;
         }

@@ -1,5 +1,9 @@
 //! Time to draw one frame of a 16 x 9 board on ratatui's `TestBackend`
-//! (80 x 24), with and without a match line on show.
+//! (80 x 24), with and without a match line on show, in pictures at 80 x 24
+//! and with grown tiles and the side panel at 200 x 60.
+
+// criterion_group! defines a public function without a doc comment.
+#![allow(missing_docs)]
 
 use std::time::Instant;
 
@@ -10,7 +14,7 @@ use lianliankan::ui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-fn app() -> App {
+fn app(theme: &str) -> App {
     let now = Instant::now();
     let config = Config {
         rows: 9,
@@ -20,12 +24,7 @@ fn app() -> App {
         ..Config::DEFAULT
     };
     let game = Game::new(config, now).expect("a valid deal");
-    App::new(
-        game,
-        Theme::builtin("symbols").expect("built in"),
-        true,
-        now,
-    )
+    App::new(game, Theme::builtin(theme).expect("built in"), true, now)
 }
 
 /// Benchmarks drawing `app` whole on `terminal` as `name`.
@@ -48,8 +47,17 @@ fn bench_full_frame(
 
 fn frame(c: &mut Criterion) {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
-    let mut app = app();
+    let pictures = app("emoji");
+    let mut app = app("symbols");
     bench_full_frame(c, "frame 16x9 board, 80x24", &mut terminal, &app);
+    bench_full_frame(
+        c,
+        "frame 16x9 board, emoji, 80x24",
+        &mut terminal,
+        &pictures,
+    );
+    let mut large = Terminal::new(TestBackend::new(200, 60)).expect("test backend");
+    bench_full_frame(c, "frame 16x9 board, side panel, 200x60", &mut large, &app);
     let (a, z) = find_match(app.game.board()).expect("a match");
     let now = Instant::now();
     app.game.apply(Action::Click(a), now);

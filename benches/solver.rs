@@ -4,6 +4,9 @@
 //! record on random, not constructed, boards is printed by
 //! `cargo run --release --example solver_stats`.
 
+// criterion_group! defines a public function without a doc comment.
+#![allow(missing_docs)]
+
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -13,19 +16,10 @@ use lianliankan::core::gravity::Gravity;
 use lianliankan::solve::deal::deal_seeded;
 use lianliankan::solve::solver::{Outcome, SolveConfig, solve};
 
-fn name(gravity: Gravity) -> String {
-    use clap::ValueEnum;
-    gravity
-        .to_possible_value()
-        .expect("every variant has a name")
-        .get_name()
-        .to_string()
-}
-
 fn deal_16x9(c: &mut Criterion) {
     let mut group = c.benchmark_group("deal/16x9-36-kinds");
     for gravity in Gravity::LEVELS {
-        group.bench_function(BenchmarkId::from_parameter(name(gravity)), |bench| {
+        group.bench_function(BenchmarkId::from_parameter(gravity.name()), |bench| {
             let mut seed = 0;
             bench.iter(|| {
                 seed += 1;
@@ -54,7 +48,7 @@ fn solve_dealt_16x9(c: &mut Criterion) {
                     .board
             })
             .collect();
-        group.bench_function(BenchmarkId::new("x20", name(gravity)), |bench| {
+        group.bench_function(BenchmarkId::new("x20", gravity.name()), |bench| {
             bench.iter(|| {
                 boards
                     .iter()

@@ -20,15 +20,6 @@ use lianliankan::solve::solver::{Outcome, SolveConfig, available_moves, solve};
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 
-fn name(gravity: Gravity) -> String {
-    use clap::ValueEnum;
-    gravity
-        .to_possible_value()
-        .expect("every variant has a name")
-        .get_name()
-        .to_string()
-}
-
 /// The deal of `seed` after between a tenth and two thirds of its pairs
 /// were played at random.
 fn mid_game(rows: usize, cols: usize, kinds: usize, gravity: Gravity, seed: u64) -> Board {
@@ -110,7 +101,7 @@ fn main() {
         let share = |n: u32| 100.0 * f64::from(n) / positions as f64;
         println!(
             "{:<9} {:>13.1}% {:>12.1?} {:>13.1}% {:>12.1?} {:>6}",
-            name(gravity),
+            gravity.name(),
             share(hint.answered),
             hint.median(),
             share(check.answered),

@@ -32,15 +32,6 @@ fn random_board(rows: usize, cols: usize, kinds: usize, seed: u64) -> Board {
     Board::from_tiles(rows, cols, tiles).expect("valid size")
 }
 
-fn name(gravity: Gravity) -> String {
-    use clap::ValueEnum;
-    gravity
-        .to_possible_value()
-        .expect("every variant has a name")
-        .get_name()
-        .to_string()
-}
-
 fn main() {
     let mut args = std::env::args().skip(1);
     let boards: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
@@ -92,7 +83,7 @@ fn main() {
                 let _ = writeln!(
                     detail,
                     "{rows}x{cols}\t{}\t{seed}\t{verdict}\t{}\t{}",
-                    name(gravity),
+                    gravity.name(),
                     took.as_micros(),
                     stats.positions
                 );
@@ -101,7 +92,7 @@ fn main() {
             let at = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
             println!(
                 "{:<9} {:>7.1}% {:>7} {:>10} {:>8} {:>10.1?} {:>10.1?} {:>12.0}",
-                name(gravity),
+                gravity.name(),
                 100.0 * (solved + none) as f64 / boards as f64,
                 solved,
                 none,

@@ -4,8 +4,39 @@
 //!   formats) and its input reader.
 //! - [`solve`](mod@solve): the `solve` and `deal` commands.
 //! - [`scores`]: the `scores` command.
+//! - [`stats`]: the `stats` command.
+//! - [`shell`]: the `completions` and `man` commands.
 
 pub mod check;
 pub mod scanner;
 pub mod scores;
+pub mod shell;
 pub mod solve;
+pub mod stats;
+
+use std::str::FromStr;
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+
+use crate::core::engine::Border;
+use crate::core::gravity::Gravity;
+
+/// A clap parser for a value known by name (`FromStr`): `--help` lists the
+/// names, and a wrong one is refused with that list. Keeps clap out of the
+/// types below the command line.
+fn named<T>(names: impl IntoIterator<Item = &'static str>) -> impl TypedValueParser<Value = T>
+where
+    T: FromStr<Err = String> + Clone + Send + Sync + 'static,
+{
+    PossibleValuesParser::new(names).try_map(|name: String| name.parse::<T>())
+}
+
+/// The `--gravity` values: every variant by name.
+pub fn gravity_arg() -> impl TypedValueParser<Value = Gravity> {
+    named(Gravity::LEVELS.map(Gravity::name))
+}
+
+/// The `--border` values: `open` and `closed`.
+pub fn border_arg() -> impl TypedValueParser<Value = Border> {
+    named(Border::ALL.map(Border::name))
+}

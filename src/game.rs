@@ -6,9 +6,11 @@
 
 mod assist;
 mod clock;
+pub mod daily;
 mod dealing;
 mod history;
 mod level;
+pub mod limits;
 mod score;
 
 use std::time::{Duration, Instant};
@@ -21,11 +23,11 @@ use crate::core::gravity::{Gravity, Slide, remove_pair};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 
 pub use assist::{CHECK_BUDGET, HINT_BUDGET};
-pub use clock::Clock;
+pub use clock::{Clock, show_time};
 pub use dealing::{DealError, RULES, can_match, deal, find_match, reshuffle};
 pub use history::History;
-pub use level::{LEVEL_COUNT, Level, TimeUp, gravity_name, parse_gravity, time_limit};
-pub use score::Score;
+pub use level::{LEVEL_COUNT, Level, Mode, TimeUp, time_limit};
+pub use score::{STREAK_WINDOW, Score};
 
 /// The size and contents of a deal, and how much help a game grants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,11 +44,13 @@ pub struct Config {
     pub hints: u32,
     /// Requested reshuffles per game.
     pub reshuffles: u32,
-    /// The one gravity variant of a single-board game, or `None` for a run
-    /// of levels through every variant.
-    pub gravity: Option<Gravity>,
+    /// A run of levels through every gravity variant, or one board of one.
+    pub mode: Mode,
     /// Whether each level has a time limit.
     pub timed: bool,
+    /// The day whose daily deal this is (its seed and settings come from
+    /// the date), or `None` for an ordinary game.
+    pub daily: Option<daily::Day>,
 }
 
 impl Config {
@@ -60,9 +64,19 @@ impl Config {
         seed: 0,
         hints: 3,
         reshuffles: 2,
-        gravity: Some(Gravity::None),
+        mode: Mode::Single(Gravity::None),
         timed: false,
+        daily: None,
     };
+
+    /// The name of the high-score table a game of these settings goes in:
+    /// the mode's name (`levels`, `down`), or `daily-YYYY-MM-DD`.
+    pub fn table_name(&self) -> String {
+        match self.daily {
+            Some(day) => format!("daily-{day}"),
+            None => self.mode.name().to_string(),
+        }
+    }
 }
 
 /// A direction for the keyboard cursor.
@@ -94,9 +108,14 @@ pub enum Action {
     Reshuffle,
     /// Deal a new game.
     NewGame,
+    /// Deal this game's first board again, from its seed.
+    Restart,
+    /// Drop what is on show: the selection, the hint's marks and the highlight.
+    Cancel,
     /// Pause or resume: the clock stops and the board is hidden.
     TogglePause,
-    /// Take back the last match, reshuffle or hint (the clock keeps running).
+    /// Take back the last match, reshuffle or hint (the clock keeps running,
+    /// and a hint or reshuffle stays spent).
     Undo,
     /// Play the last undone move again.
     Redo,
@@ -135,6 +154,10 @@ pub enum Notice {
     /// No winnable arrangement of the tiles left was found (not expected
     /// under the classic rules; the board stays as it was).
     NoReshuffle,
+    /// A tile was picked while the tiles under it were still sliding (or
+    /// the cleared board still showed): the slide was finished and the pick
+    /// ignored, so it never lands on a tile that was not on show.
+    StillMoving,
 }
 
 impl Notice {
@@ -153,6 +176,7 @@ impl Notice {
             Notice::NothingToUndo => "nothing to undo",
             Notice::NothingToRedo => "nothing to redo",
             Notice::NoReshuffle => "no winnable reshuffle found",
+            Notice::StillMoving => "tiles were moving: pick again",
         }
     }
 }
@@ -176,6 +200,33 @@ pub struct Removal {
     pub points: u32,
     /// The tiles that slid after the pair vanished (none without gravity).
     pub slides: Vec<Slide>,
+    /// Whether this match cleared the board: the line is then drawn on an
+    /// empty board, whatever the next level dealt.
+    pub cleared: bool,
+    /// The time bonus this match earned by clearing a timed level (0 otherwise).
+    pub bonus: u32,
+}
+
+/// A pair picked that does not match, kept so the screen can flash it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The tile picked first.
+    pub first: Point,
+    /// The tile picked second (now the selected one).
+    pub second: Point,
+    /// Why they do not match: [`Notice::NoPath`] or [`Notice::DifferentTiles`].
+    pub reason: Notice,
+    /// When the second was picked.
+    pub at: Instant,
+}
+
+/// When the marks on show appeared, for the screen to animate them; never saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Shown {
+    /// When the hint on show was given.
+    hint_at: Option<Instant>,
+    /// The last failed pick of a pair, until the board changes.
+    mismatch: Option<Mismatch>,
 }
 
 /// How long the line of a match is shown before the tiles vanish.
@@ -183,6 +234,39 @@ pub const REMOVAL_TIME: Duration = Duration::from_millis(330);
 
 /// How long the tiles take to slide once the pair has vanished.
 pub const SLIDE_TIME: Duration = Duration::from_millis(200);
+
+/// How long the line of a match shows and how long tiles take to slide:
+/// a setting of the player's, so not saved with the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pace {
+    /// How long the line shows before the tiles vanish.
+    pub line: Duration,
+    /// How long the tiles take to slide after that.
+    pub slide: Duration,
+}
+
+impl Pace {
+    /// The line and the slide as designed.
+    pub const NORMAL: Pace = Pace {
+        line: REMOVAL_TIME,
+        slide: SLIDE_TIME,
+    };
+    /// Both in half the time.
+    pub const FAST: Pace = Pace {
+        line: Duration::from_millis(REMOVAL_TIME.as_millis() as u64 / 2),
+        slide: Duration::from_millis(SLIDE_TIME.as_millis() as u64 / 2),
+    };
+    /// No line and no slide.
+    pub const OFF: Pace = Pace {
+        line: Duration::ZERO,
+        slide: Duration::ZERO,
+    };
+
+    /// The line and the slide together.
+    pub fn total(&self) -> Duration {
+        self.line + self.slide
+    }
+}
 
 /// The result of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,14 +281,13 @@ pub struct Win {
 
 /// The part of the game a move changes, as it stands between two moves: what
 /// undo and redo put back. The clock is not in it (time is not undone), nor
-/// the cursor, the selection or what is on show.
+/// the hints and reshuffles left (undo takes back the move, not the help:
+/// what was spent stays spent), the cursor, the selection or what is on show.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Snapshot {
     pub(crate) board: Board,
     pub(crate) rng: Xoshiro256PlusPlus,
     pub(crate) score: Score,
-    pub(crate) hints_left: u32,
-    pub(crate) reshuffles_left: u32,
     pub(crate) hint: Option<(Point, Point)>,
     pub(crate) unwinnable: bool,
 }
@@ -231,9 +314,16 @@ pub struct Game {
     pub(crate) highlight: Option<Tile>,
     pub(crate) level: Level,
     pub(crate) time_up: Option<TimeUp>,
+    /// Something hides the board (help, a menu, a screen too small): the
+    /// clock stands as in a pause. Set by the screen, never saved.
+    pub(crate) covered: bool,
+    /// How long lines and slides play (a setting, never saved).
+    pub(crate) pace: Pace,
     /// The solver proved the board can no longer be cleared (checked after
     /// each match; kept in the snapshots, so undo and redo need no search).
     pub(crate) unwinnable: bool,
+    /// When the hint and the last failed pick appeared (for the screen).
+    pub(crate) shown: Shown,
 }
 
 impl Game {
@@ -290,9 +380,12 @@ impl Game {
             history: History::default(),
             assisted: false,
             highlight: None,
-            level: Level::first(config.gravity),
+            level: Level::first(config.mode),
             time_up: None,
+            covered: false,
+            pace: Pace::NORMAL,
             unwinnable: false,
+            shown: Shown::default(),
         };
         game.settle(now, lost);
         game
@@ -303,6 +396,13 @@ impl Game {
         self.tick(now);
         match action {
             Action::NewGame => return self.new_game(now),
+            Action::Restart => {
+                // The settings were valid for the first deal, so they are again.
+                if let Ok(game) = Game::new(self.config, now) {
+                    self.replace_with(game, now);
+                }
+                return;
+            }
             _ if self.time_up.is_some() => return,
             Action::TogglePause => return self.toggle_pause(now),
             _ if self.paused => return,
@@ -313,6 +413,10 @@ impl Game {
         }
         match action {
             Action::Move(d) => self.move_cursor(d),
+            Action::Select | Action::Click(_) if self.still_moving(action, now) => {
+                self.finish_animation(now);
+                self.notice = Some((Notice::StillMoving, now));
+            }
             Action::Select => self.select(self.cursor, now),
             Action::Click(p) if self.board.contains(p) => {
                 self.cursor = p;
@@ -324,22 +428,40 @@ impl Game {
             Action::Redo => self.redo(now),
             Action::Highlight(p) => self.highlight(p),
             Action::ClearHighlight => self.highlight = None,
-            Action::NewGame | Action::TogglePause | Action::Undo => {}
+            Action::Cancel => {
+                self.selected = None;
+                self.hint = None;
+                self.highlight = None;
+            }
+            Action::NewGame | Action::Restart | Action::TogglePause | Action::Undo => {}
         }
     }
 
     fn new_game(&mut self, now: Instant) {
         use rand::RngExt;
         let seed = self.rng.random::<u64>();
+        // A new game after a daily deal is an ordinary one.
         let config = Config {
             seed,
+            daily: None,
             ..self.config
         };
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         // The size was valid for the first deal, so it is valid again.
         if let Ok(dealt) = deal(&config, &mut rng) {
-            *self = Self::with_board(dealt.board, config, rng, now, Some(false));
+            let game = Self::with_board(dealt.board, config, rng, now, Some(false));
+            self.replace_with(game, now);
         }
+    }
+
+    /// Plays `game` from now on, keeping what the screen set (the pace, and
+    /// whether the board is hidden, which the new clock follows).
+    fn replace_with(&mut self, game: Game, now: Instant) {
+        let (pace, covered) = (self.pace, self.covered);
+        *self = game;
+        self.pace = pace;
+        self.covered = covered;
+        self.sync_clock(now);
     }
 
     fn toggle_pause(&mut self, now: Instant) {
@@ -347,10 +469,50 @@ impl Game {
             return;
         }
         self.paused = !self.paused;
-        if self.paused {
+        self.sync_clock(now);
+    }
+
+    /// Hides the board from the player (help, a menu, a screen too small)
+    /// or shows it again: the clock and the streak window stand meanwhile,
+    /// as in a pause.
+    pub fn set_covered(&mut self, covered: bool, now: Instant) {
+        self.tick(now);
+        self.covered = covered;
+        self.sync_clock(now);
+    }
+
+    /// Runs the clock exactly while the board is in play: not paused, not
+    /// covered, not won and not timed out. The streak window skips the
+    /// time the clock stood.
+    pub(crate) fn sync_clock(&mut self, now: Instant) {
+        let run = !self.paused && !self.covered && self.win.is_none() && self.time_up.is_none();
+        if !run {
             self.clock.pause(now);
-        } else {
-            self.clock.resume(now);
+        } else if !self.clock.is_running() {
+            let stood = self.clock.resume(now);
+            self.score.skip(stood, now);
+        }
+    }
+
+    /// Whether `action` picks a tile while the tiles are still moving: a
+    /// cell some tile is sliding from or to, or any cell while the line of
+    /// the match that cleared the board is on show.
+    fn still_moving(&self, action: Action, now: Instant) -> bool {
+        let p = match action {
+            Action::Click(p) => p,
+            _ => self.cursor,
+        };
+        let cleared = self.removal(now).is_some_and(|r| r.cleared);
+        let sliding = self
+            .slides(now)
+            .is_some_and(|(slides, _)| slides.iter().any(|s| s.from == p || s.to == p));
+        cleared || sliding
+    }
+
+    /// Ends the line and the slide of the last match at once.
+    fn finish_animation(&mut self, now: Instant) {
+        if let Some(r) = self.removal.as_mut() {
+            r.at = now.checked_sub(self.pace.total()).unwrap_or(r.at.min(now));
         }
     }
 
@@ -378,19 +540,25 @@ impl Game {
             self.selected = None;
             return;
         }
-        if self.board.get(first) != kind {
-            self.selected = Some(p);
-            self.notice = Some((Notice::DifferentTiles, now));
-            return;
-        }
-        match find_path(&self.board, first, p, RULES) {
-            Some(path) => {
+        let path = if self.board.get(first) == kind {
+            find_path(&self.board, first, p, RULES).ok_or(Notice::NoPath)
+        } else {
+            Err(Notice::DifferentTiles)
+        };
+        match path {
+            Ok(path) => {
                 self.checkpoint();
                 self.remove(path, kind, now);
             }
-            None => {
+            Err(reason) => {
                 self.selected = Some(p);
-                self.notice = Some((Notice::NoPath, now));
+                self.notice = Some((reason, now));
+                self.shown.mismatch = Some(Mismatch {
+                    first,
+                    second: p,
+                    reason,
+                    at: now,
+                });
             }
         }
     }
@@ -404,21 +572,25 @@ impl Game {
         self.selected = None;
         self.hint = None;
         self.notice = None;
+        self.shown = Shown::default();
+        let cleared = self.board.tile_count() == 0;
+        // Time left on a cleared timed level counts, once: here, not in
+        // settle(), which a resumed won game passes through again.
+        let bonus = match self.remaining(now) {
+            Some(left) if cleared => u32::try_from(left.as_secs()).unwrap_or(u32::MAX),
+            _ => 0,
+        };
+        self.score.add(bonus);
         self.removal = Some(Removal {
             kind,
             path,
             at: now,
             points,
             slides,
+            cleared,
+            bonus,
         });
         self.drop_gone_highlight();
-        // Time left on a cleared timed level counts, once: here, not in
-        // settle(), which a resumed won game passes through again.
-        if self.board.tile_count() == 0
-            && let Some(left) = self.remaining(now)
-        {
-            self.score.points += u32::try_from(left.as_secs()).unwrap_or(u32::MAX);
-        }
         // A match on a lost board leaves it lost: no search for that.
         let known = self.unwinnable.then_some(true);
         self.settle(now, known);
@@ -474,14 +646,14 @@ impl Game {
     fn next_level(&mut self, now: Instant) -> bool {
         use rand::RngExt;
         let elapsed = self.clock.elapsed(now);
-        let Some(next) = self.level.next(self.config.gravity, elapsed) else {
+        let Some(next) = self.level.next(self.config.mode, elapsed) else {
             return false;
         };
         let c = self.config;
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.rng.random::<u64>());
         // The size was valid for the first deal, so it is valid again.
         let next_config = Config {
-            gravity: Some(next.gravity),
+            mode: Mode::Single(next.gravity),
             ..c
         };
         let Ok(dealt) = deal(&next_config, &mut rng) else {
@@ -521,6 +693,7 @@ impl Game {
     fn after_reshuffle(&mut self) {
         self.selected = None;
         self.hint = None;
+        self.shown = Shown::default();
     }
 
     fn hint(&mut self, now: Instant) {
@@ -537,6 +710,7 @@ impl Game {
             self.assisted = true;
             self.hints_left -= 1;
             self.hint = Some(pair);
+            self.shown.hint_at = Some(now);
             self.score.record_help();
         }
     }
@@ -565,8 +739,6 @@ impl Game {
             board: self.board.clone(),
             rng: self.rng.clone(),
             score: self.score,
-            hints_left: self.hints_left,
-            reshuffles_left: self.reshuffles_left,
             hint: self.hint,
             unwinnable: self.unwinnable,
         }
@@ -578,19 +750,16 @@ impl Game {
             board,
             rng,
             score,
-            hints_left,
-            reshuffles_left,
             hint,
             unwinnable,
         } = s;
         self.board = board;
         self.rng = rng;
         self.score = score;
-        self.hints_left = hints_left;
-        self.reshuffles_left = reshuffles_left;
         self.hint = hint;
         self.selected = None;
         self.removal = None;
+        self.shown = Shown::default();
         self.drop_gone_highlight();
         self.unwinnable = unwinnable;
     }
@@ -608,9 +777,8 @@ impl Game {
         };
         self.restore(before);
         self.assisted = true;
-        if self.win.take().is_some() {
-            self.clock.resume(now);
-        }
+        self.win = None;
+        self.sync_clock(now);
         self.notice = Some((Notice::Undone, now));
     }
 
@@ -644,6 +812,28 @@ impl Game {
         }
     }
 
+    /// How long lines and slides play.
+    pub fn pace(&self) -> Pace {
+        self.pace
+    }
+
+    /// Sets how long lines and slides play (the player's setting).
+    pub fn set_pace(&mut self, pace: Pace) {
+        self.pace = pace;
+    }
+
+    /// Whether anything is marked on the board that Esc drops: a selected
+    /// tile, a hinted pair or a highlighted kind.
+    pub fn has_marks(&self) -> bool {
+        self.selected.is_some() || self.hint.is_some() || self.highlight.is_some()
+    }
+
+    /// Whether the game has no move to lose: nothing to undo or redo on its
+    /// first level. Such a game is not saved, and can be left without asking.
+    pub fn is_untouched(&self) -> bool {
+        self.history.undo_len() + self.history.redo_len() == 0 && self.level.number == 0
+    }
+
     /// The board as it stands (matched tiles are already gone).
     pub fn board(&self) -> &Board {
         &self.board
@@ -667,6 +857,31 @@ impl Game {
     /// The pair shown by the last hint, until it is used or the board changes.
     pub fn hint_pair(&self) -> Option<(Point, Point)> {
         self.hint
+    }
+
+    /// When the hint on show was given, if it was given in this session
+    /// (a hint put back by undo or a resume has no time).
+    pub fn hint_since(&self) -> Option<Instant> {
+        self.hint.and(self.shown.hint_at)
+    }
+
+    /// The last pair picked that did not match, until the board changes.
+    pub fn mismatch(&self) -> Option<Mismatch> {
+        self.shown.mismatch
+    }
+
+    /// The last match, however long ago, until undo or the board changes
+    /// otherwise (for the points shown where it happened).
+    pub fn last_match(&self) -> Option<&Removal> {
+        self.removal.as_ref()
+    }
+
+    /// The size of the streak a match at `now` would extend ("x3 combo":
+    /// the last match was the third quick one in a row), while the clock
+    /// runs and the streak's window is open.
+    pub fn combo(&self, now: Instant) -> Option<u32> {
+        let end = self.score.window_end()?;
+        (self.clock.is_running() && now < end).then_some(self.score.streak + 1)
     }
 
     /// The score so far.
@@ -708,7 +923,7 @@ impl Game {
     pub fn removal(&self, now: Instant) -> Option<&Removal> {
         self.removal
             .as_ref()
-            .filter(|r| now.saturating_duration_since(r.at) < REMOVAL_TIME)
+            .filter(|r| now.saturating_duration_since(r.at) < self.pace.line)
     }
 
     /// The notice for the player, while it is fresh at `now`.
@@ -722,11 +937,11 @@ impl Game {
     /// slide or a notice ends, or a timed level runs out. `None` when nothing
     /// is pending.
     pub fn next_change(&self, now: Instant) -> Option<Instant> {
-        let removal = self.removal(now).map(|r| r.at + REMOVAL_TIME);
+        let removal = self.removal(now).map(|r| r.at + self.pace.line);
         let slide = self
             .slides(now)
             .and(self.removal.as_ref())
-            .map(|r| r.at + REMOVAL_TIME + SLIDE_TIME);
+            .map(|r| r.at + self.pace.total());
         let notice = self
             .notice
             .filter(|_| self.notice(now).is_some())
@@ -740,7 +955,11 @@ impl Game {
                 0 => now + left.min(Duration::from_secs(1)),
                 sub => now + Duration::from_nanos(u64::from(sub)),
             });
-        [removal, slide, notice, deadline]
+        let combo = self
+            .score
+            .window_end()
+            .filter(|_| self.combo(now).is_some());
+        [removal, slide, notice, deadline, combo]
             .into_iter()
             .flatten()
             .min()
@@ -755,6 +974,12 @@ impl Game {
     /// and the high scores).
     pub fn assisted(&self) -> bool {
         self.assisted
+    }
+
+    /// Marks this game assisted: the solver plays it (a demo), so it never
+    /// enters the high scores as the player's own. A new game is not.
+    pub fn mark_assisted(&mut self) {
+        self.assisted = true;
     }
 
     /// The moves that can be undone and redone.
@@ -798,14 +1023,15 @@ impl Game {
     }
 
     /// The tiles of the last match sliding at `now`, with how far they have
-    /// got (0 while the line is on show, then up to 1 over [`SLIDE_TIME`]).
+    /// got (0 while the line is on show, then up to 1 over the pace's slide).
     pub fn slides(&self, now: Instant) -> Option<(&[Slide], f32)> {
         let r = self.removal.as_ref().filter(|r| !r.slides.is_empty())?;
         let shown = now.saturating_duration_since(r.at);
-        if shown >= REMOVAL_TIME + SLIDE_TIME {
+        if shown >= self.pace.total() {
             return None;
         }
-        let moved = shown.saturating_sub(REMOVAL_TIME).as_secs_f32() / SLIDE_TIME.as_secs_f32();
+        let moved = shown.saturating_sub(self.pace.line).as_secs_f32()
+            / self.pace.slide.as_secs_f32().max(1e-6);
         Some((&r.slides, moved.min(1.0)))
     }
 

@@ -20,3 +20,8 @@ pub mod game;
 pub mod persist;
 pub mod solve;
 pub mod ui;
+
+/// The property tests' shared proptest set-up (fixed seed unless exploring).
+#[cfg(test)]
+#[path = "../tests/support/prop_config.rs"]
+mod prop_config;

@@ -5,16 +5,15 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Instant, SystemTime};
 
-use clap::parser::ValueSource;
-use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use lianliankan::core::gravity::Gravity;
-use lianliankan::game::{Config, Game};
-use lianliankan::persist::session::{Session, Wanted};
-use lianliankan::persist::storage;
-use lianliankan::ui::app::App;
-use lianliankan::ui::theme::Theme;
+use lianliankan::game::Mode;
+use lianliankan::game::daily::Day;
+use lianliankan::game::limits::{MAX_COLS, MAX_ROWS};
+use lianliankan::ui::start::{Options, start};
+use lianliankan::ui::theme::ColorDepth;
 
 /// Lianliankan (Onet, Shisen-Sho) in the terminal.
 #[derive(Parser)]
@@ -36,41 +35,86 @@ enum Command {
     Solve(lianliankan::cli::solve::SolveArgs),
     /// Print a winnable full board in the grid format, the same for the same arguments.
     Deal(lianliankan::cli::solve::DealArgs),
+    /// Show the statistics: games started, won and lost, streaks, best and median times.
+    Stats,
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(lianliankan::cli::shell::CompletionsArgs),
+    /// Print the manual page (roff) of the game or of one command: `lianliankan man > lianliankan.1`.
+    Man(lianliankan::cli::shell::ManArgs),
 }
 
-/// The options of the game (used when no subcommand is given).
+/// The options of the game (used when no subcommand is given). Those left
+/// out come from the last new game's choices (kept in the settings).
 #[derive(Args)]
 struct PlayArgs {
-    /// Board rows.
-    #[arg(long, default_value_t = Config::DEFAULT.rows as u16, value_parser = clap::value_parser!(u16).range(1..=40))]
-    rows: u16,
-    /// Board columns (rows x cols must be even).
-    #[arg(long, default_value_t = Config::DEFAULT.cols as u16, value_parser = clap::value_parser!(u16).range(1..=60))]
-    cols: u16,
-    /// Number of tile kinds (at most the theme's symbols and half the cells).
-    #[arg(long, default_value_t = Config::DEFAULT.kinds as u16, value_parser = clap::value_parser!(u16).range(1..))]
-    kinds: u16,
+    /// Board rows [default: 8, or the last new game's].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_ROWS as i64))]
+    rows: Option<u16>,
+    /// Board columns; rows x cols must be even [default: 16, or the last new game's].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_COLS as i64))]
+    cols: Option<u16>,
+    /// Number of tile kinds, at most the theme's symbols and half the cells
+    /// [default: 32, or the last new game's].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    kinds: Option<u16>,
     /// Seed of the deal, to replay a game; random when left out.
     #[arg(long)]
     seed: Option<u64>,
-    /// Tile theme: ascii (letters and digits) or symbols (Unicode).
-    #[arg(long, default_value = "ascii")]
-    theme: String,
+    /// Tile theme: emoji (pictures), symbols (Unicode, one column) or ascii
+    /// (letters and digits, any terminal) [default: the settings' choice,
+    /// else emoji in a UTF-8 locale, else ascii].
+    #[arg(long)]
+    theme: Option<String>,
     /// Start a new game instead of resuming the saved one (which is removed).
     #[arg(long)]
     new: bool,
     /// Play one board of this gravity variant instead of the run of levels
     /// (none, down, up, left, right, center-h, center-v).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = lianliankan::cli::gravity_arg())]
     gravity: Option<Gravity>,
     /// Give each level a time limit (30 s plus 2 s a cell); time left is
     /// added to the score.
     #[arg(long)]
     timed: bool,
     /// Watch the solver play a new deal to the end; any key stops it and you
-    /// play on. A demo is never saved and never recorded (your saved game stays).
-    #[arg(long, conflicts_with = "new")]
+    /// play on. The demo is never recorded, and your saved game stays until
+    /// you make a move after taking over (the game is then saved, marked assisted).
+    #[arg(long, conflicts_with_all = ["new", "daily"])]
     demo: bool,
+    /// Play the daily deal: the same board for everyone on that day (UTC),
+    /// today's when no date is given (YYYY-MM-DD).
+    #[arg(long, value_name = "DATE", num_args = 0..=1, default_missing_value = "today",
+          value_parser = parse_day,
+          conflicts_with_all = ["rows", "cols", "kinds", "seed", "gravity", "timed"])]
+    daily: Option<Day>,
+}
+
+/// A `--daily` date, or today.
+fn parse_day(text: &str) -> Result<Day, String> {
+    match text {
+        "today" => Ok(Day::today(SystemTime::now())),
+        date => date.parse(),
+    }
+}
+
+impl PlayArgs {
+    /// The options as the start of the game takes them.
+    fn options(&self) -> Options {
+        Options {
+            rows: self.rows.map(usize::from),
+            cols: self.cols.map(usize::from),
+            kinds: self.kinds.map(usize::from),
+            seed: self.seed,
+            theme: self.theme.clone(),
+            new: self.new,
+            mode: self.gravity.map(Mode::Single),
+            timed: self.timed,
+            demo: self.demo,
+            daily: self.daily,
+            no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+            depth: ColorDepth::from_env(),
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -84,16 +128,29 @@ fn main() -> ExitCode {
         Some(Command::Scores(args)) => lianliankan::cli::scores::run_scores(&args),
         Some(Command::Solve(args)) => lianliankan::cli::solve::run_solve(&args),
         Some(Command::Deal(args)) => lianliankan::cli::solve::run_deal(&args),
-        None => play(cli.play, &matches),
+        Some(Command::Stats) => lianliankan::cli::stats::run_stats(),
+        Some(Command::Completions(args)) => {
+            lianliankan::cli::shell::run_completions(&args, &mut Cli::command())
+        }
+        Some(Command::Man(args)) => lianliankan::cli::shell::run_man(&args, Cli::command()),
+        None => play(cli.play),
     }
 }
 
-fn play(args: PlayArgs, matches: &ArgMatches) -> ExitCode {
-    let ended = setup(args, matches).and_then(|mut app| {
-        lianliankan::ui::tui::run(&mut app).map_err(|e| format!("terminal error: {e}"))
-    });
-    // Written with errors ignored: after SIGHUP the terminal may be gone.
+fn play(args: PlayArgs) -> ExitCode {
     let mut stderr = std::io::stderr();
+    let mut app = match start(&args.options(), Instant::now()) {
+        Ok(app) => app,
+        Err(message) => {
+            let _ = writeln!(stderr, "lianliankan: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let ended = lianliankan::ui::tui::run(&mut app).map_err(|e| format!("terminal error: {e}"));
+    // Written with errors ignored: after SIGHUP the terminal may be gone.
+    if let Some(share) = &app.share {
+        let _ = writeln!(std::io::stdout(), "{share}");
+    }
     match ended {
         Ok(ended) => {
             for message in ended.messages {
@@ -110,70 +167,4 @@ fn play(args: PlayArgs, matches: &ArgMatches) -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// The deal options given on the command line (not left at their defaults).
-fn wanted(args: &PlayArgs, matches: &ArgMatches) -> Wanted {
-    let given = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
-    Wanted {
-        rows: given("rows").then_some(usize::from(args.rows)),
-        cols: given("cols").then_some(usize::from(args.cols)),
-        kinds: given("kinds").then_some(usize::from(args.kinds)),
-        seed: args.seed,
-        gravity: args.gravity,
-        timed: args.timed,
-    }
-}
-
-/// Checks the options and deals the first game, or resumes the saved one;
-/// any error here comes before the terminal is taken over.
-fn setup(args: PlayArgs, matches: &ArgMatches) -> Result<App, String> {
-    let theme = Theme::builtin(&args.theme)?;
-    let kinds = usize::from(args.kinds);
-    if kinds > theme.kinds() {
-        return Err(format!(
-            "theme {} has {} symbols, so --kinds can be at most {}",
-            theme.name,
-            theme.kinds(),
-            theme.kinds()
-        ));
-    }
-    let config = Config {
-        rows: usize::from(args.rows),
-        cols: usize::from(args.cols),
-        kinds,
-        seed: args.seed.unwrap_or_else(rand::random),
-        gravity: args.gravity,
-        timed: args.timed,
-        ..Config::DEFAULT
-    };
-    let now = Instant::now();
-    // Checked first, so bad options fail the same way with or without a save.
-    let game = Game::new(config, now).map_err(|e| e.to_string())?;
-    let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    if args.demo {
-        return Ok(App::new(game, theme, color, now).with_demo(now));
-    }
-    let dir = match storage::data_dir() {
-        Ok(dir) => dir,
-        Err(e) => {
-            let message = format!("{e}. This game will not be saved.");
-            return Ok(App::new(game, theme, color, now).with_message(message));
-        }
-    };
-    let max_kinds = theme.kinds();
-    let start = Session::start(
-        dir,
-        args.new,
-        wanted(&args, matches),
-        config,
-        max_kinds,
-        now,
-    )
-    .map_err(|e| e.to_string())?;
-    Ok(App::new(start.game, theme, color, now).with_session(
-        start.session,
-        start.resumed,
-        start.message,
-    ))
 }

@@ -6,6 +6,8 @@
 mod binary;
 #[path = "support/mutation.rs"]
 mod mutation;
+#[path = "support/prop_config.rs"]
+mod prop_config;
 
 use lianliankan::cli::check::{BatchError, Format, check, read_grid_board};
 use lianliankan::cli::scanner::Scanner;
@@ -40,7 +42,9 @@ fn run(input: &[u8], format: Format, rules: Rules) -> Result<(), TestCaseError> 
             let text = e.to_string();
             prop_assert!(!text.chars().any(char::is_control), "{:?}", text);
         }
-        Err(BatchError::Io(e)) => prop_assert!(false, "writing to memory failed: {}", e),
+        Err(BatchError::Io(e) | BatchError::Read(e)) => {
+            prop_assert!(false, "reading or writing memory failed: {}", e)
+        }
     }
     for answer in out.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
         prop_assert!(answer == b"YES" || answer == b"NO");
@@ -129,7 +133,7 @@ fn random_bytes() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(CASES))]
+    #![proptest_config(prop_config::prop_config(CASES))]
 
     #[test]
     fn valid_inputs_answer_every_query((input, count) in hdu_input_and_count(), rules in rules()) {
@@ -189,7 +193,6 @@ fn absurd_headers_are_errors_at_once() {
         "65536 1\n",
     ] {
         for format in [Format::Hdu, Format::Grid] {
-            let start = std::time::Instant::now();
             let err = check(
                 header.as_bytes(),
                 format,
@@ -201,8 +204,9 @@ fn absurd_headers_are_errors_at_once() {
             let BatchError::Input(e) = err else {
                 panic!("{header:?}: {err:?}")
             };
+            // Refused on its first line; that no board memory is taken
+            // first is the counting allocator's test (batch_memory.rs).
             assert_eq!(e.line, 1, "{header:?}: {e}");
-            assert!(start.elapsed().as_millis() < 500, "{header:?} took long");
         }
         let err = read_grid_board(&mut Scanner::new(header.as_bytes())).unwrap_err();
         assert_eq!(err.line, 1);

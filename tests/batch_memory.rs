@@ -1,48 +1,25 @@
 //! Memory of the batch readers is bounded by the board size the input
 //! declares: a header claiming more cells than allowed is an error before any
 //! board memory is taken, and a legal header costs at most a few bytes per
-//! declared cell even when the rows never come.
+//! declared cell even when the rows never come. Queries allowed more than two
+//! turns do not each allocate memory the size of the board.
 //!
-//! A counting allocator measures the peak. This file holds a single test so
+//! A counting allocator measures the peak and the total. This file holds a single test so
 //! that no other test allocates at the same time.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+// A global allocator is an unsafe trait; this one only forwards to `System`.
+#![allow(unsafe_code)]
 
 use lianliankan::cli::check::{BatchError, Format, check, read_grid_board};
 use lianliankan::cli::scanner::Scanner;
-use lianliankan::core::engine::Rules;
+use lianliankan::core::engine::{Border, Rules};
 use lianliankan::core::gravity::Gravity;
 use lianliankan::core::grid::Board;
 
-struct Counting;
+#[path = "support/counting.rs"]
+mod counting;
 
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = CURRENT.fetch_add(layout.size(), Ordering::SeqCst) + layout.size();
-        PEAK.fetch_max(now, Ordering::SeqCst);
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        CURRENT.fetch_sub(layout.size(), Ordering::SeqCst);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// The most bytes allocated at once while `f` ran, above what was allocated before.
-fn peak_during(f: impl FnOnce()) -> usize {
-    let before = CURRENT.load(Ordering::SeqCst);
-    PEAK.store(before, Ordering::SeqCst);
-    f();
-    PEAK.load(Ordering::SeqCst) - before
-}
+use counting::{allocated_during, peak_during};
 
 fn run(input: &[u8], format: Format) -> Result<(), BatchError> {
     check(input, format, Rules::JUDGE, Gravity::None, &mut Vec::new())
@@ -96,4 +73,34 @@ fn memory_is_bounded_by_the_declared_board() {
         let _ = run(&input, Format::Hdu);
     });
     assert!(peak < 4096, "{peak} bytes");
+
+    // Beyond two turns, a query that no line of two turns answers searches
+    // the board; its working memory is kept from one query to the next, so
+    // 200 queries allocate about one board's worth, not one each.
+    let board = lianliankan::solve::sample_boards::random_board(700, 700, 0.3, 4, 9);
+    let mut input = b"700 700\n".to_vec();
+    for row in board.tiles().chunks(700) {
+        let row: Vec<String> = row.iter().map(u32::to_string).collect();
+        input.extend(row.join(" ").bytes());
+        input.push(b'\n');
+    }
+    let queries = lianliankan::solve::sample_boards::random_queries(&board, 200, 10);
+    input.extend(format!("{}\n", queries.len()).bytes());
+    for (a, b) in &queries {
+        let (a, b) = ((a.row + 1, a.col + 1), (b.row + 1, b.col + 1));
+        input.extend(format!("{} {} {} {}\n", a.0, a.1, b.0, b.1).bytes());
+    }
+    let three = Rules {
+        max_turns: 3,
+        border: Border::Open,
+    };
+    let mut out = Vec::new();
+    let total = allocated_during(|| {
+        check(&input, Format::Hdu, three, Gravity::None, &mut out).unwrap();
+    });
+    let cells = 702 * 702;
+    // The board (8 bytes a cell), the labels (8), the cells labelled (4 each
+    // time the list grows).
+    assert!(total < 48 * cells, "{total} bytes for 200 queries");
+    assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 200);
 }

@@ -2,6 +2,8 @@
 
 #[path = "support/binary.rs"]
 mod binary;
+#[path = "support/bounded.rs"]
+mod bounded;
 
 use std::process::Output;
 
@@ -55,6 +57,15 @@ fn missing_file_and_bad_flags_are_clear_errors() {
     let out = check(&["/nonexistent/input.txt"], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /nonexistent/input.txt"));
+    // A directory opens but cannot be read: the message says so, by name.
+    let dir = std::env::temp_dir();
+    let out = check(&[dir.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with(&format!("lianliankan check: cannot read {}", dir.display())),
+        "{err}"
+    );
     let out = check(&["--border", "sideways"], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("sideways"));
@@ -112,4 +123,111 @@ fn a_1000_by_1000_case_agrees_with_the_reference() {
         .collect();
     assert_eq!(answers, expected);
     assert!(answers.iter().any(|a| a == "YES"), "some queries connect");
+}
+
+#[test]
+fn format_characters_in_a_file_name_are_escaped() {
+    let out = check(&["/nonexistent/\u{202e}txt.exe"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("/nonexistent/\\u{202e}txt.exe"), "{err}");
+    assert!(!err.chars().any(lianliankan::escape::is_format), "{err:?}");
+}
+
+#[test]
+fn messages_quote_the_input_as_it_is() {
+    let cases: [(&[&str], &[u8], &str); 6] = [
+        // The whole bad token, not what is left after its first digit.
+        (
+            &[],
+            b"1 2\n5 0x5\n",
+            "input line 2: expected a tile of the board (a non-negative whole number), found \"0x5\"",
+        ),
+        (&[], b"1x 2\n", "found \"1x\""),
+        // A byte that is not UTF-8 is shown once, as a byte.
+        (
+            &["--format", "grid"],
+            b"1 2\nA\xff\n",
+            "input line 2: column 2 holds the byte \\xff, which is not UTF-8",
+        ),
+        // Columns are counted in characters, not bytes.
+        (
+            &["--format", "grid"],
+            "1 3\n连\n".as_bytes(),
+            "row 1 has 1 character, expected 3",
+        ),
+        (
+            &["--format", "grid"],
+            "1 2\nA连\n".as_bytes(),
+            "column 2 holds \"连\"; expected '.'",
+        ),
+        (
+            &["--format", "grid"],
+            "1 2\n\u{202e}A\n".as_bytes(),
+            "column 1 holds \"\\u{202e}\"",
+        ),
+    ];
+    for (args, input, expected) in cases {
+        let out = check(args, input);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(expected), "{input:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn endless_bad_input_is_refused_at_its_first_line() {
+    // `yes x | lianliankan check`: line 1 is wrong, so the input is not read on.
+    for args in [&[][..], &["--format", "grid"]] {
+        let (out, written) = bounded::run_endless(&[&["check"], args].concat(), b"x\n");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("lianliankan check: input line 1:"), "{err}");
+        assert!(
+            written < bounded::ENDLESS_CAP / 4,
+            "{args:?}: {written} bytes read"
+        );
+    }
+    // A valid case, then endless garbage in place of the next header.
+    let mut start = b"1 2\n5 5\n1\n1 1 1 2\n".to_vec();
+    start.extend(b"x\n".repeat(10));
+    let (out, written) = bounded::run_endless(&["check"], &start);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "YES\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("input line 5"));
+    assert!(written < bounded::ENDLESS_CAP / 4, "{written} bytes read");
+}
+
+#[test]
+fn a_tall_board_slides_in_proportion() {
+    // 65535 x 61 with gravity down: each removal slides a whole column.
+    // Column 1 is all A, its top cell B; column 2 is all C but a B at row
+    // 2k + 1. After k removals from the bottom of column 1 its B has slid
+    // down beside the other.
+    let (rows, cols, k) = (65_535, 61, 20);
+    let mut input = format!("{rows} {cols}\n").into_bytes();
+    for r in 1..=rows {
+        input.push(if r == 1 { b'B' } else { b'A' });
+        input.push(if r == 2 * k + 1 { b'B' } else { b'C' });
+        input.extend(std::iter::repeat_n(b'D', cols - 2));
+        input.push(b'\n');
+    }
+    input.extend(format!("{}\n", k + 2).bytes());
+    input.extend(format!("1 1 {} 2\n", 2 * k + 1).bytes());
+    for _ in 0..k {
+        input.extend(format!("{} 1 {} 1\n", rows - 1, rows).bytes());
+    }
+    input.extend(format!("{0} 1 {0} 2\n", 2 * k + 1).bytes());
+    let out = bounded::run_guarded(
+        &["check", "--format", "grid", "--gravity", "down"],
+        input,
+        std::time::Duration::from_secs(300),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected = format!("NO\n{}YES\n", "YES\n".repeat(k));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
 }

@@ -3,6 +3,8 @@
 
 #[path = "support/binary.rs"]
 mod binary;
+#[path = "support/bounded.rs"]
+mod bounded;
 
 use binary::run;
 use lianliankan::core::engine::{Border, Rules};
@@ -98,11 +100,10 @@ fn dealt_boards_are_solved_and_the_moves_replay() {
 /// the board empty (the last check asks for a pair of empty cells: NO).
 #[test]
 fn solved_moves_check_yes_with_the_same_gravity() {
-    use clap::ValueEnum;
-    for (seed, gravity) in Gravity::value_variants().iter().enumerate() {
-        let name = gravity.to_possible_value().unwrap().get_name().to_string();
+    for (seed, gravity) in Gravity::LEVELS.iter().enumerate() {
+        let name = gravity.name();
         let seed = seed.to_string();
-        let rule_args = ["--gravity", &name, "--border", "open"];
+        let rule_args = ["--gravity", name, "--border", "open"];
         let mut args = vec!["deal", "--rows", "6", "--cols", "8", "--kinds", "10"];
         args.extend(["--seed", &seed]);
         args.extend(rule_args);
@@ -188,6 +189,47 @@ fn bad_input_is_exit_2_with_the_line() {
     assert_eq!(out.status.code(), Some(2));
     let out = run(&["solve", "/nonexistent/board.txt"], "");
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn endless_input_stops_at_its_first_bad_line() {
+    // `yes x | lianliankan solve`, and a board followed by endless junk.
+    for start in [&b"x\n"[..], b"1 2\nAA\nx\n"] {
+        let (out, written) = bounded::run_endless(&["solve"], start);
+        assert_eq!(out.status.code(), Some(2));
+        let err = text(&out.stderr);
+        assert!(err.contains("line 1") || err.contains("line 3"), "{err}");
+        assert!(written < bounded::ENDLESS_CAP / 4, "{written} bytes read");
+    }
+}
+
+#[test]
+fn long_column_deals_and_straight_line_deals_finish() {
+    let guard = std::time::Duration::from_secs(300);
+    // 6,000 cells in one column: every removal slides the column, which took
+    // minutes when a slide rewrote the counts once per moved tile.
+    let args = [
+        "deal", "--rows", "6000", "--cols", "1", "--kinds", "62", "--seed", "1",
+    ];
+    let out = bounded::run_guarded(
+        &[&args[..], &["--gravity", "down"]].concat(),
+        Vec::new(),
+        guard,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let board = read_board(&text(&out.stdout));
+    assert_eq!((board.rows(), board.cols()), (6_000, 1));
+    // No turns allowed: a plainly winnable 32 x 32 board is dealt.
+    let args = [
+        "deal", "--rows", "32", "--cols", "32", "--kinds", "20", "--seed", "1",
+    ];
+    let out = bounded::run_guarded(
+        &[&args[..], &["--max-turns", "0"]].concat(),
+        Vec::new(),
+        guard,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(read_board(&text(&out.stdout)).tile_count(), 1024);
 }
 
 #[test]

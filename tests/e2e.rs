@@ -1,5 +1,7 @@
 //! End to end: the real binary in a pseudo-terminal, driven by real key and
-//! SGR mouse bytes, read back from a vt100 screen.
+//! SGR mouse bytes, read back from a vt100 screen. Unix only: it drives a
+//! Unix pseudo-terminal and sends signals.
+#![cfg(unix)]
 
 #[path = "support/pty.rs"]
 mod pty;
@@ -8,8 +10,10 @@ use std::time::{Duration, Instant};
 
 use lianliankan::core::gravity::Gravity;
 use lianliankan::core::grid::Point;
-use lianliankan::game::{Action, Config, Game, find_match};
+use lianliankan::game::{Action, Config, Game, Mode, find_match};
+use lianliankan::ui::app::INTRO;
 use lianliankan::ui::layout::{BoardLayout, Screen};
+use lianliankan::ui::theme::Theme;
 use ratatui::layout::Rect;
 
 use pty::Session;
@@ -43,6 +47,16 @@ fn first_match(s: &mut Session, (ax, ay): (u16, u16), (bx, by): (u16, u16)) {
     s.wait_for("the tiles to vanish", WAIT, |_| {
         cell(s, ax, ay).trim().is_empty() && cell(s, bx, by).trim().is_empty()
     });
+    // The points shown over the line fade out.
+    s.wait_for("the points to go", WAIT, |t| !t.contains("+10"));
+}
+
+/// Where the board of `game` is drawn at 80 x 24 with symbols `glyph` columns wide.
+fn layout_at_80x24(game: &Game, glyph: u16) -> BoardLayout {
+    let (rows, cols) = (game.board().rows(), game.board().cols());
+    Screen::for_board(Rect::new(0, 0, 80, 24), rows, cols, glyph)
+        .1
+        .expect("the board fits 80 x 24")
 }
 
 /// The deal the binary makes from `--seed`, and its layout at 80 x 24, to
@@ -56,12 +70,7 @@ fn deal(seed: u64) -> (Game, BoardLayout) {
         Instant::now(),
     )
     .unwrap();
-    let layout = BoardLayout::fit(
-        Screen::new(Rect::new(0, 0, 80, 24)).middle,
-        game.board().rows(),
-        game.board().cols(),
-    )
-    .unwrap();
+    let layout = layout_at_80x24(&game, 1);
     (game, layout)
 }
 
@@ -76,7 +85,10 @@ fn click_a_pair_hint_reshuffle_and_quit_in_a_real_terminal() {
     let mut s = Session::start(&["--seed", &seed.to_string()], 80, 24);
     let cooked = s.cooked.clone().expect("termios");
     assert!(cooked.contains("ICANON"), "{cooked}");
-    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    // The whole status line: a frame may come in more than one read.
+    s.wait_for("the first frame", WAIT, |t| {
+        t.contains("Score 0") && t.contains("? help")
+    });
     assert!(s.seen.lock().unwrap().first_frame.is_some());
     assert_ne!(
         s.local_flags().expect("termios"),
@@ -120,6 +132,39 @@ fn click_a_pair_hint_reshuffle_and_quit_in_a_real_terminal() {
         cooked,
         "raw mode should be off again"
     );
+}
+
+/// Pictures two columns wide in a real terminal: every tile sits where the
+/// layout says (no picture pushes the rest of its row), the status line
+/// stays whole, and a pair clicked by the mouse matches and vanishes.
+#[test]
+fn a_match_with_the_emoji_theme() {
+    let seed = 17;
+    let (game, _) = deal(seed);
+    let layout = layout_at_80x24(&game, 2);
+    let theme = Theme::builtin("emoji").unwrap();
+    let mut s = Session::start(&["--seed", &seed.to_string(), "--theme", "emoji"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    let screen = s.screen();
+    assert!(
+        screen.contains(INTRO),
+        "the first screen says what to do: {screen}"
+    );
+    let board = game.board();
+    for p in board.points() {
+        let (x, y) = layout.centre(p);
+        let symbol = &theme.glyph(board.get(p)).unwrap().symbol;
+        assert_eq!(&cell(&s, x, y), symbol, "{p:?}\n{screen}");
+    }
+    let status = screen.lines().last().unwrap_or_default().trim_end();
+    assert!(
+        status.ends_with("? help") && status.starts_with(" Lv 1/7"),
+        "{status}"
+    );
+    let (a, b) = find_match(board).expect("a fresh deal has a match");
+    first_match(&mut s, layout.centre(a), layout.centre(b));
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
 }
 
 #[test]
@@ -182,6 +227,39 @@ fn bad_options_fail_before_the_terminal_is_touched() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("odd number of cells"));
     assert!(out.stdout.is_empty(), "nothing may reach the terminal");
+}
+
+/// Without `--theme` (and no setting) the locale picks the theme: pictures
+/// in a UTF-8 locale, letters elsewhere. Seen from the limit on `--kinds`,
+/// which is checked before the terminal is touched.
+#[test]
+fn the_locale_picks_the_default_theme() {
+    let kinds_limit = |lang: &str, kinds: &str| {
+        let data = tempfile::tempdir().unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+            .args(["--kinds", kinds])
+            .env_remove("LC_ALL")
+            .env_remove("LC_CTYPE")
+            .env("LANG", lang)
+            .env("TERM", "xterm-256color")
+            .env("LIANLIANKAN_DATA_DIR", data.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{lang}");
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    let ascii = Theme::builtin("ascii").unwrap().kinds();
+    let emoji = Theme::builtin("emoji").unwrap().kinds();
+    let err = kinds_limit("C", &(ascii + 1).to_string());
+    assert!(
+        err.contains(&format!("theme ascii has {ascii} symbols")),
+        "{err}"
+    );
+    let err = kinds_limit("en_US.UTF-8", &(emoji + 1).to_string());
+    assert!(
+        err.contains(&format!("theme emoji has {emoji} symbols")),
+        "{err}"
+    );
 }
 
 /// Sends `signal` (by name, as `kill` takes it) to the game.
@@ -308,12 +386,17 @@ fn no_resume_after_a_win_or_a_new_game() {
 
     // A new start deals afresh; a move, then n, then quit: no resume either.
     let mut s = Session::start_in(data.path(), &[], 80, 24);
-    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    s.wait_for("the start menu", WAIT, |t| t.contains("Daily deal"));
     assert!(!s.screen().contains("Resumed"));
+    s.send(b"p");
+    s.wait_for("the board", WAIT, |t| !t.contains("Daily deal"));
     s.send(b"t");
     s.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
     assert!(data.path().join("game.json").exists());
+    // n asks first, and only y throws the game away.
     s.send(b"n");
+    s.wait_for("the question", WAIT, |t| t.contains("Abandon this game?"));
+    s.send(b"y");
     s.wait_for("a new game", WAIT, |t| t.contains("Hints 3"));
     s.send(b"q");
     s.wait_exit(WAIT).expect("quit");
@@ -334,7 +417,7 @@ fn with_gravity_down_the_tiles_above_a_match_fall_into_its_place() {
         .find_map(|seed| {
             let config = Config {
                 seed,
-                gravity: Some(Gravity::Down),
+                mode: Mode::Single(Gravity::Down),
                 ..Config::DEFAULT
             };
             let mut game = Game::new(config, t).unwrap();
@@ -377,12 +460,14 @@ fn with_gravity_down_the_tiles_above_a_match_fall_into_its_place() {
     s.wait_exit(WAIT).expect("quit");
 }
 
-/// The files in `dir` with their contents.
+/// The files in `dir` with their contents, lock files aside (each game
+/// writes its pid there).
 fn files(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
     let mut all: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
-        .map(|e| {
-            let path = e.unwrap().path();
+        .map(|e| e.unwrap().path())
+        .filter(|path| path.extension().is_none_or(|e| e != "lock"))
+        .map(|path| {
             let bytes = std::fs::read(&path).unwrap_or_default();
             (path, bytes)
         })
@@ -410,7 +495,7 @@ fn a_demo_plays_to_the_win_and_leaves_the_saved_game_and_scores_alone() {
     let mut s = Session::start_in(data.path(), &demo, 80, 24);
     s.wait_for("the demo", WAIT, |t| t.contains("demo: any key stops it"));
     s.wait_for("the win screen", WAIT, |t| {
-        t.contains("You won") && t.contains("Tiles 0")
+        t.contains("You won") && t.contains("All 7 levels cleared!")
     });
     assert!(!s.screen().contains("Enter record"), "no name prompt");
     assert!(s.screen().contains("Not recorded: this game is not saved"));
@@ -436,4 +521,351 @@ fn any_key_stops_a_demo_and_the_game_plays_on() {
     s.wait_for("a hint by hand", WAIT, |t| t.contains("Hints 2"));
     s.send(b"q");
     assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
+#[test]
+fn closing_the_terminal_saves_and_exits_as_on_a_hangup() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in(data.path(), &["--seed", "5"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    s.send(b"t");
+    s.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
+
+    s.hang_up();
+    let status = s.wait_exit(WAIT).expect("the game should exit on a hangup");
+    // 128 + SIGHUP, and not killed by a signal (an abort after a panic in
+    // the panic hook, as when restoring printed to the dead terminal).
+    assert_eq!(status.signal(), None, "{status:?}");
+    assert_eq!(status.exit_code(), 128 + 1, "{status:?}");
+    drop(s);
+
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the resumed game", WAIT, |t| {
+        t.contains("Resumed") && t.contains("Hints 2")
+    });
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
+/// 2 KB of text as a terminal pastes it: in one write, each line ended by a
+/// carriage return.
+fn pasted_text() -> Vec<u8> {
+    let line = b"the quick brown fox jumps over the lazy dog, then undoes it\r";
+    line.iter().copied().cycle().take(2048).collect()
+}
+
+#[test]
+fn a_paste_is_ignored_and_after_2_kb_of_input_one_q_quits() {
+    let mut s = Session::start(&["--seed", "6"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    // The game asks for bracketed paste, so the terminal wraps the text; the
+    // letters in it (t, n, u, q ...) must not act as keys.
+    let mut paste = b"\x1b[200~".to_vec();
+    paste.extend(pasted_text());
+    paste.extend(b"\x1b[201~");
+    s.send(&paste);
+    s.send(b"t");
+    s.wait_for("one hint", WAIT, |t| t.contains("Hints 2"));
+    // A terminal without bracketed paste types the text: x does nothing,
+    // and the key after it is read at once.
+    s.send(&[b'x'; 2048]);
+    s.send(b"q");
+    let status = s.wait_exit(WAIT).expect("one q should quit");
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn an_unfinished_escape_sequence_gives_way_to_the_next_key_after_a_pause() {
+    let mut s = Session::start(&["--seed", "6"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    // Each stray start is left unfinished; after a pause the next key acts
+    // instead of being read as the end of the sequence.
+    let pause = || std::thread::sleep(Duration::from_millis(1500));
+    s.send(b"\x1b[?");
+    pause();
+    s.send(b"t");
+    s.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
+    s.send(b"\x1b[<");
+    pause();
+    s.send(b"r");
+    s.wait_for("a reshuffle", WAIT, |t| t.contains("Shuffles 1"));
+    // An unfinished paste waits longer, but not for ever.
+    s.send(b"\x1b[200~");
+    pause();
+    s.send(b"q");
+    let status = s.wait_exit(WAIT).expect("q should quit");
+    assert!(status.success(), "{status:?}");
+}
+
+/// The time left on the title line (`0:38`), read from the screen.
+fn time_left(screen: &str) -> String {
+    let title = screen.lines().next().unwrap_or_default();
+    title
+        .split(']')
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Esc drops a selection and then opens the menu, never quits; help and
+/// the menu stop a timed level's clock; `n` asks before throwing a game away.
+#[test]
+fn esc_never_quits_and_screens_over_the_board_stop_the_clock() {
+    let tiny = [
+        "--rows",
+        "2",
+        "--cols",
+        "4",
+        "--kinds",
+        "2",
+        "--seed",
+        "1",
+        "--timed",
+        "--gravity",
+        "none",
+    ];
+    let mut s = Session::start(&tiny, 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Tiles 8"));
+    s.send(b" ");
+    s.wait_for("a selection", WAIT, |t| {
+        t.contains("[A]") || t.contains('[')
+    });
+    s.send(b"\x1b");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(s.child.try_wait().unwrap().is_none(), "Esc must not quit");
+    s.send(b"\x1b");
+    s.wait_for("the menu", WAIT, |t| {
+        t.contains("Paused") && t.contains("Resume") && t.contains("Restart this deal")
+    });
+    let shown = time_left(&s.screen());
+    assert!(!shown.is_empty(), "{}", s.screen());
+    std::thread::sleep(Duration::from_millis(2500));
+    assert_eq!(
+        time_left(&s.screen()),
+        shown,
+        "the clock stands in the menu"
+    );
+    s.send(b"\x1b");
+    s.wait_for("the board again", WAIT, |t| !t.contains("Resume"));
+    s.send(b"?");
+    s.wait_for("the help", WAIT, |t| t.contains("Esc or ? closes"));
+    let shown = time_left(&s.screen());
+    std::thread::sleep(Duration::from_millis(2500));
+    assert_eq!(time_left(&s.screen()), shown, "the clock stands under help");
+    s.send(b"?");
+    s.wait_for("the board", WAIT, |t| !t.contains("Esc or ? closes"));
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("q quits").success());
+}
+
+/// The number after "Tiles " on the status line.
+fn tiles(screen: &str) -> Option<String> {
+    let rest = screen.split("Tiles ").nth(1)?;
+    Some(rest.chars().take_while(char::is_ascii_digit).collect())
+}
+
+/// Starts a game in `data` with `args`, waits for its first frame (and
+/// `also`), sends `keys`, waits for `after`, quits and waits for the exit.
+fn play_and_quit(data: &std::path::Path, args: &[&str], keys: &[u8], after: &str) {
+    let mut s = Session::start_in(data, args, 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score "));
+    s.send(keys);
+    s.wait_for(after, WAIT, |t| t.contains(after));
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
+#[test]
+fn a_demo_taken_over_replaces_the_saved_game_only_after_a_move() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("game.json");
+    play_and_quit(data.path(), &["--seed", "3"], b"t", "Hints 2");
+    let saved = std::fs::read(&file).unwrap();
+    let demo = ["--demo", "--seed", "4"];
+    let take_over = |s: &mut Session| {
+        s.wait_for("the demo's first move", WAIT, |t| t.contains("Tiles 126"));
+        s.send(b"k");
+        s.wait_for("the demo to stop", WAIT, |t| {
+            !t.contains("demo: any key stops it")
+        });
+    };
+    // Taken over, then quit without a move: the saved game stays.
+    let mut s = Session::start_in(data.path(), &demo, 80, 24);
+    take_over(&mut s);
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+    drop(s);
+    assert_eq!(std::fs::read(&file).unwrap(), saved);
+    // Taken over and a move made (a hint): that game is the saved one now.
+    let mut s = Session::start_in(data.path(), &demo, 80, 24);
+    take_over(&mut s);
+    let at_takeover = tiles(&s.screen());
+    s.send(b"t");
+    s.wait_for("a hint by hand", WAIT, |t| t.contains("Hints 2"));
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+    drop(s);
+    assert_ne!(std::fs::read(&file).unwrap(), saved);
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the taken-over game", WAIT, |t| {
+        t.contains("Resumed") && tiles(t) == at_takeover
+    });
+    assert_ne!(at_takeover.as_deref(), Some("128"));
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
+#[test]
+fn a_second_game_on_the_data_directory_plays_unsaved_and_a_killed_one_holds_nothing() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("game.json");
+    let mut first = Session::start_in(data.path(), &["--seed", "3"], 80, 24);
+    first.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    first.send(b"t");
+    first.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
+    let saved = std::fs::read(&file).unwrap();
+    // A second game while the first plays: told, and not saved.
+    let mut second = Session::start_in(data.path(), &["--seed", "5"], 80, 24);
+    second.wait_for("the message", WAIT, |t| {
+        t.contains("in use by another") && t.contains("not be saved")
+    });
+    second.send(b" ");
+    second.send(b"tr");
+    second.wait_for("help used", WAIT, |t| {
+        t.contains("Hints 2") && t.contains("Shuffles 1")
+    });
+    second.send(b"q");
+    assert!(second.wait_exit(WAIT).expect("quit").success());
+    drop(second);
+    assert_eq!(std::fs::read(&file).unwrap(), saved);
+    // The first one is killed outright: its lock goes with it.
+    kill(&first, "KILL");
+    first.wait_exit(WAIT).expect("killed");
+    drop(first);
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the first game resumed", WAIT, |t| {
+        t.contains("Resumed") && t.contains("Hints 2") && !t.contains("in use")
+    });
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
+/// A first start with an empty data directory: the start screen, a new
+/// game of a chosen preset, a match (the hinted pair, clicked), the pause
+/// menu, quit; then `lianliankan stats` counts the game.
+#[test]
+fn a_first_start_goes_from_the_start_screen_to_a_game_and_the_statistics() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the start screen", WAIT, |t| {
+        t.contains("New game") && t.contains("Daily deal") && t.contains("Statistics")
+    });
+    s.send(b"n");
+    s.wait_for("the new-game form", WAIT, |t| t.contains("medium 8x16"));
+    // Up to the board row, one preset smaller, then Start.
+    s.send(b"\x1b[A\x1b[A\x1b[A");
+    std::thread::sleep(Duration::from_millis(100));
+    s.send(b"\x1b[D");
+    s.wait_for("the small preset", WAIT, |t| t.contains("small 6x10"));
+    s.send(b"s");
+    s.wait_for("the small board", WAIT, |t| t.contains("Tiles 60"));
+    s.send(b"t");
+    // A hinted tile is drawn `<X>`, or `[X]` where the cursor is on it; the
+    // pair pulses (`<X>`, then `>X<`): wait for the bright phase.
+    let marked = |t: &str, c: char| {
+        t.lines()
+            .skip(1)
+            .map(|l| l.matches(c).count())
+            .sum::<usize>()
+    };
+    let lit = |t: &str| {
+        t.lines().all(|l| {
+            let c: Vec<char> = l.chars().collect();
+            c.iter()
+                .enumerate()
+                .all(|(i, &ch)| ch != '<' || c.get(i + 2) == Some(&'>'))
+        })
+    };
+    s.wait_for("the hint", WAIT, |t| {
+        (marked(t, '<') == 2 || marked(t, '<') == 1) && lit(t)
+    });
+    let screen = s.screen();
+    let at = |c: char| -> Vec<(u16, u16)> {
+        screen
+            .lines()
+            .enumerate()
+            .skip(1)
+            .flat_map(|(y, line)| {
+                line.chars()
+                    .enumerate()
+                    .filter(move |&(_, ch)| ch == c)
+                    .map(move |(x, _)| (x as u16 + 1, y as u16))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let mut marks = at('<');
+    if marks.len() == 1 {
+        marks.extend(at('['));
+    }
+    assert_eq!(marks.len(), 2, "{screen}");
+    for &(x, y) in &marks {
+        click(&mut s, x, y);
+    }
+    s.wait_for("the match", WAIT, |t| t.contains("Tiles 58"));
+    s.send(b"m");
+    s.wait_for("the pause menu", WAIT, |t| {
+        t.contains("Paused") && t.contains("Restart this deal")
+    });
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+    drop(s);
+    let stats = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .arg("stats")
+        .env("LIANLIANKAN_DATA_DIR", data.path())
+        .output()
+        .unwrap();
+    assert!(stats.status.success());
+    let text = String::from_utf8_lossy(&stats.stdout);
+    assert!(text.contains("Games started       1"), "{text}");
+    assert!(text.contains("Games won           0"), "{text}");
+}
+
+/// A signal on any screen saves the game and gives the terminal back: here
+/// SIGTERM with the settings form open over the pause menu, then SIGHUP with
+/// the new-game form open; each next start resumes the game.
+#[test]
+fn signals_on_menu_screens_save_the_game_and_restore_the_terminal() {
+    let data = tempfile::tempdir().unwrap();
+    let seed = 13;
+    let (game, layout) = deal(seed);
+    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
+    let mut s = Session::start_in(data.path(), &["--seed", &seed.to_string()], 80, 24);
+    let cooked = s.cooked.clone().expect("termios");
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    first_match(&mut s, layout.centre(a), layout.centre(b));
+    s.send(b"me");
+    s.wait_for("the settings", WAIT, |t| t.contains("Animation"));
+    kill(&s, "TERM");
+    let status = s.wait_exit(WAIT).expect("the game should exit on SIGTERM");
+    assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
+    assert_eq!(s.local_flags().expect("termios"), cooked, "raw mode off");
+    drop(s);
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the resumed game", WAIT, |t| {
+        t.contains("Resumed") && t.contains("Score 10 ")
+    });
+    s.send(b"mn");
+    s.wait_for("the new-game form", WAIT, |t| t.contains("Clock"));
+    kill(&s, "HUP");
+    let status = s.wait_exit(WAIT).expect("the game should exit on SIGHUP");
+    assert_eq!(status.exit_code(), 128 + 1, "{status:?}");
+    drop(s);
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the game resumed again", WAIT, |t| {
+        t.contains("Resumed") && t.contains("Score 10 ")
+    });
+    s.send(b"q");
+    s.wait_exit(WAIT).expect("quit");
 }

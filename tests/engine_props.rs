@@ -3,24 +3,15 @@
 //! `connects` and the empty-cell masks give the same yes or no, and the masks
 //! follow board edits.
 
+#[path = "support/boards.rs"]
+mod boards;
+#[path = "support/prop_config.rs"]
+mod prop_config;
 use lianliankan::core::engine::{Border, Rules, connects, find_path, find_path_layered};
 use lianliankan::core::grid::{Board, Point};
 use lianliankan::core::masks::EmptyMasks;
 use lianliankan::solve::reference::{check_path, min_turns};
 use proptest::prelude::*;
-
-/// A random board of 1x1 to 12x12 with a random density, tiles of kinds 1..=3.
-fn board() -> impl Strategy<Value = Board> {
-    (1usize..=12, 1usize..=12, 0u32..=100).prop_flat_map(|(rows, cols, density)| {
-        proptest::collection::vec((0u32..100, 1u32..=3), rows * cols).prop_map(move |cells| {
-            let tiles = cells
-                .into_iter()
-                .map(|(roll, kind)| if roll < density { kind } else { 0 })
-                .collect();
-            Board::from_tiles(rows, cols, tiles).unwrap()
-        })
-    })
-}
 
 fn all_rules() -> impl Iterator<Item = Rules> {
     [Border::Open, Border::Closed]
@@ -29,10 +20,10 @@ fn all_rules() -> impl Iterator<Item = Rules> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4000))]
+    #![proptest_config(prop_config::prop_config(4000))]
 
     #[test]
-    fn engine_agrees_with_reference(board in board(), picks in proptest::collection::vec((any::<u16>(), any::<u16>()), 6)) {
+    fn engine_agrees_with_reference(board in boards::board(12, 3), picks in proptest::collection::vec((any::<u16>(), any::<u16>()), 6)) {
         let cells: Vec<Point> = board.points().collect();
         for (i, j) in picks {
             let a = cells[i as usize % cells.len()];
@@ -62,7 +53,7 @@ proptest! {
     }
 
     #[test]
-    fn engine_follows_board_edits(board in board(), edits in proptest::collection::vec((any::<u16>(), 0u32..=2), 1..20)) {
+    fn engine_follows_board_edits(board in boards::board(12, 3), edits in proptest::collection::vec((any::<u16>(), 0u32..=2), 1..20)) {
         let mut board = board;
         let cells: Vec<Point> = board.points().collect();
         let mut masks = EmptyMasks::new(&board, Border::Open).unwrap();

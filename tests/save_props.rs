@@ -8,14 +8,18 @@
 mod aside;
 #[path = "support/mutation.rs"]
 mod mutation;
+#[path = "support/prop_config.rs"]
+mod prop_config;
 
 use std::fs;
 use std::time::{Duration, Instant};
 
 use aside::aside_contents;
+use lianliankan::core::gravity::Gravity;
 use lianliankan::core::grid::{EMPTY, Point};
-use lianliankan::game::{Action, Config, Direction, Game, find_match};
-use lianliankan::persist::document;
+use lianliankan::core::rules::matchable_pairs;
+use lianliankan::game::{Action, Config, Direction, Game, Mode, RULES, find_match};
+use lianliankan::persist::document::{self, Document};
 use lianliankan::persist::save::SavedGame;
 use lianliankan::persist::storage::StorageError;
 use proptest::prelude::*;
@@ -178,8 +182,172 @@ fn hostile_number() -> impl Strategy<Value = Value> {
     ]
 }
 
+/// One step of real play: a move a player can make, after a pause.
+#[derive(Debug, Clone)]
+enum Step {
+    /// The `n`-th pair that can go now (any of them, so some leave the
+    /// board lost).
+    Match(usize),
+    /// A click on a cell (selects, fails, or completes a pair).
+    Click(u8, u8),
+    Hint,
+    Reshuffle,
+    Undo,
+    Redo,
+    Pause,
+    /// Help, a menu or a too-small terminal over the board, or gone again
+    /// (keys still reach a board hidden by a small terminal).
+    Cover(bool),
+    Cursor(u8),
+    NewGame,
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        12 => any::<usize>().prop_map(Step::Match),
+        3 => (any::<u8>(), any::<u8>()).prop_map(|(r, c)| Step::Click(r, c)),
+        2 => Just(Step::Hint),
+        2 => Just(Step::Reshuffle),
+        3 => Just(Step::Undo),
+        2 => Just(Step::Redo),
+        1 => Just(Step::Pause),
+        2 => any::<bool>().prop_map(Step::Cover),
+        1 => any::<u8>().prop_map(Step::Cursor),
+        1 => Just(Step::NewGame),
+    ]
+}
+
+/// The time before a step: mostly quick (streaks grow, and carry from level
+/// to level), sometimes slow, now and then past a timed level's limit.
+fn pause() -> impl Strategy<Value = Duration> {
+    prop_oneof![
+        8 => (0u64..3_000).prop_map(Duration::from_millis),
+        2 => (3_000u64..20_000).prop_map(Duration::from_millis),
+        1 => (20_000u64..120_000).prop_map(Duration::from_millis),
+    ]
+}
+
+/// A small game of any mode: a run of levels or one variant, timed or not.
+fn config() -> impl Strategy<Value = Config> {
+    (
+        prop::sample::select(vec![(2, 2), (2, 4), (4, 4), (3, 4), (4, 6)]),
+        any::<prop::sample::Index>(),
+        any::<u64>(),
+        prop::option::of(prop::sample::select(Gravity::LEVELS.to_vec())),
+        any::<bool>(),
+    )
+        .prop_map(|((rows, cols), kinds, seed, gravity, timed)| Config {
+            rows,
+            cols,
+            kinds: 1 + kinds.index(rows * cols / 2),
+            seed,
+            mode: gravity.map_or(Mode::Levels, Mode::Single),
+            timed,
+            ..Config::DEFAULT
+        })
+}
+
+/// Plays `step` on `g` at `now`; `covered` says whether the board is
+/// hidden once it is played (the app hides a new game's board again if the
+/// terminal is still too small for it).
+fn take(g: &mut Game, step: &Step, now: Instant, covered: bool) {
+    let (rows, cols) = (g.board().rows(), g.board().cols());
+    let action = match *step {
+        Step::Match(n) => {
+            let pairs: Vec<_> = matchable_pairs(g.board(), RULES).collect();
+            let Some(&(a, b)) = pairs.get(n % pairs.len().max(1)) else {
+                return;
+            };
+            g.apply(Action::Click(a), now);
+            Action::Click(b)
+        }
+        Step::Click(r, c) => Action::Click(Point::new(
+            i32::from(r) % rows as i32,
+            i32::from(c) % cols as i32,
+        )),
+        Step::Hint => Action::Hint,
+        Step::Reshuffle => Action::Reshuffle,
+        Step::Undo => Action::Undo,
+        Step::Redo => Action::Redo,
+        Step::Pause => Action::TogglePause,
+        Step::Cover(covered) => return g.set_covered(covered, now),
+        Step::Cursor(d) => Action::Move(
+            [
+                Direction::Up,
+                Direction::Down,
+                Direction::Left,
+                Direction::Right,
+            ][usize::from(d % 4)],
+        ),
+        Step::NewGame => Action::NewGame,
+    };
+    g.apply(action, now);
+    if covered {
+        g.set_covered(true, now);
+    }
+}
+
+/// Saves `g` at `now` as the game does (through the JSON text), loads it,
+/// and requires the game resumed from it to be the same game: it saves to
+/// the same file, and it is won, lost or over alike. Returns the resumed
+/// game, `covered` as `g` is (what covers the board is not saved).
+fn resumes_equal(g: &Game, now: Instant, covered: bool) -> Result<Game, TestCaseError> {
+    let saved = SavedGame::new(g, now);
+    let text = serde_json::to_string(&saved).unwrap();
+    let back: SavedGame = serde_json::from_str(&text).unwrap();
+    let checked = back.validate();
+    prop_assert!(checked.is_ok(), "refused: {:?}\n{}", checked, text);
+    let r = back.restore(now);
+    prop_assert!(r.is_ok(), "not resumed: {:?}", r.err());
+    let mut r = r.unwrap();
+    // What covers the board is not saved: the resumed game's clock runs,
+    // and it is compared once both play on.
+    if !covered {
+        prop_assert_eq!(&SavedGame::new(&r, now), &saved);
+    }
+    prop_assert_eq!(r.win(), g.win());
+    prop_assert_eq!(r.is_unwinnable(), g.is_unwinnable());
+    prop_assert_eq!(r.level(), g.level());
+    prop_assert_eq!(r.remaining(now), g.remaining(now));
+    r.set_covered(covered, now);
+    Ok(r)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(CASES))]
+    #![proptest_config(prop_config::prop_config(CASES))]
+
+    /// Random real play, levels and timed games included, with streaks
+    /// carried across levels, hints, reshuffles, undo and redo, pauses and
+    /// time running out: every save along the way is accepted and resumes
+    /// to the same game.
+    #[test]
+    fn every_save_of_real_play_resumes_the_same_game(
+        config in config(),
+        steps in prop::collection::vec((pause(), step()), 1..80),
+    ) {
+        let t = Instant::now();
+        let mut g = Game::new(config, t).unwrap();
+        let (mut now, mut covered) = (t, false);
+        let mut resumed: Option<Game> = None;
+        for (wait, step) in &steps {
+            now += *wait;
+            // The game resumed from the last save plays the same step the
+            // same way (unless the last match was still drawn: a resumed
+            // game has no animation, so a pick is not ignored there; and
+            // compared once the board is not covered, see `resumes_equal`).
+            let drawn = g.animating(now);
+            if let Step::Cover(c) = step {
+                covered = *c;
+            }
+            take(&mut g, step, now, covered);
+            if let Some(mut r) = resumed.take().filter(|_| !drawn && !covered) {
+                take(&mut r, step, now, covered);
+                prop_assert_eq!(SavedGame::new(&r, now), SavedGame::new(&g, now), "{:?}", step);
+                prop_assert_eq!((r.win(), r.time_up()), (g.win(), g.time_up()));
+            }
+            resumed = Some(resumes_equal(&g, now, covered)?);
+        }
+    }
 
     #[test]
     fn random_bytes_as_a_saved_game(bytes in prop::collection::vec(any::<u8>(), 0..600)) {

@@ -148,3 +148,52 @@ fn without_the_variable_the_per_user_data_dir_is_used() {
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("xdg"), "{}", text(&out.stdout));
 }
+
+/// Format characters (Unicode category Cf) reorder or hide text on a
+/// terminal; none may reach it raw.
+fn has_raw_format(text: &str) -> bool {
+    text.chars().any(lianliankan::escape::is_format)
+}
+
+#[test]
+fn format_characters_in_the_data_dir_path_are_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    // A right-to-left override in the path would print the rest of the
+    // warning backwards.
+    let data = dir.path().join("evil\u{202e}txt.\u{2066}exe");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::write(data.join("scores.json"), b"not json").unwrap();
+    let out = scores(&data, &[]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = text(&out.stderr);
+    assert!(err.contains("kept as"), "{err}");
+    assert!(!has_raw_format(&err), "{err:?}");
+    assert!(err.contains("evil\\u{202e}txt.\\u{2066}exe"), "{err}");
+
+    let not_a_dir = dir.path().join("file\u{200f}\u{61c}");
+    std::fs::write(&not_a_dir, b"").unwrap();
+    let out = scores(&not_a_dir, &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("file\\u{200f}\\u{61c}"), "{err}");
+    assert!(!has_raw_format(&err), "{err:?}");
+}
+
+#[test]
+fn a_name_with_any_format_character_never_reaches_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    // U+0600 and U+110BD are format characters outside the bidirectional
+    // ranges; a file written by hand may carry them in a name.
+    for name in ["ann\\u0600", "bob\\ud804\\udcbd"] {
+        let file = format!(
+            "{{\"version\": 1, \"data\": {{\"tables\": [{{\"board\": {{\"rows\": 9, \"cols\": 16, \
+             \"gravity\": \"none\"}}, \"entries\": [{{\"name\": \"{name}\", \"score\": 1, \
+             \"seconds\": 1, \"date\": 1, \"assisted\": false}}]}}]}}}}"
+        );
+        std::fs::write(dir.path().join("scores.json"), file).unwrap();
+        let out = scores(dir.path(), &[]);
+        assert_eq!(out.status.code(), Some(0));
+        let shown = text(&out.stdout) + &text(&out.stderr);
+        assert!(!has_raw_format(&shown), "{name}: {shown:?}");
+    }
+}

@@ -372,3 +372,31 @@ fn verdicts_match_for_other_turn_limits_and_wide_boards() {
     }
     assert!(verdicts[0] > 40 && verdicts[1] > 40, "{verdicts:?}");
 }
+
+#[test]
+fn deals_with_no_turns_allowed_are_full_and_clear() {
+    // Forward play rarely fills these; the domino deal must, under every
+    // variant and border, with kinds spread as asked.
+    for gravity in Gravity::LEVELS {
+        for border in [Border::Open, Border::Closed] {
+            let rules = Rules {
+                max_turns: 0,
+                border,
+            };
+            for (rows, cols, kinds) in [(32, 32, 20), (7, 8, 9), (8, 7, 5), (5, 2, 3), (1, 10, 2)] {
+                let d = deal_seeded(rows, cols, kinds, rules, gravity, 3).unwrap();
+                let expected: Vec<Tile> = {
+                    let mut k: Vec<Tile> = pair_kinds(rows, cols, kinds)
+                        .unwrap()
+                        .into_iter()
+                        .flat_map(|k| [k, k])
+                        .collect();
+                    k.sort_unstable();
+                    k
+                };
+                assert_eq!(census(&d.board), expected, "{rows}x{cols} {gravity:?}");
+                clears(&d.board, &d.solution, rules, gravity);
+            }
+        }
+    }
+}

@@ -6,6 +6,8 @@
 mod aside;
 #[path = "support/mutation.rs"]
 mod mutation;
+#[path = "support/prop_config.rs"]
+mod prop_config;
 
 use std::fs;
 use std::time::{Duration, UNIX_EPOCH};
@@ -168,7 +170,7 @@ fn game_file() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(CASES))]
+    #![proptest_config(prop_config::prop_config(CASES))]
 
     #[test]
     fn random_bytes_as_scores(bytes in prop::collection::vec(any::<u8>(), 0..600)) {

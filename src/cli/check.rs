@@ -14,15 +14,16 @@
 //! printed, one line on stderr names the input line, and the exit status is 2.
 
 use std::io::{self, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
 use crate::cli::scanner::{InputError, Scanner};
-use crate::core::engine::{Border, Rules, find_path};
-use crate::core::gravity::{Gravity, remove_pair};
+use crate::core::engine::{Border, Rules};
+use crate::core::gravity::{Gravity, remove_pair, remove_pair_settled};
 use crate::core::grid::{Board, BoardBuilder, EMPTY, Point, Tile};
+use crate::core::rules::can_match;
 use crate::escape::escape_controls;
 
 /// The input format of `check`.
@@ -43,14 +44,16 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = Format::Hdu)]
     pub format: Format,
     /// Whether the line may run through the empty ring outside the board.
-    #[arg(long, value_enum, default_value_t = Border::Closed)]
+    #[arg(long, value_parser = crate::cli::border_arg(), default_value_t = Border::Closed)]
     pub border: Border,
-    /// How many turns the line may take.
+    /// How many turns the line may take. Above 2, a query that no line of
+    /// two turns answers searches the free cells of the board, up to the
+    /// board's size per query.
     #[arg(long, default_value_t = 2)]
     pub max_turns: u32,
     /// How tiles slide after each removed pair (grid format only; HDU
     /// queries remove nothing).
-    #[arg(long, value_enum, default_value_t = Gravity::None)]
+    #[arg(long, value_parser = crate::cli::gravity_arg(), default_value_t = Gravity::None)]
     pub gravity: Gravity,
 }
 
@@ -59,6 +62,9 @@ pub struct CheckArgs {
 pub enum BatchError {
     /// The input is malformed.
     Input(InputError),
+    /// Reading the input failed part of the way (for example, a directory
+    /// given as the file).
+    Read(io::Error),
     /// Writing the answers failed (for example, a closed pipe).
     Io(io::Error),
 }
@@ -75,23 +81,30 @@ impl From<io::Error> for BatchError {
     }
 }
 
-/// Reads a whole batch input: the named file, or standard input.
-pub fn read_input(file: Option<&std::path::Path>) -> Result<Vec<u8>, String> {
-    let mut input = Vec::new();
-    let result = match file {
-        Some(path) => std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut input)),
-        None => io::stdin().lock().read_to_end(&mut input),
-    };
-    result.map_err(|e| match file {
+/// Opens a batch input, the named file or standard input, for a
+/// [`Scanner`] to read as it goes.
+pub fn open_input(file: Option<&Path>) -> Result<Box<dyn Read>, String> {
+    match file {
+        Some(path) => match std::fs::File::open(path) {
+            Ok(f) => Ok(Box::new(f)),
+            Err(e) => Err(read_failure(file, &e)),
+        },
+        None => Ok(Box::new(io::stdin().lock())),
+    }
+}
+
+/// The message for a batch input that cannot be read, escaped for the terminal.
+pub fn read_failure(file: Option<&Path>, e: &io::Error) -> String {
+    match file {
         Some(path) => escape_controls(&format!("cannot read {}: {e}", path.display())),
-        None => format!("cannot read standard input: {e}"),
-    })?;
-    Ok(input)
+        None => escape_controls(&format!("cannot read standard input: {e}")),
+    }
 }
 
 /// Runs `check` as the command line asked and returns the exit status.
 pub fn run_check(args: &CheckArgs) -> ExitCode {
-    let input = match read_input(args.file.as_deref()) {
+    let file = args.file.as_deref();
+    let input = match open_input(file) {
         Ok(input) => input,
         Err(message) => {
             eprintln!("lianliankan check: {message}");
@@ -104,12 +117,17 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let result = check(&input, args.format, rules, args.gravity, &mut out);
+    let mut s = Scanner::from_reader(input);
+    let result = check_from(&mut s, args.format, rules, args.gravity, &mut out);
     let flushed = out.flush();
     match (result, flushed) {
         (Ok(()), Ok(())) => ExitCode::SUCCESS,
         (Err(BatchError::Input(e)), _) => {
             eprintln!("lianliankan check: {e}");
+            ExitCode::from(2)
+        }
+        (Err(BatchError::Read(e)), _) => {
+            eprintln!("lianliankan check: {}", read_failure(file, &e));
             ExitCode::from(2)
         }
         (Err(BatchError::Io(e)), _) | (_, Err(e)) => {
@@ -128,10 +146,28 @@ pub fn check(
     gravity: Gravity,
     out: &mut impl Write,
 ) -> Result<(), BatchError> {
-    let mut s = Scanner::new(input);
-    match format {
-        Format::Hdu => check_hdu(&mut s, rules, out),
-        Format::Grid => check_grid(&mut s, rules, gravity, out),
+    check_from(&mut Scanner::new(input), format, rules, gravity, out)
+}
+
+/// [`check`] on the input a scanner reads, as far as it goes: a bad line
+/// ends the run there, without reading the rest.
+pub fn check_from(
+    s: &mut Scanner,
+    format: Format,
+    rules: Rules,
+    gravity: Gravity,
+    out: &mut impl Write,
+) -> Result<(), BatchError> {
+    let result = match format {
+        Format::Hdu => check_hdu(s, rules, out),
+        Format::Grid => check_grid(s, rules, gravity, out),
+    };
+    // Input that stopped because reading failed is a read error, whatever
+    // the reader made of its end.
+    match (result, s.take_read_error()) {
+        (Err(BatchError::Io(e)), _) => Err(BatchError::Io(e)),
+        (_, Some(e)) => Err(BatchError::Read(e)),
+        (result, None) => result,
     }
 }
 
@@ -193,13 +229,6 @@ fn read_query(s: &mut Scanner, board: &Board) -> Result<(Point, Point), InputErr
     Ok((point(x1, y1)?, point(x2, y2)?))
 }
 
-/// Whether the tiles at `a` and `b` may be removed: same non-empty kind,
-/// different cells, and a line under `rules`.
-pub fn can_match(board: &Board, a: Point, b: Point, rules: Rules) -> bool {
-    let kind = board.get(a);
-    a != b && kind != EMPTY && kind == board.get(b) && find_path(board, a, b, rules).is_some()
-}
-
 fn answer(out: &mut impl Write, yes: bool) -> io::Result<()> {
     out.write_all(if yes { b"YES\n" } else { b"NO\n" })
 }
@@ -210,27 +239,12 @@ fn check_hdu(s: &mut Scanner, rules: Rules, out: &mut impl Write) -> Result<(), 
     while let Some((rows, cols)) = read_size(s)? {
         let mut builder =
             BoardBuilder::new(rows, cols, spare.take()).expect("size checked by read_size");
+        row_tiles.resize(cols, EMPTY);
         for row in 1..=rows {
-            row_tiles.clear();
             s.skip_space();
-            let line = s.line();
-            for col in 1..=cols {
-                if col > 1 && s.at_line_end() {
-                    return Err(s
-                        .error(format!(
-                            "row {row} has {} numbers, expected {cols}",
-                            col - 1
-                        ))
-                        .into());
-                }
-                let value = s.number("a tile of the board")?;
-                let tile = Tile::try_from(value).map_err(|_| InputError {
-                    line,
-                    message: format!("tile {value} is too large (at most {})", Tile::MAX),
-                })?;
-                row_tiles.push(tile);
+            if !s.numbers_of_line(&mut row_tiles) {
+                read_row_slowly(s, row, &mut row_tiles)?;
             }
-            s.end_line("the row (it has more than the declared number of columns)")?;
             builder.push_row(&row_tiles);
         }
         let board = builder.finish().expect("every row was pushed");
@@ -245,6 +259,28 @@ fn check_hdu(s: &mut Scanner, rules: Rules, out: &mut impl Write) -> Result<(), 
     Ok(())
 }
 
+/// Reads row `row` of an HDU board number by number, for the lines the fast
+/// path of [`Scanner::numbers_of_line`] leaves: odd spacing, leading zeros,
+/// or something wrong, which the error then names.
+fn read_row_slowly(s: &mut Scanner, row: usize, tiles: &mut [Tile]) -> Result<(), InputError> {
+    let cols = tiles.len();
+    let line = s.line();
+    for (col, tile) in (1..).zip(tiles.iter_mut()) {
+        if col > 1 && s.at_line_end() {
+            return Err(s.error(format!(
+                "row {row} has {} numbers, expected {cols}",
+                col - 1
+            )));
+        }
+        let value = s.number("a tile of the board")?;
+        *tile = Tile::try_from(value).map_err(|_| InputError {
+            line,
+            message: format!("tile {value} is too large (at most {})", Tile::MAX),
+        })?;
+    }
+    s.end_line("the row (it has more than the declared number of columns)")
+}
+
 /// Reads the board part of the grid format: `rows cols`, then the rows of
 /// characters. `None` at the end of the input (or on `0 0`). Shared by `check
 /// --format grid` and every command that reads a board from text.
@@ -252,39 +288,81 @@ pub fn read_grid_board(s: &mut Scanner) -> Result<Option<Board>, InputError> {
     let Some((rows, cols)) = read_size(s)? else {
         return Ok(None);
     };
-    let mut tiles: Vec<Tile> = Vec::with_capacity(rows * cols);
+    let mut builder = BoardBuilder::new(rows, cols, None).expect("size checked by read_size");
+    let mut tiles: Vec<Tile> = Vec::with_capacity(cols);
     for row in 1..=rows {
-        let line = s.line();
-        let error = |message: String| InputError { line, message };
-        let text = s.rest_of_line().ok_or_else(|| {
-            error(format!(
-                "expected row {row} of the board, found the end of the input"
-            ))
-        })?;
-        let text = text.trim_ascii_end();
-        if text.len() != cols {
-            return Err(error(format!(
-                "row {row} has {} characters, expected {cols}",
-                text.len()
-            )));
+        read_grid_row(s, row, cols, &mut tiles)?;
+        builder.push_row(&tiles);
+    }
+    Ok(Some(builder.finish().expect("every row was pushed")))
+}
+
+/// Reads row `row` of a grid board, `cols` characters and trailing blanks,
+/// into `tiles`. Columns are counted in characters; a line too long is read
+/// to its end (for the count in the message) without being kept.
+fn read_grid_row(
+    s: &mut Scanner,
+    row: usize,
+    cols: usize,
+    tiles: &mut Vec<Tile>,
+) -> Result<(), InputError> {
+    let line = s.line();
+    let error = |message: String| InputError { line, message };
+    if s.at_input_end() {
+        return Err(error(format!(
+            "expected row {row} of the board, found the end of the input"
+        )));
+    }
+    tiles.clear();
+    // Characters so far; up to the last one that is not white space; the
+    // first white space after it (trailing, unless more follows); the first
+    // character that cannot be a cell.
+    let (mut count, mut kept) = (0, 0);
+    let mut blank = None;
+    let mut bad = None;
+    while let Some(c) = s.char_on_line() {
+        count += 1;
+        if let Ok(w) = c
+            && w.is_ascii_whitespace()
+        {
+            blank.get_or_insert((count, c));
+            continue;
         }
-        for (col, &c) in text.iter().enumerate() {
-            tiles.push(match c {
-                b'.' => EMPTY,
-                c if c.is_ascii_graphic() => Tile::from(c),
-                c => {
-                    return Err(error(format!(
-                        "column {} holds {:?}; expected '.' or a printable character",
-                        col + 1,
-                        char::from(c).escape_default().to_string()
-                    )));
-                }
-            });
+        if let Some(inside) = blank.take() {
+            bad.get_or_insert(inside);
+        }
+        kept = count;
+        let tile = match c {
+            Ok('.') => EMPTY,
+            Ok(c) if c.is_ascii_graphic() => Tile::from(c),
+            _ => {
+                bad.get_or_insert((count, c));
+                EMPTY
+            }
+        };
+        if count <= cols {
+            tiles.push(tile);
         }
     }
-    Ok(Some(
-        Board::from_tiles(rows, cols, tiles).expect("size checked by read_size"),
-    ))
+    s.end_line("the row")?;
+    if kept != cols {
+        let plural = if kept == 1 { "" } else { "s" };
+        return Err(error(format!(
+            "row {row} has {kept} character{plural}, expected {cols}"
+        )));
+    }
+    match bad {
+        None => Ok(()),
+        Some((col, c)) => {
+            let what = match c {
+                Ok(c) => format!("\"{}\"", escape_controls(&c.to_string())),
+                Err(byte) => format!("the byte \\x{byte:02x}, which is not UTF-8"),
+            };
+            Err(error(format!(
+                "column {col} holds {what}; expected '.' or a printable character"
+            )))
+        }
+    }
 }
 
 fn check_grid(
@@ -296,11 +374,17 @@ fn check_grid(
     while let Some(mut board) = read_grid_board(s)? {
         let moves = s.number("the number of moves")?;
         s.end_line("the move count line")?;
+        // The board as given may not have settled: the first removal settles
+        // all of it, later ones only move the lines they touch.
+        let mut settled = false;
         for _ in 0..moves {
             let (a, b) = read_query(s, &board)?;
             let yes = can_match(&board, a, b, rules);
-            if yes {
+            if yes && settled {
+                remove_pair_settled(&mut board, a, b, gravity);
+            } else if yes {
                 remove_pair(&mut board, a, b, gravity);
+                settled = true;
             }
             answer(out, yes)?;
         }
@@ -317,7 +401,7 @@ mod tests {
         let err = match check(input.as_bytes(), format, rules, Gravity::None, &mut out) {
             Ok(()) => None,
             Err(BatchError::Input(e)) => Some(e),
-            Err(BatchError::Io(e)) => panic!("{e}"),
+            Err(BatchError::Io(e) | BatchError::Read(e)) => panic!("{e}"),
         };
         (String::from_utf8(out).unwrap(), err)
     }

@@ -5,9 +5,8 @@ use std::io::{self, Write as _};
 use std::process::ExitCode;
 
 use clap::Args;
-use unicode_width::UnicodeWidthStr;
 
-use crate::persist::scores::{BoardKey, Entry, Scores, check_gravity};
+use crate::persist::scores::{BoardKey, Entry, Scores, check_gravity, table_text};
 use crate::persist::storage::data_dir;
 
 /// Command-line arguments of `scores`: an optional filter on the tables.
@@ -84,8 +83,8 @@ pub fn report(scores: &Scores, filter: &ScoresArgs) -> String {
     if tables.is_empty() {
         match filter.exact_key() {
             Some(key) => {
-                let _ = writeln!(out, "{}", title(&key));
-                write_table(&mut out, &[]);
+                let _ = writeln!(out, "{}", key.title());
+                out.push_str(&table_text(&[]));
             }
             None if scores.tables().next().is_none() => out.push_str("No high scores yet.\n"),
             None => out.push_str("No high scores yet for the boards asked.\n"),
@@ -95,79 +94,10 @@ pub fn report(scores: &Scores, filter: &ScoresArgs) -> String {
         if i > 0 {
             out.push('\n');
         }
-        let _ = writeln!(out, "{}", title(key));
-        write_table(&mut out, entries);
+        let _ = writeln!(out, "{}", key.title());
+        out.push_str(&table_text(entries));
     }
     out
-}
-
-fn title(key: &BoardKey) -> String {
-    format!(
-        "{} x {} board, gravity {}",
-        key.rows(),
-        key.cols(),
-        key.gravity()
-    )
-}
-
-fn write_table(out: &mut String, entries: &[Entry]) {
-    if entries.is_empty() {
-        out.push_str("  No scores yet.\n");
-        return;
-    }
-    let name_width = entries
-        .iter()
-        .map(|e| e.name().width())
-        .chain([4])
-        .max()
-        .unwrap_or(4);
-    let pad = |name: &str| format!("{name}{}", " ".repeat(name_width - name.width()));
-    let _ = writeln!(
-        out,
-        "   #  {}  {:>9}  {:>8}  {:<10}  Assisted",
-        pad("Name"),
-        "Score",
-        "Time",
-        "Date"
-    );
-    for (rank, e) in entries.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "  {:>2}  {}  {:>9}  {:>8}  {:<10}  {}",
-            rank + 1,
-            pad(e.name()),
-            e.score(),
-            clock(e.seconds()),
-            iso_date(e.date()),
-            if e.assisted() { "yes" } else { "no" }
-        );
-    }
-}
-
-/// A playing time as `m:ss`, or `h:mm:ss` from an hour on.
-fn clock(seconds: u32) -> String {
-    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
-    if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{m}:{s:02}")
-    }
-}
-
-/// A Unix time as its UTC date, `YYYY-MM-DD` (Howard Hinnant's
-/// civil-from-days algorithm; valid for every date a score may carry).
-fn iso_date(unix_seconds: u64) -> String {
-    let days = (unix_seconds / 86_400) as i64;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
 }
 
 #[cfg(test)]
@@ -175,6 +105,7 @@ mod tests {
     use std::time::{Duration, UNIX_EPOCH};
 
     use super::*;
+    use unicode_width::UnicodeWidthStr;
 
     fn no_filter() -> ScoresArgs {
         ScoresArgs {
@@ -182,18 +113,6 @@ mod tests {
             cols: None,
             gravity: None,
         }
-    }
-
-    #[test]
-    fn dates_and_times() {
-        assert_eq!(iso_date(0), "1970-01-01");
-        assert_eq!(iso_date(951_782_400), "2000-02-29");
-        assert_eq!(iso_date(1_709_251_199), "2024-02-29");
-        assert_eq!(iso_date(1_709_251_200), "2024-03-01");
-        assert_eq!(iso_date(253_402_300_799), "9999-12-31");
-        assert_eq!(clock(0), "0:00");
-        assert_eq!(clock(205), "3:25");
-        assert_eq!(clock(3600 + 62), "1:01:02");
     }
 
     #[test]

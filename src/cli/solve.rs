@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::cli::check::{read_grid_board, read_input};
+use crate::cli::check::{open_input, read_failure, read_grid_board};
 use crate::cli::scanner::Scanner;
 use crate::core::engine::{Border, Rules};
 use crate::core::gravity::Gravity;
@@ -24,13 +24,14 @@ use crate::solve::solver::{Outcome, SolveConfig, solve};
 #[derive(Debug, Args)]
 pub struct RuleArgs {
     /// Whether the line may run through the empty ring outside the board.
-    #[arg(long, value_enum, default_value_t = Border::Open)]
+    #[arg(long, value_parser = crate::cli::border_arg(), default_value_t = Border::Open)]
     pub border: Border,
-    /// How many turns the line may take.
+    /// How many turns the line may take. Above 2, a pair that no line of two
+    /// turns joins is tested by searching the free cells of the board.
     #[arg(long, default_value_t = 2)]
     pub max_turns: u32,
     /// How tiles slide after each removal.
-    #[arg(long, value_enum, default_value_t = Gravity::None)]
+    #[arg(long, value_parser = crate::cli::gravity_arg(), default_value_t = Gravity::None)]
     pub gravity: Gravity,
 }
 
@@ -48,6 +49,7 @@ impl RuleArgs {
 pub struct SolveArgs {
     /// Board file in the grid format (board part only); standard input when absent.
     pub file: Option<PathBuf>,
+    /// The rules to solve or deal under.
     #[command(flatten)]
     pub rules: RuleArgs,
     /// Time the solver may take, in milliseconds, before answering "unknown".
@@ -70,13 +72,23 @@ pub struct DealArgs {
     /// Seed: the same arguments give the same deal on every machine.
     #[arg(long)]
     pub seed: u64,
+    /// The rules to solve or deal under.
     #[command(flatten)]
     pub rules: RuleArgs,
 }
 
 /// Runs `solve` as the command line asked and returns the exit status.
 pub fn run_solve(args: &SolveArgs) -> ExitCode {
-    let board = match read_input(args.file.as_deref()).and_then(|input| parse_board(&input)) {
+    let file = args.file.as_deref();
+    let board = open_input(file).and_then(|input| {
+        let mut s = Scanner::from_reader(input);
+        let board = parse_board(&mut s);
+        match s.take_read_error() {
+            Some(e) => Err(read_failure(file, &e)),
+            None => board,
+        }
+    });
+    let board = match board {
         Ok(board) => board,
         Err(message) => {
             eprintln!("lianliankan solve: {message}");
@@ -139,16 +151,15 @@ pub fn run_deal(args: &DealArgs) -> ExitCode {
 }
 
 /// Reads a board in the grid format, board part only: anything after the
-/// board other than blank space is an error naming its line.
-fn parse_board(input: &[u8]) -> Result<Board, String> {
-    let mut s = Scanner::new(input);
-    let board = read_grid_board(&mut s)
+/// board other than blank space is an error naming its line (reading stops
+/// there).
+fn parse_board(s: &mut Scanner) -> Result<Board, String> {
+    let board = read_grid_board(s)
         .map_err(|e| e.to_string())?
         .ok_or_else(|| {
             s.error("expected a board (`rows cols`, then the rows)")
                 .to_string()
         })?;
-    s.skip_space();
     if !s.at_end() {
         return Err(s
             .error("unexpected input after the board (solve reads the board part only)")
@@ -196,7 +207,7 @@ mod tests {
 
     #[test]
     fn boards_read_and_print_in_the_grid_format() {
-        let board = parse_board(b"2 3\nAB.\n.BA\n\n").unwrap();
+        let board = parse_board(&mut Scanner::new(b"2 3\nAB.\n.BA\n\n")).unwrap();
         assert_eq!(format_board(&board), "2 3\nAB.\n.BA\n");
     }
 
@@ -208,7 +219,7 @@ mod tests {
             (b"1000000000 1000000000\n", "line 1"),
             (b"", "line 1"),
         ] {
-            let message = parse_board(input).unwrap_err();
+            let message = parse_board(&mut Scanner::new(input)).unwrap_err();
             assert!(message.contains(line), "{message}");
         }
     }

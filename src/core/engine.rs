@@ -7,18 +7,52 @@
 //! For up to two turns ([`find_path`] with `max_turns <= 2`) the work per query
 //! grows with rows + cols: the free runs of both endpoints are walked along their
 //! rows and columns, and each candidate connecting segment is tested in O(1) with
-//! the board's prefix counts. More turns use a turn-layered ray search
-//! ([`find_path_layered`]) that touches each free segment at most once per axis.
+//! the board's prefix counts. More turns, when no line of two turns exists,
+//! use a turn-layered ray search ([`find_path_layered`]) that touches each free
+//! segment at most once per axis: up to every free cell of the board.
+
+use std::cell::RefCell;
 
 use crate::core::grid::{Board, Point};
 
 /// Whether the line may leave the board through the ring of empty cells around it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Border {
     /// The line may use the empty ring one cell outside the board (the classic game rule).
     Open,
     /// The line stays on the board (the HDU 1175 judge rule).
     Closed,
+}
+
+impl Border {
+    /// Both borders, open first.
+    pub const ALL: [Border; 2] = [Border::Open, Border::Closed];
+
+    /// The name of the border rule on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Border::Open => "open",
+            Border::Closed => "closed",
+        }
+    }
+}
+
+impl std::str::FromStr for Border {
+    type Err = String;
+
+    /// The border rule called `name` (see [`Border::name`]).
+    fn from_str(name: &str) -> Result<Self, String> {
+        Border::ALL
+            .into_iter()
+            .find(|b| b.name() == name)
+            .ok_or_else(|| format!("no border rule is called {:?}", name))
+    }
+}
+
+impl std::fmt::Display for Border {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// The connection rules of a game or a batch run.
@@ -73,7 +107,13 @@ pub fn find_path(board: &Board, a: Point, b: Point, rules: Rules) -> Option<Path
         return None;
     }
     if rules.max_turns > 2 {
-        return find_path_layered(board, a, b, rules);
+        // A line of two turns or fewer is found in O(rows + cols); only
+        // without one does the search spread over the board.
+        let two = Rules {
+            max_turns: 2,
+            ..rules
+        };
+        return find_path(board, a, b, two).or_else(|| find_path_layered(board, a, b, rules));
     }
     let corners = if straight(board, a, b) {
         vec![a, b]
@@ -226,8 +266,10 @@ fn two_turns(
 /// axis it arrived along; layer `k + 1` scans perpendicular rays from them. A
 /// ray keeps going through cells labelled in the same layer and stops at a tile
 /// or at a cell already labelled on that axis (its whole free segment was
-/// scanned then). Costs O(rows x cols) time and memory per query, so
-/// [`find_path`] uses it only beyond two turns; tests check both agree.
+/// scanned then). A query costs the cells it reaches, up to O(rows x cols)
+/// when the free cells are many, so [`find_path`] uses it only beyond two
+/// turns and when no line of two turns exists; tests check both agree. The
+/// labels live on between queries (as large as the largest board searched).
 pub fn find_path_layered(board: &Board, a: Point, b: Point, rules: Rules) -> Option<Path> {
     if a == b || !board.contains(a) || !board.contains(b) {
         return None;
@@ -238,67 +280,126 @@ pub fn find_path_layered(board: &Board, a: Point, b: Point, rules: Rules) -> Opt
     };
     let h = board.rows() as i32 + 2 * pad;
     let w = board.cols() as i32 + 2 * pad;
-    let index = |p: Point| ((p.row + pad) * w + (p.col + pad)) as usize;
-    let inside = |p: Point| p.row >= -pad && p.col >= -pad && p.row < h - pad && p.col < w - pad;
-    const NONE: u32 = u32::MAX;
-    // origin[axis][cell]: the corner the ray that first reached `cell` along
-    // `axis` (0 horizontal, 1 vertical) started from.
-    let mut origin = [vec![NONE; (h * w) as usize], vec![NONE; (h * w) as usize]];
+    let cells = (h * w) as usize;
+    // Where the label of `p` on `axis` is kept: row by row for the
+    // horizontal axis, column by column for the vertical one, so that every
+    // ray walks its labels in order. A label holds the row-major index of
+    // the corner the ray started from.
+    let index = |p: Point| ((p.row + pad) * w + (p.col + pad)) as u32;
+    let slot = |axis: usize, p: Point| match axis {
+        0 => ((p.row + pad) * w + (p.col + pad)) as usize,
+        _ => ((p.col + pad) * h + (p.row + pad)) as usize,
+    };
     let point_of = |i: u32| Point::new(i as i32 / w - pad, i as i32 % w - pad);
     let steps = [[(0, -1), (0, 1)], [(-1, 0), (1, 0)]];
-
-    // Layer 0 starts from `a` along both axes (marked by axis 2).
-    let mut frontier: Vec<(Point, usize)> = vec![(a, 2)];
-    for _turns in 0..=rules.max_turns {
-        let mut next = Vec::new();
-        for &(from, arrived) in &frontier {
-            for axis in 0..2 {
-                if axis == arrived {
-                    continue;
-                }
-                for (dr, dc) in steps[axis] {
-                    let mut p = from;
-                    loop {
-                        p = Point::new(p.row + dr, p.col + dc);
-                        if !inside(p) {
-                            break;
-                        }
-                        if p == b {
-                            return Some(rebuild(&origin, from, arrived, a, b, &index, point_of));
-                        }
-                        let i = index(p);
-                        if !board.is_empty_at(p) || origin[axis][i] != NONE {
-                            break;
-                        }
-                        origin[axis][i] = index(from) as u32;
-                        next.push((p, axis));
-                    }
-                }
+    LABELS.with_borrow_mut(|Labels { origin, labelled }| {
+        for labels in origin.iter_mut() {
+            if labels.len() < cells {
+                labels.resize(cells, NONE);
             }
         }
-        if next.is_empty() {
-            break;
+        // Every cell labelled, as its index with the axis it was reached
+        // along in the top bit; layer 0 is `a`, which starts along both axes.
+        const VERTICAL: u32 = 1 << 31;
+        let entry = |p: Point, axis: usize| index(p) | if axis == 1 { VERTICAL } else { 0 };
+        labelled.clear();
+        labelled.push(index(a));
+        let mut layer = 0..1;
+        let found = 'search: {
+            for _turns in 0..=rules.max_turns {
+                let next = labelled.len();
+                for k in layer {
+                    let from = point_of(labelled[k] & !VERTICAL);
+                    let arrived = match (k, labelled[k] & VERTICAL) {
+                        (0, _) => 2,
+                        (_, 0) => 0,
+                        _ => 1,
+                    };
+                    for axis in (0..2).filter(|&axis| axis != arrived) {
+                        for (dr, dc) in steps[axis] {
+                            let mut p = from;
+                            loop {
+                                p = Point::new(p.row + dr, p.col + dc);
+                                let inside = (-pad..h - pad).contains(&p.row)
+                                    && (-pad..w - pad).contains(&p.col);
+                                if !inside || p == b {
+                                    break;
+                                }
+                                let label = &mut origin[axis][slot(axis, p)];
+                                if *label != NONE || !board.is_empty_at(p) {
+                                    break;
+                                }
+                                *label = index(from);
+                                labelled.push(entry(p, axis));
+                            }
+                            if p == b {
+                                let corners = rebuild(origin, from, arrived, a, b, slot, point_of);
+                                break 'search Some(corners);
+                            }
+                        }
+                    }
+                }
+                if labelled.len() == next {
+                    break;
+                }
+                layer = next..labelled.len();
+            }
+            None
+        };
+        // Clear what this query labelled, so the next starts clean: cell by
+        // cell, or in one sweep when it labelled much of the board.
+        if labelled.len() > cells / 16 {
+            origin
+                .iter_mut()
+                .for_each(|labels| labels[..cells].fill(NONE));
+        } else {
+            for &e in &labelled[1..] {
+                let axis = usize::from(e & VERTICAL != 0);
+                origin[axis][slot(axis, point_of(e & !VERTICAL))] = NONE;
+            }
         }
-        frontier = next;
-    }
-    None
+        found
+    })
+}
+
+/// An origin label not set.
+const NONE: u32 = u32::MAX;
+
+/// The working memory of [`find_path_layered`], kept between queries.
+struct Labels {
+    /// `[axis][slot]`: the corner the ray that first reached a cell along
+    /// `axis` (0 horizontal, 1 vertical) started from, or [`NONE`]. Cleared
+    /// after each query, so a query costs what it reaches rather than the
+    /// board's size.
+    origin: [Vec<u32>; 2],
+    /// The cells the current query labelled.
+    labelled: Vec<u32>,
+}
+
+thread_local! {
+    static LABELS: RefCell<Labels> = const {
+        RefCell::new(Labels {
+            origin: [Vec::new(), Vec::new()],
+            labelled: Vec::new(),
+        })
+    };
 }
 
 /// Walks the origin labels back from the last corner to `a`.
 fn rebuild(
-    origin: &[Vec<u32>; 2],
+    origin: &[Vec<u32>],
     last: Point,
     arrived: usize,
     a: Point,
     b: Point,
-    index: &impl Fn(Point) -> usize,
+    slot: impl Fn(usize, Point) -> usize,
     point_of: impl Fn(u32) -> Point,
 ) -> Path {
     let mut corners = vec![b];
     let (mut p, mut axis) = (last, arrived);
     while p != a {
         corners.push(p);
-        p = point_of(origin[axis][index(p)]);
+        p = point_of(origin[axis][slot(axis, p)]);
         axis = 1 - axis;
     }
     corners.push(a);

@@ -5,11 +5,11 @@
 //! `center-h`); the centre variants split each line into two halves that pack
 //! towards the middle. The path rules do not change, only the board after a move.
 
-use crate::core::grid::{Board, EMPTY, Point};
+use crate::core::grid::{Board, EMPTY, Point, Tile};
 
 /// Which way tiles slide after each removal. Levels of the game walk through
 /// [`Gravity::LEVELS`] in order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Gravity {
     /// Nothing moves (the classic game).
     #[default]
@@ -26,6 +26,24 @@ pub enum Gravity {
     CenterH,
     /// In every column the top half packs down and the bottom half packs up.
     CenterV,
+}
+
+impl std::str::FromStr for Gravity {
+    type Err = String;
+
+    /// The variant called `name` (see [`Gravity::name`]).
+    fn from_str(name: &str) -> Result<Self, String> {
+        Gravity::LEVELS
+            .into_iter()
+            .find(|g| g.name() == name)
+            .ok_or_else(|| format!("no gravity variant is called {:?}", name))
+    }
+}
+
+impl std::fmt::Display for Gravity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// One tile sliding from one cell to another, so the game can animate it.
@@ -49,6 +67,20 @@ impl Gravity {
         Gravity::CenterV,
     ];
 
+    /// The name of the variant, as the command line, the save file and the
+    /// score tables spell it (`center-h`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Gravity::None => "none",
+            Gravity::Down => "down",
+            Gravity::Up => "up",
+            Gravity::Left => "left",
+            Gravity::Right => "right",
+            Gravity::CenterH => "center-h",
+            Gravity::CenterV => "center-v",
+        }
+    }
+
     /// The variant of level `level` (0-based), cycling through [`Gravity::LEVELS`].
     pub fn for_level(level: usize) -> Gravity {
         Self::LEVELS[level % Self::LEVELS.len()]
@@ -56,109 +88,218 @@ impl Gravity {
 
     /// The line through `p` on a `rows` x `cols` board that packs, from the
     /// end the tiles pack towards; `None` when nothing moves.
-    pub fn line(self, rows: usize, cols: usize, p: Point) -> Option<Line> {
+    pub fn line_through(self, rows: usize, cols: usize, p: Point) -> Option<Line> {
         let (rows, cols) = (rows as i32, cols as i32);
         let (half_rows, half_cols) = (rows / 2, cols / 2);
-        let line = |row, col, step, len: i32| Line {
-            start: Point::new(row, col),
+        let line = |first: (i32, i32), step: (i32, i32), len: i32| Line {
+            first: Point::new(first.0, first.1),
             step,
-            len: len as usize,
+            len,
         };
         Some(match self {
             Gravity::None => return None,
-            Gravity::Down => line(rows - 1, p.col, (-1, 0), rows),
-            Gravity::Up => line(0, p.col, (1, 0), rows),
-            Gravity::Left => line(p.row, 0, (0, 1), cols),
-            Gravity::Right => line(p.row, cols - 1, (0, -1), cols),
-            Gravity::CenterH if p.col < half_cols => line(p.row, half_cols - 1, (0, -1), half_cols),
-            Gravity::CenterH => line(p.row, half_cols, (0, 1), cols - half_cols),
-            Gravity::CenterV if p.row < half_rows => line(half_rows - 1, p.col, (-1, 0), half_rows),
-            Gravity::CenterV => line(half_rows, p.col, (1, 0), rows - half_rows),
+            Gravity::Down => line((rows - 1, p.col), (-1, 0), rows),
+            Gravity::Up => line((0, p.col), (1, 0), rows),
+            Gravity::Left => line((p.row, 0), (0, 1), cols),
+            Gravity::Right => line((p.row, cols - 1), (0, -1), cols),
+            Gravity::CenterH if p.col < half_cols => {
+                line((p.row, half_cols - 1), (0, -1), half_cols)
+            }
+            Gravity::CenterH => line((p.row, half_cols), (0, 1), cols - half_cols),
+            Gravity::CenterV if p.row < half_rows => {
+                line((half_rows - 1, p.col), (-1, 0), half_rows)
+            }
+            Gravity::CenterV => line((half_rows, p.col), (1, 0), rows - half_rows),
         })
+    }
+
+    /// How far `p` lies from the end of its line that tiles pack towards, on
+    /// a `rows` x `cols` board (0 at that end; 0 everywhere under `None`).
+    /// Removing a tile moves only tiles deeper than it in its line, so
+    /// removals from the deepest up never make anything slide.
+    pub fn depth(self, rows: usize, cols: usize, p: Point) -> usize {
+        self.line_through(rows, cols, p).map_or(0, |line| {
+            let along =
+                (p.row - line.first.row) * line.step.0 + (p.col - line.first.col) * line.step.1;
+            along as usize
+        })
+    }
+
+    /// Every line of a `rows` x `cols` board that packs, each once.
+    fn lines(self, rows: usize, cols: usize) -> Vec<Line> {
+        let (r, c) = (rows as i32, cols as i32);
+        // A cell of each line: the ends of every column or row, which lie in
+        // its two halves under the centre variants.
+        let cells: Vec<Point> = match self {
+            Gravity::None => Vec::new(),
+            Gravity::Down | Gravity::Up => (0..c).map(|col| Point::new(0, col)).collect(),
+            Gravity::Left | Gravity::Right => (0..r).map(|row| Point::new(row, 0)).collect(),
+            Gravity::CenterV => (0..c)
+                .flat_map(|col| [Point::new(0, col), Point::new(r - 1, col)])
+                .collect(),
+            Gravity::CenterH => (0..r)
+                .flat_map(|row| [Point::new(row, 0), Point::new(row, c - 1)])
+                .collect(),
+        };
+        let mut lines: Vec<Line> = cells
+            .into_iter()
+            .filter_map(|p| self.line_through(rows, cols, p))
+            .collect();
+        // A board one cell wide or high has a single half: its two ends
+        // name the same line.
+        lines.dedup();
+        lines
     }
 }
 
-/// A line of cells whose tiles pack towards its first cell: a column, a row,
-/// or half of one for the centre variants.
+/// The cells of one line that packs, in order from the end its tiles pack
+/// towards: cell `i` is `first` plus `i` times `step`. A column, a row, or
+/// half of one for the centre variants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Line {
     /// The cell the tiles pack towards.
-    pub start: Point,
+    pub first: Point,
     /// The step (rows, columns) from one cell of the line to the next.
     pub step: (i32, i32),
     /// How many cells the line has.
-    pub len: usize,
+    pub len: i32,
 }
 
 impl Line {
-    /// The `k`-th cell of the line, counted from its start.
-    pub fn cell(&self, k: usize) -> Point {
-        let k = k as i32;
+    /// The `i`-th cell of the line, counted from `first`.
+    pub fn at(&self, i: i32) -> Point {
         Point::new(
-            self.start.row + k * self.step.0,
-            self.start.col + k * self.step.1,
+            self.first.row + self.step.0 * i,
+            self.first.col + self.step.1 * i,
         )
-    }
-
-    /// Where `p`, a cell of the line, stands in it, counted from its start.
-    pub fn position(&self, p: Point) -> usize {
-        ((p.row - self.start.row) * self.step.0 + (p.col - self.start.col) * self.step.1) as usize
     }
 }
 
+/// Tiles a pack moves about: a board, whose counts follow each change, or
+/// the bare tiles inside [`Board::rewrite`].
+trait Cells {
+    fn tile(&self, p: Point) -> Tile;
+    fn put(&mut self, p: Point, tile: Tile);
+}
+
+impl Cells for Board {
+    fn tile(&self, p: Point) -> Tile {
+        self.get(p)
+    }
+
+    fn put(&mut self, p: Point, tile: Tile) {
+        self.set(p, tile);
+    }
+}
+
+/// The tiles of a board in row-major order, without its counts.
+struct Bare<'a> {
+    tiles: &'a mut [Tile],
+    cols: usize,
+}
+
+impl Cells for Bare<'_> {
+    fn tile(&self, p: Point) -> Tile {
+        self.tiles[p.row as usize * self.cols + p.col as usize]
+    }
+
+    fn put(&mut self, p: Point, tile: Tile) {
+        self.tiles[p.row as usize * self.cols + p.col as usize] = tile;
+    }
+}
+
+/// How many cells of `line` go from empty to occupied or back when it packs:
+/// each empty cell before its last tile fills, and as many cells at its end empty.
+fn flips(board: &Board, line: Line) -> usize {
+    let (mut tiles, mut last) = (0, 0);
+    for i in 0..line.len {
+        if !board.is_empty_at(line.at(i)) {
+            tiles += 1;
+            last = i + 1;
+        }
+    }
+    2 * (last - tiles) as usize
+}
+
 /// Packs the tiles of `line` towards its first cell, keeping their order, and
-/// appends each tile that moved to `slides`.
-fn pack(board: &mut Board, line: Line, slides: &mut Vec<Slide>) {
+/// appends each tile that moved to `slides`. A cell is written once, and
+/// emptied only if nothing fills it, so on a board only the cells that change
+/// between empty and occupied update the counts.
+fn pack(cells: &mut impl Cells, line: Line, slides: &mut Vec<Slide>) {
     let mut write = 0;
     for read in 0..line.len {
-        let from = line.cell(read);
-        let tile = board.get(from);
+        let from = line.at(read);
+        let tile = cells.tile(from);
         if tile == EMPTY {
             continue;
         }
         if read != write {
-            let to = line.cell(write);
-            board.set(to, tile);
-            board.set(from, EMPTY);
+            // `to` is empty, or holds a tile that has already moved on.
+            let to = line.at(write);
+            cells.put(to, tile);
             slides.push(Slide { from, to });
         }
         write += 1;
+    }
+    for i in write..line.len {
+        cells.put(line.at(i), EMPTY);
+    }
+}
+
+/// Packs every line of `lines`: cell by cell when few cells change between
+/// empty and occupied (O(rows + cols) each), else all at once with one recount
+/// of the board (O(cells)), whichever costs less.
+fn pack_lines(board: &mut Board, lines: &[Line], slides: &mut Vec<Slide>) {
+    let flips: usize = lines.iter().map(|&line| flips(board, line)).sum();
+    let (rows, cols) = (board.rows(), board.cols());
+    if flips.saturating_mul(rows + cols) <= 4 * rows * cols {
+        lines.iter().for_each(|&line| pack(board, line, slides));
+    } else {
+        board.rewrite(|tiles| {
+            let mut bare = Bare { tiles, cols };
+            lines.iter().for_each(|&line| pack(&mut bare, line, slides));
+        });
     }
 }
 
 /// Removes the pair at `a` and `b` (both at once), then lets the tiles slide
 /// under `gravity` until the board settles. Returns every tile that moved, each
 /// once, from its cell before the removal to its cell after, for animation.
-/// The caller checks that the move is legal.
+/// The caller checks that the move is legal. Costs O(cells); on a board that
+/// is known to be settled, [`remove_pair_settled`] does the same for less.
 pub fn remove_pair(board: &mut Board, a: Point, b: Point, gravity: Gravity) -> Vec<Slide> {
     board.set(a, EMPTY);
     board.set(b, EMPTY);
     settle(board, gravity)
 }
 
+/// [`remove_pair`] on a board that was settled under `gravity` (a full deal,
+/// or any board after a [`remove_pair`] or [`settle`]): only the lines through
+/// `a` and `b` can move, so only they are packed, at a cost of O(rows + cols).
+pub fn remove_pair_settled(board: &mut Board, a: Point, b: Point, gravity: Gravity) -> Vec<Slide> {
+    board.set(a, EMPTY);
+    board.set(b, EMPTY);
+    let (rows, cols) = (board.rows(), board.cols());
+    let mut lines = [a, b].map(|p| gravity.line_through(rows, cols, p));
+    if lines[0] == lines[1] {
+        lines[1] = None;
+    }
+    let lines: Vec<Line> = lines.into_iter().flatten().collect();
+    let mut slides = Vec::new();
+    pack_lines(board, &lines, &mut slides);
+    slides
+}
+
 /// Lets every line of the board settle under `gravity`, for boards built or
 /// edited by hand and after each removal; returns the tiles that moved.
+/// Costs O(cells) whatever the board.
 pub fn settle(board: &mut Board, gravity: Gravity) -> Vec<Slide> {
     let mut slides = Vec::new();
-    let (rows, cols) = (board.rows() as i32, board.cols() as i32);
-    let mut starts: Vec<Point> = match gravity {
-        Gravity::None => Vec::new(),
-        Gravity::Down | Gravity::Up => (0..cols).map(|c| Point::new(0, c)).collect(),
-        Gravity::Left | Gravity::Right => (0..rows).map(|r| Point::new(r, 0)).collect(),
-        Gravity::CenterH => (0..rows)
-            .flat_map(|r| [Point::new(r, 0), Point::new(r, cols - 1)])
-            .collect(),
-        Gravity::CenterV => (0..cols)
-            .flat_map(|c| [Point::new(0, c), Point::new(rows - 1, c)])
-            .collect(),
-    };
-    // A board one cell wide or high has a single half: its two starts coincide.
-    starts.dedup();
-    for p in starts {
-        if let Some(line) = gravity.line(board.rows(), board.cols(), p) {
-            pack(board, line, &mut slides);
-        }
-    }
+    pack_lines(
+        board,
+        &gravity.lines(board.rows(), board.cols()),
+        &mut slides,
+    );
     slides
 }
 
@@ -280,10 +421,10 @@ mod tests {
     #[test]
     fn lines_list_their_cells_from_the_packing_end() {
         let cells = |g: Gravity, p: Point| {
-            let line = g.line(4, 5, p).unwrap();
-            let cells: Vec<Point> = (0..line.len).map(|k| line.cell(k)).collect();
-            for (k, &c) in cells.iter().enumerate() {
-                assert_eq!(line.position(c), k);
+            let line = g.line_through(4, 5, p).unwrap();
+            let cells: Vec<Point> = (0..line.len).map(|i| line.at(i)).collect();
+            for (i, &c) in cells.iter().enumerate() {
+                assert_eq!(g.depth(4, 5, c), i);
             }
             cells
         };
@@ -299,7 +440,7 @@ mod tests {
             cells(Gravity::CenterV, p),
             [Point::new(1, 3), Point::new(0, 3)]
         );
-        assert_eq!(Gravity::None.line(4, 5, p), None);
+        assert_eq!(Gravity::None.line_through(4, 5, p), None);
     }
 
     #[test]
@@ -308,16 +449,18 @@ mod tests {
         assert_eq!(Gravity::for_level(7), Gravity::None);
         let all: std::collections::HashSet<Gravity> = Gravity::LEVELS.into_iter().collect();
         assert_eq!(all.len(), 7);
-        use clap::ValueEnum;
-        let names: Vec<String> = Gravity::value_variants()
-            .iter()
-            .map(|g| g.to_possible_value().unwrap().get_name().to_string())
-            .collect();
+        let names: Vec<&str> = Gravity::LEVELS.iter().map(|g| g.name()).collect();
         assert_eq!(
             names,
             [
                 "none", "down", "up", "left", "right", "center-h", "center-v"
             ]
         );
+        for g in Gravity::LEVELS {
+            assert_eq!(g.name().parse(), Ok(g));
+            assert_eq!(g.to_string(), g.name());
+        }
+        assert!("levels".parse::<Gravity>().is_err());
+        assert!("Down".parse::<Gravity>().is_err());
     }
 }

@@ -2,8 +2,9 @@
 //!
 //! Besides the tiles, a [`Board`] keeps per-row and per-column prefix counts of
 //! occupied cells, so the path engine can tell in O(1) whether a straight run of
-//! cells is empty. The counts are updated on every [`Board::set`], at a cost of
-//! O(rows + cols).
+//! cells is empty. A [`Board::set`] that empties or fills a cell updates them at
+//! a cost of O(rows + cols) (one that only changes a tile's kind costs O(1));
+//! [`Board::rewrite`] changes many cells at once and recounts in one pass.
 
 /// A tile kind. `EMPTY` (0) marks a free cell; any other value is a tile.
 pub type Tile = u32;
@@ -37,9 +38,19 @@ impl Point {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardError {
     /// Rows or columns is zero, or the board is larger than [`Board::MAX_CELLS`].
-    BadSize { rows: usize, cols: usize },
+    BadSize {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// The tile list does not hold rows x cols entries.
-    WrongLength { expected: usize, got: usize },
+    WrongLength {
+        /// rows x cols.
+        expected: usize,
+        /// The length of the list given.
+        got: usize,
+    },
 }
 
 impl std::fmt::Display for BoardError {
@@ -210,6 +221,19 @@ impl Board {
         }
     }
 
+    /// Changes any number of tiles at once through `edit`, then rebuilds the
+    /// counts in one pass: O(cells), for edits that empty or fill more cells
+    /// than [`Board::set`] at O(rows + cols) each can afford.
+    pub fn rewrite(&mut self, edit: impl FnOnce(&mut [Tile])) {
+        edit(&mut self.tiles);
+        self.row_occ.clear();
+        self.col_occ.clear();
+        self.col_occ.resize(self.cols, 0);
+        for row in self.tiles.chunks(self.cols) {
+            count_row(&mut self.row_occ, &mut self.col_occ, row);
+        }
+    }
+
     /// Occupied cells in row `row`, columns `from..=to`. Rows and columns off
     /// the board count as empty, so the outer ring is always free.
     pub fn occupied_in_row(&self, row: i32, from: i32, to: i32) -> u32 {
@@ -297,19 +321,7 @@ impl BoardBuilder {
             b.tiles.len() < b.rows * cols,
             "more rows than the board has"
         );
-        let n = b.col_occ.len();
-        b.col_occ.resize(n + cols, 0);
-        let (done, new) = b.col_occ.split_at_mut(n);
-        for ((count, above), &tile) in new.iter_mut().zip(&done[n - cols..]).zip(row) {
-            *count = above.wrapping_add(Count::from(tile != EMPTY));
-        }
-        let m = b.row_occ.len();
-        b.row_occ.resize(m + cols + 1, 0);
-        let mut run: Count = 0;
-        for (sum, &tile) in b.row_occ[m + 1..].iter_mut().zip(row) {
-            run = run.wrapping_add(Count::from(tile != EMPTY));
-            *sum = run;
-        }
+        count_row(&mut b.row_occ, &mut b.col_occ, row);
         b.tiles.extend_from_slice(row);
     }
 
@@ -323,6 +335,26 @@ impl BoardBuilder {
             });
         }
         Ok(b)
+    }
+}
+
+/// Appends the prefix counts of the next row, `row`, to the tables: its
+/// running count in `row_occ`, and in `col_occ` the counts of the rows above
+/// plus this one.
+fn count_row(row_occ: &mut Vec<Count>, col_occ: &mut Vec<Count>, row: &[Tile]) {
+    let cols = row.len();
+    let n = col_occ.len();
+    col_occ.resize(n + cols, 0);
+    let (done, new) = col_occ.split_at_mut(n);
+    for ((count, above), &tile) in new.iter_mut().zip(&done[n - cols..]).zip(row) {
+        *count = above.wrapping_add(Count::from(tile != EMPTY));
+    }
+    let m = row_occ.len();
+    row_occ.resize(m + cols + 1, 0);
+    let mut run: Count = 0;
+    for (sum, &tile) in row_occ[m + 1..].iter_mut().zip(row) {
+        run = run.wrapping_add(Count::from(tile != EMPTY));
+        *sum = run;
     }
 }
 

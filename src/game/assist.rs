@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use super::{Config, Game, Level, RULES};
+use super::{Config, Game, Mode, RULES};
 use crate::core::grid::Point;
 use crate::solve::solver::{self, SolveConfig};
 
@@ -26,7 +26,7 @@ impl Config {
     pub fn solve_config(&self, budget: Duration) -> SolveConfig {
         SolveConfig {
             rules: RULES,
-            gravity: Level::first(self.gravity).gravity,
+            gravity: self.mode.gravity_of(0),
             budget,
         }
     }
@@ -37,7 +37,7 @@ impl Game {
     /// deals and reshuffles on this level respect.
     pub(super) fn level_config(&self) -> Config {
         Config {
-            gravity: Some(self.level.gravity),
+            mode: Mode::Single(self.level.gravity),
             ..self.config
         }
     }

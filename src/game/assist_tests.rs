@@ -179,7 +179,7 @@ fn the_hint_on_the_trap_avoids_the_wrong_pairing() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(crate::prop_config::prop_config(48))]
 
     /// Random play on small deals (four copies of each kind, so wrong
     /// pairings happen): from any board not proved lost, the suggested move

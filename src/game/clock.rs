@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 pub struct Clock {
     banked: Duration,
     running_since: Option<Instant>,
+    /// When the clock last stopped, while it stands.
+    stopped_at: Option<Instant>,
 }
 
 impl Clock {
@@ -17,16 +19,24 @@ impl Clock {
         Clock {
             banked: Duration::ZERO,
             running_since: Some(now),
+            stopped_at: None,
         }
     }
 
-    /// A clock that already shows `elapsed`, running from `now` or standing
-    /// (a resumed game).
-    pub fn resumed(elapsed: Duration, running: bool, now: Instant) -> Self {
+    /// A clock that already shows `elapsed` (a resumed game): running from
+    /// `now`, or, with `stood`, standing for that long already (so it
+    /// reports the whole time it stood when it runs again).
+    pub fn resumed(elapsed: Duration, stood: Option<Duration>, now: Instant) -> Self {
         Clock {
             banked: elapsed,
-            running_since: running.then_some(now),
+            running_since: stood.is_none().then_some(now),
+            stopped_at: stood.map(|d| now.checked_sub(d).unwrap_or(now)),
         }
+    }
+
+    /// When the clock stopped, while it stands (`None` while it runs).
+    pub fn stood_since(&self) -> Option<Instant> {
+        self.stopped_at
     }
 
     /// Whether the clock is running.
@@ -37,23 +47,31 @@ impl Clock {
     /// Stops the clock, keeping the time so far.
     pub fn pause(&mut self, now: Instant) {
         if let Some(since) = self.running_since.take() {
-            self.banked += now.saturating_duration_since(since);
+            self.banked = self
+                .banked
+                .saturating_add(now.saturating_duration_since(since));
+            self.stopped_at = Some(now);
         }
     }
 
-    /// Starts the clock again after a pause.
-    pub fn resume(&mut self, now: Instant) {
-        if self.running_since.is_none() {
-            self.running_since = Some(now);
+    /// Starts the clock again after a pause; returns how long it stood (zero
+    /// if it was running), so clocks that run with it can skip that time too.
+    pub fn resume(&mut self, now: Instant) -> Duration {
+        if self.running_since.is_some() {
+            return Duration::ZERO;
         }
+        self.running_since = Some(now);
+        self.stopped_at
+            .take()
+            .map_or(Duration::ZERO, |at| now.saturating_duration_since(at))
     }
 
     /// The playing time up to `now`.
     pub fn elapsed(&self, now: Instant) -> Duration {
-        self.banked
-            + self
-                .running_since
-                .map_or(Duration::ZERO, |since| now.saturating_duration_since(since))
+        self.banked.saturating_add(
+            self.running_since
+                .map_or(Duration::ZERO, |since| now.saturating_duration_since(since)),
+        )
     }
 
     /// How long from `now` until the shown whole second changes, if the clock runs.
@@ -64,9 +82,28 @@ impl Clock {
     }
 }
 
+/// A playing time as the player reads it: `m:ss`, or `h:mm:ss` from an
+/// hour on. The one format of the status line, the boxes, the tables and
+/// the statistics.
+pub fn show_time(seconds: u64) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn times_show_as_minutes_and_seconds_then_hours() {
+        assert_eq!(show_time(0), "0:00");
+        assert_eq!(show_time(205), "3:25");
+        assert_eq!(show_time(3600 + 62), "1:01:02");
+    }
 
     #[test]
     fn pause_stops_the_time() {
@@ -78,7 +115,13 @@ mod tests {
         assert!(!c.is_running());
         assert_eq!(c.elapsed(t0 + s(100)), s(3));
         assert_eq!(c.until_next_second(t0 + s(100)), None);
-        c.resume(t0 + s(100));
+        let long = Clock::resumed(Duration::MAX, None, t0);
+        assert_eq!(long.elapsed(t0 + s(1)), Duration::MAX);
+        let mut stood = Clock::resumed(s(3), Some(s(7)), t0 + s(10));
+        assert_eq!(stood.resume(t0 + s(12)), s(9), "7 s before, 2 s after");
+        assert_eq!(stood.elapsed(t0 + s(13)), s(4));
+        assert_eq!(c.resume(t0 + s(100)), s(97), "it stood from 3 s to 100 s");
+        assert_eq!(c.resume(t0 + s(101)), s(0), "running already");
         assert_eq!(c.elapsed(t0 + s(102)), s(5));
         assert_eq!(
             c.until_next_second(t0 + s(102) + Duration::from_millis(250)),

@@ -10,8 +10,9 @@ use std::time::Duration;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use super::Config;
-use crate::core::engine::{Rules, find_path};
-use crate::core::grid::{Board, BoardError, EMPTY, Point, Tile};
+use crate::core::engine::Rules;
+use crate::core::grid::{Board, BoardError, Point};
+use crate::core::rules;
 use crate::solve::deal::{DealError as DealerError, Dealt, deal_winnable, reshuffle_winnable};
 
 /// The rules of the game: classic two turns through the open outer ring.
@@ -21,9 +22,19 @@ pub const RULES: Rules = Rules::CLASSIC;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DealError {
     /// rows x cols is odd, so the tiles cannot all pair up.
-    OddCells { rows: usize, cols: usize },
+    OddCells {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// Zero kinds, or more kinds than there are pairs of tiles.
-    BadKinds { kinds: usize, pairs: usize },
+    BadKinds {
+        /// The kinds asked for.
+        kinds: usize,
+        /// The pairs of tiles the board holds.
+        pairs: usize,
+    },
     /// The board size itself is not allowed.
     Board(BoardError),
     /// The dealer refused the size or kinds, or found no winnable deal.
@@ -88,32 +99,16 @@ pub fn reshuffle(board: &Board, config: &Config, rng: &mut Xoshiro256PlusPlus) -
     reshuffle_winnable(board, play.rules, play.gravity, rng)
 }
 
-/// Whether the tiles at `a` and `b` may be removed together: same kind,
-/// different cells, and a classic line joins them.
+/// Whether the tiles at `a` and `b` may be removed together under the
+/// game's [`RULES`] (see [`rules::can_match`]).
 pub fn can_match(board: &Board, a: Point, b: Point) -> bool {
-    let kind = board.get(a);
-    kind != EMPTY && kind == board.get(b) && find_path(board, a, b, RULES).is_some()
+    rules::can_match(board, a, b, RULES)
 }
 
-/// One matchable pair on the board, or `None` when the board is in deadlock (or empty).
+/// One pair that can be removed now under the game's [`RULES`], or `None`
+/// when the board is in deadlock (or empty).
 pub fn find_match(board: &Board) -> Option<(Point, Point)> {
-    let mut by_kind: Vec<(Tile, Point)> = board
-        .points()
-        .map(|p| (board.get(p), p))
-        .filter(|&(t, _)| t != EMPTY)
-        .collect();
-    by_kind.sort_unstable();
-    let groups = by_kind.chunk_by(|x, y| x.0 == y.0);
-    for group in groups {
-        for (i, &(_, a)) in group.iter().enumerate() {
-            for &(_, b) in &group[i + 1..] {
-                if find_path(board, a, b, RULES).is_some() {
-                    return Some((a, b));
-                }
-            }
-        }
-    }
-    None
+    rules::find_match(board, RULES)
 }
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
 //! Levels and the level clock.
 //!
-//! Without `--gravity` a game is a run of [`LEVEL_COUNT`] levels, one board
+//! A game of [`Mode::Levels`] (the default) is a run of [`LEVEL_COUNT`] levels, one board
 //! each, walking through [`Gravity::LEVELS`] (none, down, up, left, right,
-//! center-h, center-v); clearing the last one wins the run. With `--gravity` a
-//! game is one board of that variant. In a timed game each level has
+//! center-h, center-v); clearing the last one wins the run. A game of
+//! [`Mode::Single`] (`--gravity`) is one board of that variant. In a timed game each level has
 //! [`time_limit`] of playing time; what is left when the board is cleared is
 //! added to the score, one point a whole second.
 
@@ -17,8 +17,8 @@ pub const LEVEL_COUNT: usize = Gravity::LEVELS.len();
 /// The playing time a timed level of `rows` x `cols` allows: 30 seconds plus
 /// 2 seconds a cell (4:46 for the default 8 x 16 board, 38 s for 2 x 2).
 pub fn time_limit(rows: usize, cols: usize) -> Duration {
-    let cells = u64::try_from(rows * cols).unwrap_or(u64::MAX / 4);
-    Duration::from_secs(30 + 2 * cells)
+    let cells = u64::try_from(rows.saturating_mul(cols)).unwrap_or(u64::MAX);
+    Duration::from_secs(cells.saturating_mul(2).saturating_add(30))
 }
 
 /// The level being played.
@@ -33,23 +33,24 @@ pub struct Level {
 }
 
 impl Level {
-    /// The first level of a game: level 0 of a run (`fixed` is `None`), or
-    /// the one board of the `fixed` variant.
-    pub fn first(fixed: Option<Gravity>) -> Self {
+    /// The first level of a game of `mode`: level 0 of a run, or the one
+    /// board of a single variant.
+    pub fn first(mode: Mode) -> Self {
         Level {
             number: 0,
-            gravity: fixed.unwrap_or(Gravity::for_level(0)),
+            gravity: mode.gravity_of(0),
             started: Duration::ZERO,
         }
     }
 
-    /// The level after this one, beginning at playing time `started`; `None`
-    /// when the game ends here (a fixed variant, or the last level of a run).
-    pub fn next(&self, fixed: Option<Gravity>, started: Duration) -> Option<Self> {
-        let number = self.number + 1;
-        (fixed.is_none() && number < LEVEL_COUNT).then(|| Level {
+    /// The level after this one in a game of `mode`, beginning at playing
+    /// time `started`; `None` when the game ends here (a single board, or
+    /// the last level of a run).
+    pub fn next(&self, mode: Mode, started: Duration) -> Option<Self> {
+        let number = self.number.saturating_add(1);
+        (number < mode.levels()).then(|| Level {
             number,
-            gravity: Gravity::for_level(number),
+            gravity: mode.gravity_of(number),
             started,
         })
     }
@@ -60,24 +61,54 @@ impl Level {
     }
 }
 
-/// The name of a variant as on the command line (`center-h`).
-pub fn gravity_name(gravity: Gravity) -> &'static str {
-    match gravity {
-        Gravity::None => "none",
-        Gravity::Down => "down",
-        Gravity::Up => "up",
-        Gravity::Left => "left",
-        Gravity::Right => "right",
-        Gravity::CenterH => "center-h",
-        Gravity::CenterV => "center-v",
+/// What a game plays: a run of levels through every gravity variant, or
+/// one board of a single variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// A run of [`LEVEL_COUNT`] levels, one board of each variant in the
+    /// order of [`Gravity::LEVELS`].
+    Levels,
+    /// One board of this variant (`--gravity`).
+    Single(Gravity),
+}
+
+impl Mode {
+    /// The name of the mode in the save file and the score tables: `levels`,
+    /// or the variant's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Levels => "levels",
+            Mode::Single(g) => g.name(),
+        }
+    }
+
+    /// How many levels a game of this mode has.
+    pub fn levels(self) -> usize {
+        match self {
+            Mode::Levels => LEVEL_COUNT,
+            Mode::Single(_) => 1,
+        }
+    }
+
+    /// The gravity of level `number` (0-based).
+    pub fn gravity_of(self, number: usize) -> Gravity {
+        match self {
+            Mode::Levels => Gravity::for_level(number),
+            Mode::Single(g) => g,
+        }
     }
 }
 
-/// The variant named `name` as on the command line.
-pub fn parse_gravity(name: &str) -> Option<Gravity> {
-    Gravity::LEVELS
-        .into_iter()
-        .find(|&g| gravity_name(g) == name)
+impl std::str::FromStr for Mode {
+    type Err = String;
+
+    /// The mode called `name` (see [`Mode::name`]).
+    fn from_str(name: &str) -> Result<Self, String> {
+        if name == Mode::Levels.name() {
+            return Ok(Mode::Levels);
+        }
+        name.parse().map(Mode::Single)
+    }
 }
 
 /// The end of a timed game whose time ran out.
@@ -95,18 +126,18 @@ mod tests {
 
     #[test]
     fn a_run_walks_every_variant_then_ends_and_a_fixed_game_is_one_board() {
-        let mut level = Level::first(None);
+        let mut level = Level::first(Mode::Levels);
         let mut seen = vec![level.gravity];
-        while let Some(next) = level.next(None, Duration::from_secs(seen.len() as u64)) {
+        while let Some(next) = level.next(Mode::Levels, Duration::from_secs(seen.len() as u64)) {
             assert_eq!(next.number, level.number + 1);
             assert_eq!(next.started, Duration::from_secs(seen.len() as u64));
             level = next;
             seen.push(level.gravity);
         }
         assert_eq!(seen, Gravity::LEVELS);
-        let fixed = Level::first(Some(Gravity::Up));
+        let fixed = Level::first(Mode::Single(Gravity::Up));
         assert_eq!(fixed.gravity, Gravity::Up);
-        assert_eq!(fixed.next(Some(Gravity::Up), Duration::ZERO), None);
+        assert_eq!(fixed.next(Mode::Single(Gravity::Up), Duration::ZERO), None);
     }
 
     #[test]
@@ -130,12 +161,12 @@ mod tests {
     }
 
     #[test]
-    fn names_round_trip() {
-        use clap::ValueEnum;
+    fn mode_names_round_trip() {
+        assert_eq!("levels".parse(), Ok(Mode::Levels));
         for g in Gravity::LEVELS {
-            assert_eq!(parse_gravity(gravity_name(g)), Some(g));
-            assert_eq!(g.to_possible_value().unwrap().get_name(), gravity_name(g));
+            assert_eq!(Mode::Single(g).name(), g.name());
+            assert_eq!(g.name().parse(), Ok(Mode::Single(g)));
         }
-        assert_eq!(parse_gravity("levels"), None);
+        assert!("sideways".parse::<Mode>().is_err());
     }
 }

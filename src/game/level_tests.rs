@@ -7,19 +7,19 @@ use crate::core::gravity::settle as settle_board;
 fn fixed(gravity: Gravity) -> Config {
     Config {
         seed: 7,
-        gravity: Some(gravity),
+        mode: Mode::Single(gravity),
         ..Config::DEFAULT
     }
 }
 
 /// A full `rows` x `cols` deal of one kind: every level clears in a few clicks.
-fn tiny(gravity: Option<Gravity>, timed: bool) -> Config {
+fn tiny(mode: Mode, timed: bool) -> Config {
     Config {
         rows: 2,
         cols: 2,
         kinds: 1,
         seed: 3,
-        gravity,
+        mode,
         timed,
         ..Config::DEFAULT
     }
@@ -144,7 +144,7 @@ fn slides_wait_for_the_line_then_run_for_the_slide_time() {
 #[test]
 fn a_run_deals_every_variant_in_turn_carrying_the_score_then_wins() {
     let t = Instant::now();
-    let mut g = Game::new(tiny(None, false), t).unwrap();
+    let mut g = Game::new(tiny(Mode::Levels, false), t).unwrap();
     let mut seen = Vec::new();
     let mut now = t;
     let mut score = 0;
@@ -175,7 +175,7 @@ fn a_run_deals_every_variant_in_turn_carrying_the_score_then_wins() {
 #[test]
 fn a_fixed_variant_is_one_board() {
     let t = Instant::now();
-    let mut g = Game::new(tiny(Some(Gravity::Left), false), t).unwrap();
+    let mut g = Game::new(tiny(Mode::Single(Gravity::Left), false), t).unwrap();
     match_one(&mut g, t);
     match_one(&mut g, t);
     assert!(g.win().is_some());
@@ -186,7 +186,7 @@ fn a_fixed_variant_is_one_board() {
 fn time_left_at_a_level_clear_adds_to_the_score() {
     let t = Instant::now();
     let s = Duration::from_secs;
-    let mut g = Game::new(tiny(None, true), t).unwrap();
+    let mut g = Game::new(tiny(Mode::Levels, true), t).unwrap();
     assert_eq!(g.time_limit(), Some(s(38)));
     match_one(&mut g, t + s(5));
     match_one(&mut g, t + s(10));
@@ -206,7 +206,7 @@ fn time_left_at_a_level_clear_adds_to_the_score() {
 fn running_out_of_time_loses_with_the_score_and_only_a_new_game_goes_on() {
     let t = Instant::now();
     let s = Duration::from_secs;
-    let mut g = Game::new(tiny(Some(Gravity::Down), true), t).unwrap();
+    let mut g = Game::new(tiny(Mode::Single(Gravity::Down), true), t).unwrap();
     match_one(&mut g, t + s(1));
     // Paused time does not count.
     g.apply(Action::TogglePause, t + s(2));
@@ -238,7 +238,7 @@ fn running_out_of_time_loses_with_the_score_and_only_a_new_game_goes_on() {
 #[test]
 fn an_action_after_the_deadline_loses_instead_of_playing() {
     let t = Instant::now();
-    let mut g = Game::new(tiny(None, true), t).unwrap();
+    let mut g = Game::new(tiny(Mode::Levels, true), t).unwrap();
     let (a, b) = find_match(g.board()).unwrap();
     g.apply(Action::Click(a), t);
     g.apply(Action::Click(b), t + Duration::from_secs(60));
@@ -250,11 +250,11 @@ fn an_action_after_the_deadline_loses_instead_of_playing() {
 fn deals_reshuffles_and_the_solver_follow_the_level_gravity() {
     use crate::solve::replay::replay;
     let t = Instant::now();
-    let mut g = Game::new(tiny(None, false), t).unwrap();
+    let mut g = Game::new(tiny(Mode::Levels, false), t).unwrap();
     while g.win().is_none() {
         let level = g.level();
         assert_eq!(g.solve_config(Duration::ZERO).gravity, level.gravity);
-        assert_eq!(g.level_config().gravity, Some(level.gravity));
+        assert_eq!(g.level_config().mode, Mode::Single(level.gravity));
         match_one(&mut g, t);
     }
     for gravity in Gravity::LEVELS {

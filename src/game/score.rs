@@ -4,8 +4,13 @@
 //! counts the matches just before it that each came within `STREAK_WINDOW` of the
 //! one before. The first match after a hint or a requested reshuffle scores only
 //! `AFTER_HELP` and starts a new streak.
+//!
+//! A resumed game brings its numbers from a file, so the arithmetic
+//! saturates: the score stops at [`MAX_SCORE`], far above what play earns.
 
 use std::time::{Duration, Instant};
+
+use crate::game::limits::MAX_SCORE;
 
 /// Points for any match.
 pub const BASE: u32 = 10;
@@ -39,13 +44,42 @@ impl Score {
             self.streak = 0;
             AFTER_HELP
         } else {
-            self.streak = if quick { self.streak + 1 } else { 0 };
+            self.streak = if quick {
+                self.streak.saturating_add(1)
+            } else {
+                0
+            };
             BASE + STREAK_BONUS * self.streak.min(MAX_STREAK)
         };
         self.helped = false;
         self.last_match = Some(now);
-        self.points += earned;
+        self.add(earned);
         earned
+    }
+
+    /// Adds `points` (a match, or the time left on a cleared level), up to
+    /// [`MAX_SCORE`].
+    pub fn add(&mut self, points: u32) {
+        self.points = self.points.saturating_add(points).min(MAX_SCORE);
+    }
+
+    /// Moves the streak window on by `stood`, the time the game clock stood
+    /// until `now` (pause, help, a menu): a streak is timed in playing time.
+    /// A match made while the clock stood (keys on a board hidden by a small
+    /// terminal) counts from `now`, never from a moment still to come.
+    pub fn skip(&mut self, stood: Duration, now: Instant) {
+        if let Some(t) = self.last_match.as_mut() {
+            *t = t.checked_add(stood).unwrap_or(*t).min(now.max(*t));
+        }
+    }
+
+    /// When the streak's window closes: the moment a match stops counting as
+    /// quick. `None` without a streak to extend (no quick match yet).
+    pub fn window_end(&self) -> Option<Instant> {
+        let last = self
+            .last_match
+            .filter(|_| self.streak > 0 && !self.helped)?;
+        last.checked_add(STREAK_WINDOW)
     }
 
     /// Records a hint or a requested reshuffle: the next match earns less.
@@ -75,6 +109,32 @@ mod tests {
         assert_eq!(s.points, 10 + 15 + 20 + 10 + 5 + 15);
     }
 
+    /// The time the clock stood moves the streak's window on, but never
+    /// past now: a match made while it stood counts from now; and the
+    /// window's end is what the screen waits for.
+    #[test]
+    fn a_stop_moves_the_window_on_but_never_into_the_future() {
+        let t0 = Instant::now();
+        let s10 = Duration::from_secs(10);
+        let mut s = Score::default();
+        s.record_match(t0);
+        assert_eq!(s.window_end(), None, "no streak yet");
+        s.record_match(t0 + Duration::from_secs(1));
+        assert_eq!(
+            s.window_end(),
+            Some(t0 + Duration::from_secs(1) + STREAK_WINDOW)
+        );
+        // Stopped at 2 s for 10 s: the match at 1 s moves to 11 s.
+        s.skip(s10, t0 + Duration::from_secs(12));
+        assert_eq!(s.last_match, Some(t0 + Duration::from_secs(11)));
+        // A match at 20 s, made during a stop from 15 s to 25 s.
+        s.record_match(t0 + Duration::from_secs(20));
+        s.skip(s10, t0 + Duration::from_secs(25));
+        assert_eq!(s.last_match, Some(t0 + Duration::from_secs(25)));
+        s.record_help();
+        assert_eq!(s.window_end(), None, "help ends the streak");
+    }
+
     #[test]
     fn streak_bonus_is_capped() {
         let t0 = Instant::now();
@@ -84,5 +144,36 @@ mod tests {
             last = s.record_match(t0 + Duration::from_secs(i));
         }
         assert_eq!(last, BASE + STREAK_BONUS * MAX_STREAK);
+    }
+
+    #[test]
+    fn the_window_skips_the_time_stood_but_never_past_now() {
+        let t0 = Instant::now();
+        let s = Duration::from_secs;
+        let mut score = Score::default();
+        score.record_match(t0 + s(1));
+        // The clock stood from 2 s to 10 s: the match was 1 s of play ago.
+        score.skip(s(8), t0 + s(10));
+        assert_eq!(score.last_match, Some(t0 + s(9)));
+        // A match at 12 s while the clock stood from 11 s to 20 s: its
+        // window starts when the clock runs again, not 8 s later.
+        score.record_match(t0 + s(12));
+        score.skip(s(9), t0 + s(20));
+        assert_eq!(score.last_match, Some(t0 + s(20)));
+    }
+
+    #[test]
+    fn numbers_from_a_file_saturate() {
+        let t0 = Instant::now();
+        let mut s = Score {
+            points: MAX_SCORE - 1,
+            streak: u32::MAX,
+            last_match: Some(t0),
+            helped: false,
+        };
+        assert_eq!(s.record_match(t0), BASE + STREAK_BONUS * MAX_STREAK);
+        assert_eq!((s.points, s.streak), (MAX_SCORE, u32::MAX));
+        s.add(u32::MAX);
+        assert_eq!(s.points, MAX_SCORE);
     }
 }

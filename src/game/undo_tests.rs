@@ -72,7 +72,7 @@ fn a_new_move_after_undo_ends_the_redo() {
 }
 
 #[test]
-fn hints_and_reshuffles_are_undone_with_their_cost() {
+fn undo_takes_back_hints_and_reshuffles_but_not_what_they_cost() {
     let t = Instant::now();
     let mut g = game(&[[1, 1, 2, 2], [3, 3, 4, 4]], t);
     let start = g.snapshot();
@@ -83,13 +83,28 @@ fn hints_and_reshuffles_are_undone_with_their_cost() {
     g.apply(Action::Undo, t);
     // The hint is on show again, as it was before the reshuffle.
     assert!(g.hint_pair().is_some());
-    assert_eq!(g.reshuffles_left(), 2);
     g.apply(Action::Undo, t);
     assert_eq!(g.snapshot(), start);
     assert_eq!(g.hint_pair(), None);
-    assert_eq!(g.hints_left(), 3);
-    // The help was still used.
+    // The help stays spent, and the game stays assisted.
+    assert_eq!((g.hints_left(), g.reshuffles_left()), (2, 1));
     assert!(g.assisted());
+    // Redo plays them again without spending anything more.
+    g.apply(Action::Redo, t);
+    g.apply(Action::Redo, t);
+    assert_eq!((g.hints_left(), g.reshuffles_left()), (2, 1));
+    // Hint, undo, hint, undo...: three hints, then none are left.
+    let mut g = game(&[[1, 1, 2, 2], [3, 3, 4, 4]], t);
+    for left in [2, 1, 0] {
+        g.apply(Action::Hint, t);
+        assert_eq!(g.hints_left(), left);
+        assert!(g.hint_pair().is_some());
+        g.apply(Action::Undo, t);
+        assert_eq!(g.hint_pair(), None);
+    }
+    g.apply(Action::Hint, t);
+    assert_eq!(g.notice(t), Some(Notice::NoHintsLeft));
+    assert_eq!(g.hint_pair(), None);
 }
 
 #[test]
@@ -209,7 +224,7 @@ fn op() -> impl Strategy<Value = Op> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(crate::prop_config::prop_config(64))]
 
     /// Whatever was played, undoing everything gives the start back exactly
     /// (the clock aside), each undo on the way is retraced by redo, and

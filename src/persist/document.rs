@@ -11,6 +11,10 @@
 //! or whose values are out of range, is kept aside and reported once as a
 //! warning. A file from a newer version is refused and never overwritten.
 //!
+//! A file that several running games add to (the high scores) is changed
+//! with [`update`], under the file's lock, so that two changes at the same
+//! moment both land.
+//!
 //! How the game keeps its state:
 //!
 //! ```no_run
@@ -51,7 +55,7 @@ use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::{Deserialize, Serialize};
 
 use crate::escape::escape_controls;
-use crate::persist::storage::{self, FileContents, StorageError};
+use crate::persist::storage::{self, FileContents, LOCK_PATIENCE, Lock, StorageError};
 
 /// A value kept in its own file in the data directory. Implementing it is all
 /// a type needs to be saved with [`save`] and read back with [`load`].
@@ -179,17 +183,7 @@ pub fn load<D: Document>(dir: &Path) -> Result<Loaded<D>, StorageError> {
 /// [`storage::write_atomic`]), creating `dir` if needed. Refuses to replace a
 /// file written by a newer version.
 pub fn save<D: Document>(dir: &Path, value: &D) -> Result<(), StorageError> {
-    let path = dir.join(D::FILE_NAME);
-    if let FileContents::Bytes(old) = storage::read_file(&path)?
-        && let Ok(header) = serde_json::from_slice::<Header>(&old)
-        && header.version > u64::from(D::VERSION)
-    {
-        return Err(StorageError::NewerVersion {
-            path,
-            found: header.version,
-            supported: D::VERSION,
-        });
-    }
+    let path = refuse_newer::<D>(dir)?;
     let outgoing = Outgoing {
         version: D::VERSION,
         data: value,
@@ -202,10 +196,65 @@ pub fn save<D: Document>(dir: &Path, value: &D) -> Result<(), StorageError> {
     storage::write_atomic(dir, D::FILE_NAME, &bytes)
 }
 
+/// What [`update`] did: the change's result, and a message to show the
+/// player once if a bad file was kept aside.
+#[derive(Debug)]
+pub struct Updated<R> {
+    /// What the change returned; `None` if it changed nothing.
+    pub result: Option<R>,
+    /// As [`Loaded::warning`].
+    pub warning: Option<String>,
+}
+
+/// Changes `D` in `dir`: takes the file's lock (waiting while another game
+/// holds it, up to [`LOCK_PATIENCE`]), reads the file afresh (no file, or a
+/// bad one kept aside, gives the default), applies `change`, and saves if
+/// it returned `Some`. Read, change and write are one step for every game
+/// that updates this way, so no update is lost to another.
+pub fn update<D, R>(
+    dir: &Path,
+    change: impl FnOnce(&mut D) -> Option<R>,
+) -> Result<Updated<R>, StorageError>
+where
+    D: Document + Default,
+{
+    let lock = Lock::wait(dir, D::FILE_NAME, LOCK_PATIENCE)?;
+    lock.remove_stale_temps();
+    let loaded = load::<D>(dir)?;
+    let mut value = loaded.value.unwrap_or_default();
+    let result = change(&mut value);
+    if result.is_some() {
+        save(dir, &value)?;
+    }
+    Ok(Updated {
+        result,
+        warning: loaded.warning,
+    })
+}
+
 /// Removes the file of `D` from `dir` (a saved game once it is won or
-/// abandoned); no file is not an error.
+/// abandoned); no file is not an error. Refuses to remove a file written by
+/// a newer version.
 pub fn remove<D: Document>(dir: &Path) -> Result<(), StorageError> {
+    refuse_newer::<D>(dir)?;
     storage::remove(dir, D::FILE_NAME)
+}
+
+/// The path of `D`'s file in `dir`, or an error if the file there was
+/// written by a newer version (it must not be replaced or removed).
+fn refuse_newer<D: Document>(dir: &Path) -> Result<std::path::PathBuf, StorageError> {
+    let path = dir.join(D::FILE_NAME);
+    if let FileContents::Bytes(old) = storage::read_file(&path)?
+        && let Ok(header) = serde_json::from_slice::<Header>(&old)
+        && header.version > u64::from(D::VERSION)
+    {
+        return Err(StorageError::NewerVersion {
+            path,
+            found: header.version,
+            supported: D::VERSION,
+        });
+    }
+    Ok(path)
 }
 
 #[cfg(test)]
@@ -318,6 +367,8 @@ mod tests {
         );
         assert!(err.to_string().contains("update lianliankan"), "{err}");
         let err = save(dir.path(), &game()).unwrap_err();
+        assert!(matches!(err, StorageError::NewerVersion { .. }), "{err}");
+        let err = remove::<Game>(dir.path()).unwrap_err();
         assert!(matches!(err, StorageError::NewerVersion { .. }), "{err}");
         assert_eq!(fs::read(&path).unwrap(), newer);
         assert_eq!(file_names(dir.path()), ["game.json"]);

@@ -2,8 +2,11 @@
 //! directory holds, so that quitting (or a closed terminal) loses nothing.
 //!
 //! `Instant`s cannot be stored, so times are kept as durations: the playing
-//! time so far, and for the streak how long before the save the last match
-//! was. A resumed game runs its clock on from the saved playing time.
+//! time so far, for the streak how long before the save the last match was,
+//! and how long the clock had stood (paused, covered, won), which the streak
+//! window skips when the clock runs again. A resumed game runs its clock on
+//! from the saved playing time, every instant shifted alike, so it plays on
+//! exactly as the game that was saved.
 //!
 //! Each board (the current one and every undo and redo state) is stored as
 //! rows of text, one character a tile: `0` for an empty cell, then base-62
@@ -24,22 +27,16 @@ use std::time::{Duration, Instant};
 use rand::rngs::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use crate::core::gravity::Gravity;
 use crate::core::grid::{Board, EMPTY, Point, Tile};
-use crate::game::{
-    Clock, Config, Game, History, LEVEL_COUNT, Level, Score, Snapshot, gravity_name, parse_gravity,
-};
+use crate::game::limits::{MAX_COLS, MAX_HELP, MAX_ROWS, MAX_SCORE, MAX_SECONDS};
+use crate::game::{Clock, Config, Game, History, Level, Mode, Score, Snapshot};
 use crate::persist::document::Document;
-use crate::persist::scores::{MAX_SCORE, MAX_SECONDS};
 
-/// The most rows a saved board may have (as on the command line).
-pub const MAX_ROWS: usize = 40;
-/// The most columns a saved board may have (as on the command line).
-pub const MAX_COLS: usize = 60;
 /// The most kinds the save format can write, one base-62 digit each.
 pub const MAX_KINDS: usize = DIGITS.len() - 1;
-/// The most hints or reshuffles a game may grant.
-pub const MAX_HELP: u32 = 1000;
+
+/// The longest playing time a save holds, in milliseconds.
+const MAX_MILLIS: u64 = MAX_SECONDS as u64 * 1000;
 
 /// The tile digits: index 0 is an empty cell, index `k` is kind `k`.
 const DIGITS: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -55,6 +52,13 @@ pub struct SavedGame {
     seed: u64,
     hints: u32,
     reshuffles: u32,
+    /// Hints left in the game (version 2 on: undo does not give them back).
+    /// Version 1 kept them in each state; see [`SavedGame::help_left`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    hints_left: Option<u32>,
+    /// Reshuffles left in the game, as `hints_left`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    reshuffles_left: Option<u32>,
     /// `levels` for a run of levels, else the name of the one variant
     /// (files from before gravity hold none: a classic board).
     #[serde(default = "classic")]
@@ -62,6 +66,9 @@ pub struct SavedGame {
     /// Whether each level has a time limit.
     #[serde(default)]
     timed: bool,
+    /// The date of a daily deal (`YYYY-MM-DD`); none for an ordinary game.
+    #[serde(default)]
+    daily: Option<String>,
     /// The level being played, 0 for the first.
     #[serde(default)]
     level: usize,
@@ -70,6 +77,12 @@ pub struct SavedGame {
     level_started_ms: u64,
     /// Playing time so far, in milliseconds.
     elapsed_ms: u64,
+    /// How long the clock had stood (paused, covered, won), in
+    /// milliseconds; `None` while it ran. The streak window moves on by that
+    /// time when the clock runs again. Files before it read as standing
+    /// from the start if paused.
+    #[serde(default)]
+    stood_ms: Option<u64>,
     paused: bool,
     assisted: bool,
     cursor: [u16; 2],
@@ -92,8 +105,12 @@ struct SavedState {
     /// How long before the save the last match was, in milliseconds.
     last_match_ago_ms: Option<u64>,
     helped: bool,
-    hints_left: u32,
-    reshuffles_left: u32,
+    /// Version 1 only: the hints left in this state (undo gave them back).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    hints_left: Option<u32>,
+    /// Version 1 only: the reshuffles left in this state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    reshuffles_left: Option<u32>,
     hint: Option<[[u16; 2]; 2]>,
     /// The solver proved this board lost (files from before it was kept
     /// read as not lost).
@@ -103,7 +120,10 @@ struct SavedState {
 
 impl Document for SavedGame {
     const FILE_NAME: &'static str = "game.json";
-    const VERSION: u32 = 1;
+    /// 2: the hints and reshuffles left belong to the game, not to each
+    /// state (undo no longer gives them back). Version 1 files are read: the
+    /// help left is the least any of their states had.
+    const VERSION: u32 = 2;
     const DESCRIPTION: &'static str = "The saved game";
 
     fn validate(&self) -> Result<(), String> {
@@ -115,9 +135,6 @@ impl Document for SavedGame {
 fn classic() -> String {
     "none".into()
 }
-
-/// What the `gravity` field of a save stands for with no variant fixed.
-const LEVELS: &str = "levels";
 
 fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
@@ -144,6 +161,7 @@ fn undigit(c: char) -> Option<Tile> {
 }
 
 impl SavedState {
+    /// `s` as stored, its last match timed back from `now`.
     fn new(s: &Snapshot, now: Instant) -> Self {
         let cols = s.board.cols();
         let tiles = s
@@ -162,8 +180,8 @@ impl SavedState {
                 .last_match
                 .map(|t| millis(now.saturating_duration_since(t))),
             helped: s.score.helped,
-            hints_left: s.hints_left,
-            reshuffles_left: s.reshuffles_left,
+            hints_left: None,
+            reshuffles_left: None,
             hint: s.hint.map(|(a, b)| [point(a), point(b)]),
             lost: s.unwinnable,
         }
@@ -199,14 +217,19 @@ impl SavedState {
         if self.points > MAX_SCORE {
             return Err(format!("a score of {} is out of range", self.points));
         }
-        if self.streak as usize > g.rows * g.cols / 2 {
+        // The streak counts quick matches in a row, and carries from one
+        // level to the next: every earlier level was cleared whole.
+        let cells = g.rows * g.cols;
+        let left = tiles.iter().filter(|&&t| t != EMPTY).count();
+        let matches = g
+            .level
+            .saturating_mul(cells / 2)
+            .saturating_add((cells - left) / 2);
+        if self.streak as usize > matches {
             return Err(format!(
-                "a streak of {} is longer than the game",
+                "a streak of {} is longer than the {matches} matches made",
                 self.streak
             ));
-        }
-        if self.hints_left > g.hints || self.reshuffles_left > g.reshuffles {
-            return Err("more hints or reshuffles left than the game grants".into());
         }
         if let Some([a, b]) = self.hint {
             let at = |p: [u16; 2]| {
@@ -241,8 +264,6 @@ impl SavedState {
                     .and_then(|ms| now.checked_sub(Duration::from_millis(ms))),
                 helped: self.helped,
             },
-            hints_left: self.hints_left,
-            reshuffles_left: self.reshuffles_left,
             hint: self.hint.map(|[a, b]| (unpoint(a), unpoint(b))),
             unwinnable: self.lost,
         })
@@ -260,6 +281,7 @@ impl SavedGame {
         let (undo, redo) = game.history.stacks();
         let state = |s: &Snapshot| SavedState::new(s, now);
         let c = game.config;
+        let elapsed_ms = millis(game.clock.elapsed(now)).min(MAX_MILLIS);
         SavedGame {
             rows: c.rows,
             cols: c.cols,
@@ -267,11 +289,20 @@ impl SavedGame {
             seed: c.seed,
             hints: c.hints,
             reshuffles: c.reshuffles,
-            gravity: c.gravity.map_or(LEVELS, gravity_name).into(),
+            hints_left: Some(game.hints_left),
+            reshuffles_left: Some(game.reshuffles_left),
+            gravity: c.mode.name().into(),
             timed: c.timed,
+            daily: c.daily.map(|d| d.to_string()),
             level: game.level.number,
-            level_started_ms: millis(game.level.started),
-            elapsed_ms: millis(game.clock.elapsed(now)),
+            // Kept within what the check accepts (a year of play), so a
+            // save of any game loads.
+            level_started_ms: millis(game.level.started).min(elapsed_ms),
+            elapsed_ms,
+            stood_ms: game
+                .clock
+                .stood_since()
+                .map(|at| millis(now.saturating_duration_since(at))),
             paused: game.paused,
             assisted: game.assisted,
             cursor: point(game.cursor),
@@ -282,18 +313,25 @@ impl SavedGame {
         }
     }
 
-    /// The settings of the saved game: its size, kinds and seed.
-    pub fn config(&self) -> Config {
-        Config {
+    /// The mode of the saved game, from its `gravity` field.
+    fn mode(&self) -> Result<Mode, String> {
+        self.gravity.parse()
+    }
+
+    /// The settings of the saved game: its size, kinds, seed and mode; an
+    /// error if its mode has no name this version knows.
+    pub fn config(&self) -> Result<Config, String> {
+        Ok(Config {
             rows: self.rows,
             cols: self.cols,
             kinds: self.kinds,
             seed: self.seed,
             hints: self.hints,
             reshuffles: self.reshuffles,
-            gravity: parse_gravity(&self.gravity),
+            mode: self.mode()?,
             timed: self.timed,
-        }
+            daily: self.daily.as_deref().map(str::parse).transpose()?,
+        })
     }
 
     /// The game again, its clock running on from `now` (standing if it was
@@ -308,17 +346,22 @@ impl SavedGame {
         };
         let history = History::from_stacks(stack(&self.undo)?, stack(&self.redo)?);
         let elapsed = Duration::from_millis(self.elapsed_ms);
+        let stood = match (self.stood_ms, self.paused) {
+            (Some(ms), _) => Some(Duration::from_millis(ms)),
+            (None, paused) => paused.then_some(Duration::ZERO),
+        };
+        let (hints_left, reshuffles_left) = self.help_left()?;
         let mut game = Game {
-            config: self.config(),
+            config: self.config()?,
             rng: current.rng.clone(),
             board: current.board.clone(),
             cursor: unpoint(self.cursor),
             selected: self.selected.map(unpoint),
             score: current.score,
-            clock: Clock::resumed(elapsed, !self.paused, now),
+            clock: Clock::resumed(elapsed, stood, now),
             paused: self.paused,
-            hints_left: current.hints_left,
-            reshuffles_left: current.reshuffles_left,
+            hints_left,
+            reshuffles_left,
             hint: current.hint,
             removal: None,
             notice: None,
@@ -328,15 +371,46 @@ impl SavedGame {
             highlight: None,
             level: Level {
                 number: self.level,
-                gravity: parse_gravity(&self.gravity).unwrap_or(Gravity::for_level(self.level)),
+                gravity: self.mode()?.gravity_of(self.level),
                 started: Duration::from_millis(self.level_started_ms),
             },
             time_up: None,
+            covered: false,
+            pace: crate::game::Pace::NORMAL,
             unwinnable: false,
+            shown: Default::default(),
         };
         // A board saved as lost stays so; any other is checked again.
         game.settle(now, current.unwinnable.then_some(true));
+        // A timed level whose time had run out is over again; a clock that
+        // stood for what is not saved (a screen over the board) runs again,
+        // as it would have once that screen closed.
+        game.tick(now);
+        game.sync_clock(now);
         Ok(game)
+    }
+
+    /// Every state in the order it was played: undo's, the current one,
+    /// then redo's.
+    fn timeline(&self) -> impl Iterator<Item = &SavedState> {
+        self.undo
+            .iter()
+            .chain([&self.current])
+            .chain(self.redo.iter().rev())
+    }
+
+    /// The hints and reshuffles left. A version 1 file kept them in each
+    /// state, where undo gave them back: what was spent is the most any
+    /// state had spent.
+    fn help_left(&self) -> Result<(u32, u32), String> {
+        let least = |left: fn(&SavedState) -> Option<u32>| self.timeline().filter_map(left).min();
+        let hints = self.hints_left.or_else(|| least(|s| s.hints_left));
+        let reshuffles = self
+            .reshuffles_left
+            .or_else(|| least(|s| s.reshuffles_left));
+        hints
+            .zip(reshuffles)
+            .ok_or_else(|| "the hints and reshuffles left are missing".into())
     }
 
     fn check(&self) -> Result<(), String> {
@@ -359,22 +433,18 @@ impl SavedGame {
         if self.hints > MAX_HELP || self.reshuffles > MAX_HELP {
             return Err("more hints or reshuffles than a game grants".into());
         }
-        if self.elapsed_ms / 1000 > u64::from(MAX_SECONDS) {
+        if self.elapsed_ms > MAX_MILLIS {
             return Err(format!(
                 "a playing time of {} ms is too long",
                 self.elapsed_ms
             ));
         }
-        if self.gravity != LEVELS && parse_gravity(&self.gravity).is_none() {
-            return Err(format!("no gravity variant is called {:?}", self.gravity));
-        }
-        let last_level = if self.gravity == LEVELS {
-            LEVEL_COUNT - 1
-        } else {
-            0
-        };
-        if self.level > last_level {
-            return Err(format!("level {} is past the last level", self.level + 1));
+        self.config()?;
+        if self.level >= self.mode()?.levels() {
+            return Err(format!(
+                "level {} is past the last level",
+                self.level.saturating_add(1)
+            ));
         }
         if self.level_started_ms > self.elapsed_ms {
             return Err("the level began after the time played so far".into());
@@ -383,27 +453,26 @@ impl SavedGame {
         if !inside(self.cursor) {
             return Err("the cursor is off the board".into());
         }
+        let (hints_left, reshuffles_left) = self.help_left()?;
+        if hints_left > self.hints || reshuffles_left > self.reshuffles {
+            return Err("more hints or reshuffles left than the game grants".into());
+        }
+        // A move is a match (at most one a pair), a hint or a reshuffle
+        // granted from those left, or a reshuffle granted because the board
+        // was proved lost (which takes a match since the last reshuffle).
         let moves = self.undo.len() + self.redo.len();
-        if moves > pairs + (self.hints + self.reshuffles) as usize {
+        let most = 2 * pairs + (self.hints + self.reshuffles) as usize;
+        if moves > most {
             return Err(format!("{moves} moves are more than the game allows"));
         }
         // The states in the order they were played: undo's, the current one,
-        // then redo's. A later state never has more tiles, points fewer, or
-        // more hints or reshuffles left.
-        let timeline = self
-            .undo
-            .iter()
-            .chain([&self.current])
-            .chain(self.redo.iter().rev());
+        // then redo's. A later state never has more tiles or points fewer.
         let mut before: Option<(usize, &SavedState)> = None;
-        for state in timeline {
+        for state in self.timeline() {
             let tiles = state.check(self)?;
             let count = tiles.iter().filter(|&&t| t != EMPTY).count();
             if let Some((was, prev)) = before
-                && (count > was
-                    || state.points < prev.points
-                    || state.hints_left > prev.hints_left
-                    || state.reshuffles_left > prev.reshuffles_left)
+                && (count > was || state.points < prev.points)
             {
                 return Err("the undo and redo states do not follow one another".into());
             }
@@ -483,7 +552,7 @@ mod tests {
             rows: 2,
             cols: 2,
             kinds: 1,
-            gravity: None,
+            mode: Mode::Levels,
             timed: true,
             ..Config::DEFAULT
         };
@@ -500,7 +569,7 @@ mod tests {
         let r = back.restore(now).unwrap();
         assert_eq!(r.config(), g.config());
         assert_eq!(r.level(), g.level());
-        assert_eq!(r.level().gravity, Gravity::Down);
+        assert_eq!(r.level().gravity, crate::core::gravity::Gravity::Down);
         assert_eq!(r.remaining(now + s(3)), g.remaining(now + s(3)));
         assert_eq!(r.score(), g.score());
         // A file from before gravity is a classic board.
@@ -511,8 +580,8 @@ mod tests {
         let old: SavedGame = serde_json::from_value(old).unwrap();
         let r = old.restore(now).unwrap();
         assert_eq!(
-            (r.config().gravity, r.config().timed),
-            (Some(Gravity::None), false)
+            (r.config().mode, r.config().timed),
+            (Mode::Single(crate::core::gravity::Gravity::None), false)
         );
         assert_eq!(r.level().number, 0);
     }
@@ -550,7 +619,9 @@ mod tests {
             ("rows", Box::new(|g| g.rows = 41)),
             ("kinds", Box::new(|g| g.kinds = 0)),
             ("kinds", Box::new(|g| g.kinds = 65)),
-            ("hints", Box::new(|g| g.current.hints_left = 4)),
+            ("hints", Box::new(|g| g.hints_left = Some(4))),
+            ("hints", Box::new(|g| g.reshuffles_left = None)),
+            ("streak", Box::new(|g| g.current.streak = 7)),
             ("time", Box::new(|g| g.elapsed_ms = u64::MAX)),
             ("cursor", Box::new(|g| g.cursor = [8, 0])),
             ("selected", Box::new(|g| g.selected = Some([0, 16]))),
@@ -574,15 +645,16 @@ mod tests {
             ),
             ("order", Box::new(|g| g.undo.reverse())),
             ("rng", Box::new(|g| g.current.rng = zero_rng())),
-            ("moves", Box::new(|g| g.undo = vec![g.undo[0].clone(); 100])),
+            // 64 pairs, 3 hints, 2 reshuffles: at most 2 * 64 + 5 moves.
+            ("moves", Box::new(|g| g.undo = vec![g.undo[0].clone(); 134])),
             ("gravity", Box::new(|g| g.gravity = "sideways".into())),
             ("level", Box::new(|g| g.level = 1)),
             ("level", Box::new(|g| g.level_started_ms = g.elapsed_ms + 1)),
             (
                 "level",
                 Box::new(|g| {
-                    g.gravity = LEVELS.into();
-                    g.level = LEVEL_COUNT;
+                    g.gravity = Mode::Levels.name().into();
+                    g.level = crate::game::LEVEL_COUNT;
                 }),
             ),
         ];
@@ -592,6 +664,99 @@ mod tests {
             assert!(g.validate().is_err(), "{what} accepted");
             assert!(g.restore(t).is_err(), "{what} restored");
         }
+    }
+
+    #[test]
+    fn a_version_1_file_keeps_the_help_its_states_had_spent() {
+        use serde_json::Value;
+        /// Every state of a saved game as JSON, with its hints left.
+        fn states(v: &mut Value) -> Vec<&mut Value> {
+            let Value::Object(file) = v else { panic!() };
+            let mut all = Vec::new();
+            for (key, value) in file.iter_mut() {
+                match (key.as_str(), value) {
+                    ("current", state) => all.push(state),
+                    ("undo" | "redo", Value::Array(list)) => all.extend(list.iter_mut()),
+                    _ => {}
+                }
+            }
+            all
+        }
+        let t = Instant::now();
+        let mut v1 = serde_json::to_value(SavedGame::new(&play(5, t), t)).unwrap();
+        for field in ["hints_left", "reshuffles_left"] {
+            v1.as_object_mut().unwrap().remove(field);
+        }
+        // Version 1 kept the help left in each state, and undo gave it back:
+        // here the redo state had spent a hint, the others had not.
+        for state in states(&mut v1) {
+            state["hints_left"] = 3.into();
+            state["reshuffles_left"] = 2.into();
+        }
+        v1["redo"][0]["hints_left"] = 2.into();
+        let old: SavedGame = serde_json::from_value(v1.clone()).unwrap();
+        let r = old.restore(t).unwrap();
+        assert_eq!((r.hints_left(), r.reshuffles_left()), (2, 2));
+        // A file without the help left anywhere is refused.
+        for state in states(&mut v1) {
+            state.as_object_mut().unwrap().remove("hints_left");
+        }
+        let none: SavedGame = serde_json::from_value(v1).unwrap();
+        assert!(none.validate().unwrap_err().contains("missing"));
+    }
+
+    #[test]
+    fn a_streak_paused_at_quitting_goes_on_after_resuming() {
+        let t = Instant::now();
+        let s = Duration::from_secs;
+        let mut g = Game::new(Config::DEFAULT, t).unwrap();
+        for i in 0..2 {
+            let (a, b) = find_match(g.board()).unwrap();
+            g.apply(Action::Click(a), t + s(i));
+            g.apply(Action::Click(b), t + s(i));
+        }
+        assert_eq!(g.streak(), 1);
+        g.apply(Action::TogglePause, t + s(2));
+        // Quit an hour later, resumed a day later: one second of play had
+        // passed since the last match, and one more after the pause.
+        let quit = t + s(3600);
+        let mut r = SavedGame::new(&g, quit).restore(quit + s(86_400)).unwrap();
+        let back = quit + s(86_400);
+        r.apply(Action::TogglePause, back);
+        let (a, b) = find_match(r.board()).unwrap();
+        r.apply(Action::Click(a), back + s(1));
+        r.apply(Action::Click(b), back + s(1));
+        assert_eq!(r.streak(), 2, "the streak window stood while paused");
+    }
+
+    #[test]
+    fn reshuffles_granted_on_lost_boards_count_as_moves_a_save_may_hold() {
+        use crate::game::{TRAP_WRONG, trap_board};
+        let t = Instant::now();
+        let none = Config {
+            hints: 0,
+            reshuffles: 0,
+            ..Config::DEFAULT
+        };
+        let mut g = Game::from_board(trap_board(), none, t);
+        g.apply(Action::Click(TRAP_WRONG.0), t);
+        g.apply(Action::Click(TRAP_WRONG.1), t);
+        while g.win().is_none() {
+            if g.is_unwinnable() {
+                // Granted though none are left: the board is lost.
+                g.apply(Action::Reshuffle, t);
+            } else {
+                let (a, b) = g.suggest().unwrap();
+                g.apply(Action::Click(a), t);
+                g.apply(Action::Click(b), t);
+            }
+        }
+        // Six pairs, and more moves than that with no help granted.
+        assert!(g.history().undo_len() > 6, "{}", g.history().undo_len());
+        let saved = SavedGame::new(&g, t);
+        assert_eq!(saved.validate(), Ok(()));
+        let r = saved.restore(t).unwrap();
+        assert_eq!(SavedGame::new(&r, t), saved);
     }
 
     #[test]

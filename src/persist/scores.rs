@@ -12,6 +12,10 @@ use serde::{Deserialize, Serialize};
 use unicode_width::UnicodeWidthChar;
 
 use crate::core::grid::Board;
+use crate::escape::is_format;
+use crate::game::daily::Day;
+use crate::game::limits::{MAX_SCORE, MAX_SECONDS};
+use crate::game::show_time;
 use crate::persist::document::{self, Document};
 use crate::persist::storage::StorageError;
 
@@ -23,10 +27,6 @@ pub const MAX_NAME_WIDTH: usize = 16;
 const MAX_NAME_CHARS: usize = 32;
 /// The longest gravity variant name.
 const MAX_GRAVITY_LEN: usize = 16;
-/// A score above this is not from a real game.
-pub const MAX_SCORE: u32 = 100_000_000;
-/// A game time above this (a year) is not from a real game.
-pub const MAX_SECONDS: u32 = 366 * 24 * 3600;
 /// The last second of 9999-12-31: dates must print as four-digit years.
 const MAX_DATE: u64 = 253_402_300_799;
 
@@ -55,8 +55,9 @@ impl BoardKey {
     }
 
     fn check(&self) -> Result<(), String> {
-        let cells = usize::from(self.rows) * usize::from(self.cols);
-        if self.rows == 0 || self.cols == 0 || cells > Board::MAX_CELLS {
+        // In u64: two u16s multiply past a 32-bit usize.
+        let cells = u64::from(self.rows) * u64::from(self.cols);
+        if self.rows == 0 || self.cols == 0 || cells > Board::MAX_CELLS as u64 {
             return Err(format!(
                 "a board of {} x {} is out of range",
                 self.rows, self.cols
@@ -79,6 +80,54 @@ impl BoardKey {
     pub fn gravity(&self) -> &str {
         &self.gravity
     }
+
+    /// The table's heading: `8 x 16 board, gravity levels`.
+    pub fn title(&self) -> String {
+        format!(
+            "{} x {} board, gravity {}",
+            self.rows, self.cols, self.gravity
+        )
+    }
+}
+
+/// A table as aligned lines of text, best first (or a line saying it is
+/// empty): what `lianliankan scores` prints and the scores screen shows.
+pub fn table_text(entries: &[Entry]) -> String {
+    use std::fmt::Write as _;
+    use unicode_width::UnicodeWidthStr;
+    let mut out = String::new();
+    if entries.is_empty() {
+        out.push_str("  No scores yet.\n");
+        return out;
+    }
+    let name_width = entries
+        .iter()
+        .map(|e| e.name().width())
+        .chain([4])
+        .max()
+        .unwrap_or(4);
+    let pad = |name: &str| format!("{name}{}", " ".repeat(name_width - name.width()));
+    let _ = writeln!(
+        out,
+        "   #  {}  {:>9}  {:>8}  {:<10}  Assisted",
+        pad("Name"),
+        "Score",
+        "Time",
+        "Date"
+    );
+    for (rank, e) in entries.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  {:>2}  {}  {:>9}  {:>8}  {:<10}  {}",
+            rank + 1,
+            pad(e.name()),
+            e.score(),
+            show_time(u64::from(e.seconds())),
+            Day::from_unix(e.date()),
+            if e.assisted() { "yes" } else { "no" }
+        );
+    }
+    out
 }
 
 /// Checks a gravity variant name: 1 to 16 characters of lower-case ASCII
@@ -303,16 +352,16 @@ impl Scores {
     }
 }
 
-/// Adds `entry` to the tables in `dir`: reads the file afresh (so entries
-/// another running game wrote meanwhile are kept), inserts, and saves if the
+/// Adds `entry` to the tables in `dir` with [`document::update`]: under the
+/// file's lock, reads the file afresh (so entries another running game
+/// wrote, even at the same moment, are kept), inserts, and saves if the
 /// entry made the table. This is what the win screen calls.
 pub fn record(dir: &Path, key: &BoardKey, entry: Entry) -> Result<Recorded, StorageError> {
-    let (mut scores, warning) = Scores::load(dir)?;
-    let rank = scores.insert(key, entry);
-    if rank.is_some() {
-        scores.save(dir)?;
-    }
-    Ok(Recorded { rank, warning })
+    let updated = document::update(dir, |scores: &mut Scores| scores.insert(key, entry))?;
+    Ok(Recorded {
+        rank: updated.result,
+        warning: updated.warning,
+    })
 }
 
 /// Makes a player's name safe to store and print: control and invisible
@@ -347,18 +396,16 @@ pub fn sanitize_name(raw: &str) -> Option<String> {
     (!name.is_empty()).then(|| name.to_string())
 }
 
-/// Unicode format characters that are invisible but can reorder or hide text
-/// in a terminal.
+/// Characters that are invisible but can reorder or hide text in a terminal:
+/// every format character (general category Cf, see [`is_format`]), and the
+/// invisible marks outside it (the combining grapheme joiner, the Mongolian
+/// vowel separator, variation selectors).
 fn is_invisible_format(c: char) -> bool {
-    matches!(c,
-        '\u{ad}' | '\u{34f}' | '\u{61c}' | '\u{180e}'
-        | '\u{200b}'..='\u{200f}'
-        | '\u{202a}'..='\u{202e}'
-        | '\u{2060}'..='\u{206f}'
-        | '\u{fe00}'..='\u{fe0f}'
-        | '\u{feff}'
-        | '\u{fff9}'..='\u{fffb}'
-        | '\u{e0000}'..='\u{e0fff}')
+    is_format(c)
+        || matches!(c,
+            '\u{34f}' | '\u{180e}'
+            | '\u{fe00}'..='\u{fe0f}'
+            | '\u{e0100}'..='\u{e01ef}')
 }
 
 /// The name to offer by default: `$USER` (or `%USERNAME%`) made safe by
@@ -519,11 +566,42 @@ mod tests {
     }
 
     #[test]
+    fn records_at_the_same_moment_all_land() {
+        let dir = tempfile::tempdir().unwrap();
+        // Games of eight board sizes win at once, five times each.
+        let threads: Vec<_> = (1..=8u16)
+            .map(|rows| {
+                let dir = dir.path().to_path_buf();
+                std::thread::spawn(move || {
+                    let key = BoardKey::new(rows, 2, "none").unwrap();
+                    for score in 1..=5 {
+                        let recorded = record(&dir, &key, entry("ann", score, 5)).unwrap();
+                        assert_eq!(recorded.rank, Some(0));
+                    }
+                })
+            })
+            .collect();
+        for thread in threads {
+            thread.join().unwrap();
+        }
+        let (scores, warning) = Scores::load(dir.path()).unwrap();
+        assert_eq!(warning, None);
+        assert_eq!(scores.tables().count(), 8);
+        for (_, entries) in scores.tables() {
+            let points: Vec<u32> = entries.iter().map(Entry::score).collect();
+            assert_eq!(points, [5, 4, 3, 2, 1]);
+        }
+    }
+
+    #[test]
     fn names_are_made_printable_and_short() {
         assert_eq!(sanitize_name("ann").as_deref(), Some("ann"));
         assert_eq!(sanitize_name("  a \t\n b  ").as_deref(), Some("a b"));
         assert_eq!(sanitize_name("\x1b[31mred\x07").as_deref(), Some("[31mred"));
         assert_eq!(sanitize_name("evil\u{202e}txt").as_deref(), Some("eviltxt"));
+        // Every format character goes, not only the bidirectional ones.
+        let formats = "a\u{600}\u{2066}b\u{110bd}\u{e0041}\u{fe0f}c\u{1d173}";
+        assert_eq!(sanitize_name(formats).as_deref(), Some("abc"));
         assert_eq!(sanitize_name("\u{200b}\r\n"), None);
         assert_eq!(sanitize_name(""), None);
         assert_eq!(

@@ -11,16 +11,25 @@
 //!   nothing to lose, and a new game (`n`) removes the old save.
 //! - A save that fails is told once; play goes on.
 //! - A file written by a newer lianliankan is refused, never overwritten nor
-//!   removed: the game plays on without saving and says so.
+//!   removed (not even by `--new`): the game plays on without saving and
+//!   says so.
+//! - One game at a time owns the saved game: a session holds the lock of
+//!   `game.json` (see [`crate::persist::storage::Lock`]) while it runs. A
+//!   second game started on the same data directory says that the save is
+//!   in use, deals a new game and plays it without saving: it never writes
+//!   or removes the first game's save.
+//! - A game taken over from a demo is saved like any other, but only from
+//!   the player's first move on: until then the saved game on disk, another
+//!   game's, stays as it is ([`Session::hold_until_changed`]).
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
-use crate::core::gravity::Gravity;
-use crate::game::{Config, DealError, Game};
-use crate::persist::document;
+use crate::game::{Config, DealError, Game, Mode};
+use crate::persist::document::{self, Document};
 use crate::persist::save::SavedGame;
-use crate::persist::storage::StorageError;
+use crate::persist::storage::{Lock, Locking, StorageError, held_by};
 
 /// The deal options given on the command line; `None` for those left out.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -34,9 +43,11 @@ pub struct Wanted {
     /// `--seed`.
     pub seed: Option<u64>,
     /// `--gravity`: one variant instead of the run of levels.
-    pub gravity: Option<Gravity>,
+    pub mode: Option<Mode>,
     /// `--timed`.
     pub timed: bool,
+    /// `--daily`: the deal of this day.
+    pub daily: Option<crate::game::daily::Day>,
 }
 
 impl Wanted {
@@ -46,8 +57,9 @@ impl Wanted {
             && self.cols.is_none_or(|c| c == config.cols)
             && self.kinds.is_none_or(|k| k == config.kinds)
             && self.seed.is_none_or(|s| s == config.seed)
-            && self.gravity.is_none_or(|g| config.gravity == Some(g))
+            && self.mode.is_none_or(|m| m == config.mode)
             && (!self.timed || config.timed)
+            && self.daily.is_none_or(|d| config.daily == Some(d))
     }
 }
 
@@ -85,12 +97,19 @@ impl Mark {
 #[derive(Debug, Clone)]
 pub struct Session {
     dir: PathBuf,
-    /// The saved game there belongs to a newer lianliankan: hands off.
+    /// The saved game there belongs to a newer lianliankan, or another
+    /// running game holds it: hands off.
     blocked: bool,
     /// A save has failed and the player was told.
     told: bool,
     /// What the file holds now, if this session wrote it.
     last: Option<Mark>,
+    /// The lock on the saved game, held while this session runs (shared by
+    /// its clones); `None` when none could be taken.
+    lock: Option<Arc<Lock>>,
+    /// The game as it was when taken over: the file on disk is another
+    /// game's until the game changes from this.
+    held: Option<Mark>,
 }
 
 /// How a start went.
@@ -118,13 +137,10 @@ impl Session {
         max_kinds: usize,
         now: Instant,
     ) -> Result<Start, DealError> {
-        let mut session = Session {
-            dir,
-            blocked: false,
-            told: false,
-            last: None,
-        };
-        let message = if fresh {
+        let (mut session, busy) = Session::open(dir);
+        let message = if busy.is_some() {
+            busy
+        } else if fresh {
             session.discard()
         } else {
             match session.resume(wanted, max_kinds, now) {
@@ -148,6 +164,58 @@ impl Session {
         })
     }
 
+    /// A session in `dir` that neither resumes nor removes the saved game
+    /// there (a demo's, which may become a game). It takes the lock of the
+    /// saved game and, holding it, removes temporary files left by a crash.
+    /// If another game holds the lock, the session never saves, and the
+    /// message says so.
+    pub fn open(dir: PathBuf) -> (Session, Option<String>) {
+        let mut session = Session {
+            dir,
+            blocked: false,
+            told: false,
+            last: None,
+            lock: None,
+            held: None,
+        };
+        let message = match Lock::try_take(&session.dir, SavedGame::FILE_NAME) {
+            Ok(Locking::Held(lock)) => {
+                lock.remove_stale_temps();
+                session.lock = Some(Arc::new(lock));
+                None
+            }
+            Ok(Locking::Busy { pid }) => {
+                session.blocked = true;
+                Some(format!(
+                    "The saved game is in use by another lianliankan{} playing from the same \
+                     data directory: this game will not be saved, and that one's save is left \
+                     as it is.",
+                    held_by(pid)
+                ))
+            }
+            // No lock to be had (an unwritable directory, say): saves are
+            // tried all the same, and a failure is told then.
+            Err(_) => None,
+        };
+        (session, message)
+    }
+
+    /// Leaves the saved game on disk as it is until `game` changes from how
+    /// it stands now (a demo taken over: its moves are not the player's).
+    pub fn hold_until_changed(&mut self, game: &Game) {
+        self.held = Some(Mark::of(game));
+    }
+
+    /// Whether `game` is still as it was taken over (see
+    /// [`Session::hold_until_changed`]): not the player's game yet, so it is
+    /// neither saved nor counted. A change ends the hold for good.
+    pub fn holds(&mut self, game: &Game) -> bool {
+        if self.held.is_some_and(|m| m != Mark::of(game)) {
+            self.held = None;
+        }
+        self.held.is_some()
+    }
+
     /// The saved game and a warning, or what to tell the player instead.
     fn resume(
         &mut self,
@@ -157,18 +225,18 @@ impl Session {
     ) -> Result<(Game, Option<String>), Option<String>> {
         let loaded = match document::load::<SavedGame>(&self.dir) {
             Ok(loaded) => loaded,
-            Err(e @ StorageError::NewerVersion { .. }) => {
-                self.blocked = true;
-                return Err(Some(format!(
-                    "{e}. This game will not be saved, so that file stays as it is."
-                )));
-            }
+            Err(e @ StorageError::NewerVersion { .. }) => return Err(Some(self.block(&e))),
             Err(e) => return Err(Some(format!("The saved game could not be read: {e}."))),
         };
         let Some(saved) = loaded.value else {
             return Err(loaded.warning);
         };
-        let config = saved.config();
+        let unresumable = |reason: String| {
+            Some(crate::escape::escape_controls(&format!(
+                "The saved game could not be resumed ({reason}); a new game begins."
+            )))
+        };
+        let config = saved.config().map_err(unresumable)?;
         if !wanted.matches(&config) || config.kinds > max_kinds {
             return Err(Some(
                 "The saved game is another deal than the options ask for (or needs more \
@@ -182,9 +250,7 @@ impl Session {
                 self.last = Some(Mark::of(&game));
                 Ok((game, loaded.warning))
             }
-            Err(reason) => Err(Some(crate::escape::escape_controls(&format!(
-                "The saved game could not be resumed ({reason}); a new game begins."
-            )))),
+            Err(reason) => Err(unresumable(reason)),
         }
     }
 
@@ -206,9 +272,7 @@ impl Session {
     /// (nothing to undo or redo on the first level). Returns a message the
     /// first time a save fails.
     pub fn save(&mut self, game: &Game, now: Instant) -> Option<String> {
-        let history = game.history();
-        let untouched = history.undo_len() + history.redo_len() == 0 && game.level().number == 0;
-        if self.blocked || untouched {
+        if self.blocked || game.is_untouched() || self.holds(game) {
             return None;
         }
         match document::save(&self.dir, &SavedGame::new(game, now)) {
@@ -220,17 +284,26 @@ impl Session {
         }
     }
 
-    /// Removes the saved game (a new game, or a win that was recorded).
+    /// Removes the saved game (a new game, or a win that was recorded),
+    /// unless it is another game's (see [`Session::hold_until_changed`]).
     /// Returns a message the first time this fails.
     pub fn discard(&mut self) -> Option<String> {
         self.last = None;
-        if self.blocked {
+        if self.blocked || self.held.is_some() {
             return None;
         }
         match document::remove::<SavedGame>(&self.dir) {
             Ok(()) => None,
+            Err(e @ StorageError::NewerVersion { .. }) => Some(self.block(&e)),
             Err(e) => self.tell(format!("The saved game could not be removed: {e}.")),
         }
+    }
+
+    /// Stops saving because the saved game belongs to a newer lianliankan
+    /// (`e`); returns what to tell the player.
+    fn block(&mut self, e: &StorageError) -> String {
+        self.blocked = true;
+        format!("{e}. This game will not be saved, so that file stays as it is.")
     }
 
     fn tell(&mut self, message: String) -> Option<String> {
@@ -264,27 +337,39 @@ mod tests {
     }
 
     #[test]
-    fn a_new_level_is_saved_though_undo_starts_afresh_there() {
+    fn quick_play_through_levels_is_saved_and_resumed_with_its_streak() {
         let dir = tempfile::tempdir().unwrap();
         let levels = Config {
             rows: 2,
             cols: 2,
             kinds: 1,
-            gravity: None,
+            mode: Mode::Levels,
             ..cfg(1)
         };
         let t = Instant::now();
         let mut s =
             Session::start(dir.path().into(), false, Wanted::default(), levels, 59, t).unwrap();
-        play_a_pair(&mut s.game, t);
-        play_a_pair(&mut s.game, t);
-        assert_eq!((s.game.level().number, s.game.history().undo_len()), (1, 0));
+        // Four quick matches clear two levels: the streak (3) carries over,
+        // longer than the two pairs of the board now on show.
+        let t = t + Duration::from_secs(1);
+        for i in 0..4 {
+            play_a_pair(&mut s.game, t + Duration::from_secs(i));
+        }
+        let t = t + Duration::from_secs(4);
+        assert_eq!((s.game.level().number, s.game.history().undo_len()), (2, 0));
+        assert_eq!(s.game.streak(), 3);
         assert_eq!(s.session.sync(&s.game, t), None);
+        assert_eq!(s.session.save(&s.game, t), None);
+        drop(s.session);
         let again =
             Session::start(dir.path().into(), false, Wanted::default(), levels, 59, t).unwrap();
+        assert_eq!(again.message, None);
         assert!(again.resumed);
         assert_eq!(again.game.level(), s.game.level());
-        assert_eq!(again.game.score(), s.game.score());
+        assert_eq!(
+            (again.game.score(), again.game.streak()),
+            (s.game.score(), 3)
+        );
     }
 
     #[test]
@@ -301,10 +386,13 @@ mod tests {
         s.game.apply(Action::Redo, t);
         assert_eq!(s.session.sync(&s.game, t), None);
         assert!(dir.path().join("game.json").exists());
+        // One game at a time: each start below follows the end of the last.
+        drop(s.session);
         let again = start(dir.path(), false, Wanted::default());
         assert!(again.resumed);
         assert_eq!(again.game.board(), s.game.board());
         assert_eq!(again.game.history(), s.game.history());
+        drop(again);
         // Matching options resume; others begin a new game and keep the file.
         let same = Wanted {
             seed: Some(1),
@@ -322,6 +410,7 @@ mod tests {
         );
         assert!(!other.resumed);
         assert!(other.message.unwrap().contains("another deal"));
+        drop(other.session);
         assert!(start(dir.path(), false, Wanted::default()).resumed);
         // --new removes it.
         let fresh = start(dir.path(), true, Wanted::default());
@@ -337,6 +426,7 @@ mod tests {
         let s = start(dir.path(), false, Wanted::default());
         assert!(!s.resumed);
         assert!(s.message.unwrap().contains(".corrupt-"));
+        drop(s.session);
         assert!(
             start(dir.path(), false, Wanted::default())
                 .message
@@ -345,13 +435,104 @@ mod tests {
 
         let newer = b"{\"version\": 99, \"data\": {}}";
         fs::write(&file, newer).unwrap();
-        let mut s = start(dir.path(), false, Wanted::default());
-        assert!(s.message.unwrap().contains("update lianliankan"));
-        let t = Instant::now() + Duration::from_secs(1);
-        play_a_pair(&mut s.game, t);
-        assert_eq!(s.session.sync(&s.game, t), None);
-        assert_eq!(s.session.discard(), None);
-        assert_eq!(fs::read(&file).unwrap(), newer);
+        // Resumed, or begun with --new: either way it stays untouched.
+        for fresh in [false, true] {
+            let mut s = start(dir.path(), fresh, Wanted::default());
+            assert!(s.message.unwrap().contains("update lianliankan"));
+            let t = Instant::now() + Duration::from_secs(1);
+            play_a_pair(&mut s.game, t);
+            assert_eq!(s.session.sync(&s.game, t), None);
+            assert_eq!(s.session.save(&s.game, t), None);
+            assert_eq!(s.session.discard(), None);
+            assert_eq!(fs::read(&file).unwrap(), newer);
+        }
+    }
+
+    #[test]
+    fn a_second_game_on_the_same_directory_leaves_the_first_ones_save_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("game.json");
+        let t = Instant::now();
+        let mut first = start(dir.path(), false, Wanted::default());
+        play_a_pair(&mut first.game, t);
+        assert_eq!(first.session.sync(&first.game, t), None);
+        let saved = fs::read(&file).unwrap();
+        // A second game, resuming or with --new, while the first one runs.
+        for fresh in [false, true] {
+            let mut second = start(dir.path(), fresh, Wanted::default());
+            assert!(!second.resumed);
+            let told = second.message.expect("told");
+            assert!(told.contains("in use by another lianliankan"), "{told}");
+            #[cfg(unix)]
+            assert!(
+                told.contains(&format!("(pid {})", std::process::id())),
+                "{told}"
+            );
+            assert!(told.contains("will not be saved"), "{told}");
+            play_a_pair(&mut second.game, t);
+            assert_eq!(second.session.sync(&second.game, t), None);
+            assert_eq!(second.session.save(&second.game, t), None);
+            assert_eq!(second.session.discard(), None);
+            assert_eq!(fs::read(&file).unwrap(), saved);
+        }
+        // The first plays on and saves as before.
+        play_a_pair(&mut first.game, t);
+        assert_eq!(first.session.sync(&first.game, t), None);
+        assert_ne!(fs::read(&file).unwrap(), saved);
+        // Once it has ended (even killed: the system drops its lock), the
+        // lock file left behind does not stop the next start.
+        drop(first.session);
+        assert!(dir.path().join("game.json.lock").exists());
+        let third = start(dir.path(), false, Wanted::default());
+        assert!(third.resumed && third.message.is_none());
+        assert_eq!(third.game.board(), first.game.board());
+    }
+
+    #[test]
+    fn a_start_removes_the_temporary_files_a_killed_save_left() {
+        let dir = tempfile::tempdir().unwrap();
+        let leftover = dir.path().join(".game.json.4000000000-0.tmp");
+        fs::write(&leftover, b"{\"version\": 2, \"da").unwrap();
+        let first = start(dir.path(), false, Wanted::default());
+        assert!(!leftover.exists());
+        // A game that does not hold the lock leaves them to the holder.
+        fs::write(&leftover, b"").unwrap();
+        let second = start(dir.path(), false, Wanted::default());
+        assert!(second.message.is_some());
+        assert!(leftover.exists());
+        drop((first, second));
+    }
+
+    #[test]
+    fn a_game_taken_over_is_saved_from_its_first_move_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("game.json");
+        let t = Instant::now();
+        let mut mine = start(dir.path(), false, Wanted::default());
+        play_a_pair(&mut mine.game, t);
+        assert_eq!(mine.session.sync(&mine.game, t), None);
+        drop(mine.session);
+        let saved = fs::read(&file).unwrap();
+        // Another game (a demo) with moves that are not the player's.
+        let (mut session, message) = Session::open(dir.path().into());
+        assert_eq!(message, None);
+        let mut game = Game::new(cfg(5), t).unwrap();
+        play_a_pair(&mut game, t);
+        session.hold_until_changed(&game);
+        game.apply(Action::Move(crate::game::Direction::Down), t);
+        assert_eq!(session.sync(&game, t), None);
+        assert_eq!(session.save(&game, t), None);
+        assert_eq!(fs::read(&file).unwrap(), saved, "no move yet");
+        // A new game from there leaves it too, until its own first move.
+        assert_eq!(session.discard(), None);
+        assert_eq!(fs::read(&file).unwrap(), saved);
+        // The player's first move: from now on this game is the saved one.
+        play_a_pair(&mut game, t);
+        assert_eq!(session.sync(&game, t), None);
+        drop(session);
+        let again = start(dir.path(), false, Wanted::default());
+        assert!(again.resumed);
+        assert_eq!(again.game.board(), game.board());
     }
 
     #[test]

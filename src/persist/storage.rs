@@ -2,15 +2,21 @@
 //! crash at any moment leaves the old file or the new one, never a torn one.
 //!
 //! Higher layers ([`crate::persist::document`]) decide what the bytes mean; this module
-//! only finds the data directory, writes and reads files safely, and moves
-//! unreadable files aside.
+//! only finds the data directory, writes and reads files safely, moves
+//! unreadable files aside, and locks a file against other running games.
+//!
+//! Locks are the operating system's advisory locks on a `NAME.lock` file
+//! beside the file (`flock` on Unix, `LockFileEx` on Windows, through
+//! [`File::try_lock`], so no crate is needed): the system drops a lock when
+//! its process ends, however it ends, so a lock is never left stale. Whoever
+//! holds the lock of a file is its only writer, so any temporary file of it
+//! found then is left over from a crash and is removed.
 
 use std::fmt;
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::fs::{self, File, OpenOptions, TryLockError};
+use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::escape::escape_controls;
 
@@ -52,6 +58,14 @@ pub enum StorageError {
         /// The newest version this build understands.
         supported: u32,
     },
+    /// Another running lianliankan holds the file's lock and did not let go
+    /// in time.
+    Busy {
+        /// The file concerned.
+        path: PathBuf,
+        /// The process holding the lock, if it could be read.
+        pid: Option<u32>,
+    },
 }
 
 impl fmt::Display for StorageError {
@@ -76,6 +90,11 @@ impl fmt::Display for StorageError {
                 "{} has format version {found}, but this lianliankan reads versions up to \
                  {supported}; update lianliankan (the file is left untouched)",
                 path.display()
+            ),
+            StorageError::Busy { path, pid } => format!(
+                "{} is in use by another lianliankan{}",
+                path.display(),
+                held_by(*pid)
             ),
         };
         f.write_str(&escape_controls(&text))
@@ -104,7 +123,8 @@ impl StorageError {
 /// The directory that holds the high scores and the saved game:
 /// `$LIANLIANKAN_DATA_DIR` when set and not empty, otherwise the platform's
 /// per-user data directory (`$XDG_DATA_HOME/lianliankan` or
-/// `~/.local/share/lianliankan` on Linux). It is created on the first write.
+/// `~/.local/share/lianliankan` on Linux). It is created when a game starts
+/// (for its lock) or on the first write.
 pub fn data_dir() -> Result<PathBuf, StorageError> {
     match std::env::var_os(DATA_DIR_ENV) {
         Some(dir) if !dir.is_empty() => Ok(PathBuf::from(dir)),
@@ -112,6 +132,11 @@ pub fn data_dir() -> Result<PathBuf, StorageError> {
             .map(|dirs| dirs.data_dir().to_path_buf())
             .ok_or(StorageError::NoDataDir),
     }
+}
+
+/// " (pid N)" when the holder of a lock is known, for messages.
+pub fn held_by(pid: Option<u32>) -> String {
+    pid.map(|pid| format!(" (pid {pid})")).unwrap_or_default()
 }
 
 /// Seconds since the Unix epoch (0 for a clock set before it), to name files
@@ -130,59 +155,161 @@ pub fn write_atomic(dir: &Path, file_name: &str, bytes: &[u8]) -> Result<(), Sto
     PendingFile::write(dir, file_name, bytes)?.commit()
 }
 
+/// The prefix and suffix of the temporary files of `file_name`:
+/// `.NAME.<random>.tmp`, a name no reader looks at.
+fn temp_affixes(file_name: &str) -> (String, &'static str) {
+    (format!(".{file_name}."), ".tmp")
+}
+
 /// A temporary file that holds the complete new contents, synced to disk but
 /// not yet renamed into place. Dropped without [`PendingFile::commit`], it is
-/// removed; after a crash it stays behind under a name no reader looks at.
+/// removed; after a crash it stays behind until the next holder of the
+/// file's [`Lock`] removes it.
+///
+/// `tempfile` makes the file (a fresh random name, created exclusively, so
+/// two writers never share one) and renames it over the target (`rename`, or
+/// `MoveFileEx` replacing the old file on Windows), as atomic as a rename is.
 struct PendingFile {
-    temp: Option<PathBuf>,
+    temp: tempfile::NamedTempFile,
     target: PathBuf,
     dir: PathBuf,
 }
 
 impl PendingFile {
     fn write(dir: &Path, file_name: &str, bytes: &[u8]) -> Result<Self, StorageError> {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
         fs::create_dir_all(dir).map_err(|e| StorageError::io("create", dir, e))?;
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let temp = dir.join(format!(".{file_name}.{}-{n}.tmp", std::process::id()));
-        let mut file = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)
-            .map_err(|e| StorageError::io("create", &temp, e))?;
-        // From here on the temporary file exists, so it is removed on failure.
-        let pending = PendingFile {
-            temp: Some(temp),
+        let (prefix, suffix) = temp_affixes(file_name);
+        let mut temp = tempfile::Builder::new()
+            .prefix(&prefix)
+            .suffix(suffix)
+            .tempfile_in(dir)
+            .map_err(|e| StorageError::io("create a temporary file in", dir, e))?;
+        temp.write_all(bytes)
+            .and_then(|()| temp.flush())
+            .and_then(|()| temp.as_file().sync_all())
+            .map_err(|e| StorageError::io("write", temp.path(), e))?;
+        Ok(PendingFile {
+            temp,
             target: dir.join(file_name),
             dir: dir.to_path_buf(),
-        };
-        file.write_all(bytes)
-            .and_then(|()| file.flush())
-            .and_then(|()| file.sync_all())
-            .map_err(|e| StorageError::io("write", pending.temp_path(), e))?;
-        Ok(pending)
+        })
     }
 
-    fn temp_path(&self) -> &Path {
-        self.temp.as_deref().expect("only taken by commit")
-    }
-
-    fn commit(mut self) -> Result<(), StorageError> {
-        let temp = self.temp.take().expect("committed once");
-        if let Err(e) = fs::rename(&temp, &self.target) {
-            let _ = fs::remove_file(&temp);
-            return Err(StorageError::io("replace", &self.target, e));
-        }
+    fn commit(self) -> Result<(), StorageError> {
+        // On failure the temporary file comes back in the error, and goes
+        // when that is dropped.
+        self.temp
+            .persist(&self.target)
+            .map_err(|e| StorageError::io("replace", &self.target, e.error))?;
         sync_dir(&self.dir);
         Ok(())
     }
 }
 
-impl Drop for PendingFile {
-    fn drop(&mut self) {
-        if let Some(temp) = self.temp.take() {
-            let _ = fs::remove_file(temp);
+/// How long [`Lock::wait`] waits for another game to let go of a lock: far
+/// longer than an update holds it.
+pub const LOCK_PATIENCE: Duration = Duration::from_secs(5);
+
+/// An exclusive advisory lock on `dir/NAME.lock`, the lock of the file
+/// `NAME`, held until dropped (or the process ends). The lock file holds the
+/// pid of its last holder, for messages; it stays behind, harmless.
+#[derive(Debug)]
+pub struct Lock {
+    file: File,
+    dir: PathBuf,
+    file_name: String,
+}
+
+/// What [`Lock::try_take`] found.
+#[derive(Debug)]
+pub enum Locking {
+    /// The lock is ours until dropped.
+    Held(Lock),
+    /// Another process (or another open file in this one) holds it.
+    Busy {
+        /// Its pid, if the lock file could be read.
+        pid: Option<u32>,
+    },
+}
+
+impl Lock {
+    /// Takes the lock of `dir/file_name` if it is free. Errors when the lock
+    /// file cannot be made or locked at all (an unwritable directory).
+    pub fn try_take(dir: &Path, file_name: &str) -> Result<Locking, StorageError> {
+        fs::create_dir_all(dir).map_err(|e| StorageError::io("create", dir, e))?;
+        let path = dir.join(format!("{file_name}.lock"));
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .map_err(|e| StorageError::io("open", &path, e))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) => {
+                // Windows refuses to read a locked file: no pid then.
+                let pid = fs::read_to_string(&path)
+                    .ok()
+                    .and_then(|text| text.trim().parse().ok());
+                return Ok(Locking::Busy { pid });
+            }
+            Err(TryLockError::Error(e)) => return Err(StorageError::io("lock", &path, e)),
         }
+        // The pid only serves messages: failing to write it is no matter.
+        let _ = file
+            .set_len(0)
+            .and_then(|()| (&file).rewind())
+            .and_then(|()| writeln!(&file, "{}", std::process::id()));
+        Ok(Locking::Held(Lock {
+            file,
+            dir: dir.to_path_buf(),
+            file_name: file_name.to_string(),
+        }))
+    }
+
+    /// Takes the lock of `dir/file_name`, waiting up to `patience` while
+    /// another game holds it; [`StorageError::Busy`] after that.
+    pub fn wait(dir: &Path, file_name: &str, patience: Duration) -> Result<Lock, StorageError> {
+        let start = Instant::now();
+        loop {
+            match Lock::try_take(dir, file_name)? {
+                Locking::Held(lock) => return Ok(lock),
+                Locking::Busy { pid } if start.elapsed() >= patience => {
+                    return Err(StorageError::Busy {
+                        path: dir.join(file_name),
+                        pid,
+                    });
+                }
+                Locking::Busy { .. } => std::thread::sleep(Duration::from_millis(5)),
+            }
+        }
+    }
+
+    /// Removes the temporary files of the locked file left by a crash (a
+    /// process killed between writing one and renaming it). Only the holder
+    /// of the lock writes the file, so none of them is being written now.
+    /// Failures are ignored: a leftover is only clutter.
+    pub fn remove_stale_temps(&self) {
+        let (prefix, suffix) = temp_affixes(&self.file_name);
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            let long = name.len() > prefix.len() + suffix.len();
+            if long && name.starts_with(&prefix) && name.ends_with(suffix) {
+                let _ = fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        // Closing the file drops the lock too; this only makes it prompt.
+        let _ = self.file.unlock();
     }
 }
 
@@ -302,7 +429,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         write_atomic(dir.path(), "f.json", b"old").unwrap();
         let pending = PendingFile::write(dir.path(), "f.json", b"new, complete").unwrap();
-        let temp = pending.temp_path().to_path_buf();
+        let temp = pending.temp.path().to_path_buf();
         // A crash: the process ends without the rename and without the cleanup.
         std::mem::forget(pending);
         assert_eq!(fs::read(dir.path().join("f.json")).unwrap(), b"old");
@@ -337,6 +464,66 @@ mod tests {
         // The next save goes through and is read back.
         new.save(dir.path()).unwrap();
         assert_eq!(Scores::load(dir.path()).unwrap(), (new, None));
+    }
+
+    #[test]
+    fn a_lock_is_held_once_and_freed_when_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let Locking::Held(lock) = Lock::try_take(dir.path(), "f.json").unwrap() else {
+            panic!("a free lock");
+        };
+        // Another open file, as another process would have: busy, and who holds it.
+        let me = Some(std::process::id());
+        match Lock::try_take(dir.path(), "f.json").unwrap() {
+            Locking::Busy { pid } if cfg!(unix) => assert_eq!(pid, me),
+            Locking::Busy { .. } => {}
+            Locking::Held(_) => panic!("taken twice"),
+        }
+        let err = Lock::wait(dir.path(), "f.json", Duration::ZERO).unwrap_err();
+        assert!(matches!(err, StorageError::Busy { .. }), "{err}");
+        assert!(
+            err.to_string().contains("in use by another lianliankan"),
+            "{err}"
+        );
+        // Another file's lock is another lock.
+        assert!(matches!(
+            Lock::try_take(dir.path(), "g.json").unwrap(),
+            Locking::Held(_)
+        ));
+        // A lock file left by a process that is gone (here: dropped) is no
+        // lock: the system let go of it, whatever pid the file names.
+        drop(lock);
+        fs::write(dir.path().join("f.json.lock"), b"4000000000\n").unwrap();
+        assert!(Lock::wait(dir.path(), "f.json", Duration::ZERO).is_ok());
+        assert_eq!(file_names(dir.path()), ["f.json.lock", "g.json.lock"]);
+    }
+
+    #[test]
+    fn the_lock_holder_removes_temporary_files_left_by_a_crash() {
+        let dir = tempfile::tempdir().unwrap();
+        write_atomic(dir.path(), "f.json", b"old").unwrap();
+        // Two writes killed before their rename (an old build named them
+        // by pid and count), and files that only look alike.
+        std::mem::forget(PendingFile::write(dir.path(), "f.json", b"new").unwrap());
+        let others = [
+            ".f.json.tmp",
+            ".g.json.1-0.tmp",
+            "f.json.1-0.tmp",
+            ".f.json.1-0.txt",
+        ];
+        for name in [".f.json.4000000000-0.tmp"].iter().chain(&others) {
+            fs::write(dir.path().join(name), b"x").unwrap();
+        }
+        assert_eq!(file_names(dir.path()).len(), 7);
+        let Locking::Held(lock) = Lock::try_take(dir.path(), "f.json").unwrap() else {
+            panic!("a free lock");
+        };
+        lock.remove_stale_temps();
+        let mut left = vec!["f.json", "f.json.lock"];
+        left.extend(others);
+        left.sort();
+        assert_eq!(file_names(dir.path()), left);
+        assert_eq!(fs::read(dir.path().join("f.json")).unwrap(), b"old");
     }
 
     #[test]

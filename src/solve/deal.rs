@@ -14,7 +14,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
 
 use crate::core::engine::{Rules, find_path};
-use crate::core::gravity::{Gravity, remove_pair};
+use crate::core::gravity::{Gravity, remove_pair, remove_pair_settled};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 use crate::solve::solver::Move;
 
@@ -43,8 +43,6 @@ pub enum DealError {
         /// The most this board allows.
         max: usize,
     },
-    /// Every attempt ended with tiles left that no move could join.
-    GaveUp,
 }
 
 impl std::fmt::Display for DealError {
@@ -59,7 +57,6 @@ impl std::fmt::Display for DealError {
             DealError::BadKinds { kinds, max } => {
                 write!(f, "{kinds} kinds asked for; this board takes 1 to {max}")
             }
-            DealError::GaveUp => write!(f, "no winnable arrangement was found"),
         }
     }
 }
@@ -82,6 +79,10 @@ pub const MAX_DEAL_CELLS: usize = 10_000;
 
 /// How many times a deal starts over after a dead end before giving up.
 const ATTEMPTS: usize = 200;
+
+/// With no turns allowed forward play rarely fills a large board, so it
+/// starts over only this often before the domino deal takes over.
+const STRAIGHT_ATTEMPTS: usize = 8;
 
 /// Up to this many tiles left, each step of a deal looks at every pair.
 const EXHAUSTIVE_TILES: usize = 256;
@@ -121,10 +122,83 @@ pub fn deal_winnable<R: Rng + ?Sized>(
     gravity: Gravity,
     rng: &mut R,
 ) -> Result<Dealt, DealError> {
-    let pairs = pair_kinds(rows, cols, kinds)?;
+    let mut pairs = pair_kinds(rows, cols, kinds)?;
     let full = Board::from_tiles(rows, cols, vec![1; rows * cols])
         .map_err(|_| DealError::BadSize { rows, cols })?;
-    arrange(&full, pairs, rules, gravity, rng).ok_or(DealError::GaveUp)
+    let attempts = if rules.max_turns == 0 {
+        STRAIGHT_ATTEMPTS
+    } else {
+        ATTEMPTS
+    };
+    if let Some(dealt) = arrange(&full, &mut pairs, attempts, rules, gravity, rng) {
+        return Ok(dealt);
+    }
+    Ok(dominoes(rows, cols, &pairs, gravity, rng))
+}
+
+/// A full board any rules can clear: the pairs lie as dominoes, two cells
+/// side by side (in 2 x 2 blocks turned at random where they fit), and are
+/// removed from the deepest (see [`Gravity::depth`]) up, so nothing ever
+/// slides and each pair stays side by side until its turn: a straight line
+/// of no turns joins it. For the boards forward play does not fill, such as
+/// large ones with no turns allowed.
+fn dominoes<R: Rng + ?Sized>(
+    rows: usize,
+    cols: usize,
+    pairs: &[Tile],
+    gravity: Gravity,
+    rng: &mut R,
+) -> Dealt {
+    let cell = |r: usize, c: usize| Point::new(r as i32, c as i32);
+    let (even_rows, even_cols) = (rows - rows % 2, cols - cols % 2);
+    let mut moves = Vec::with_capacity(pairs.len());
+    for r in (0..even_rows).step_by(2) {
+        for c in (0..even_cols).step_by(2) {
+            let [a, b, d, e] = [
+                cell(r, c),
+                cell(r, c + 1),
+                cell(r + 1, c),
+                cell(r + 1, c + 1),
+            ];
+            if rng.random() {
+                moves.extend([Move { a, b }, Move { a: d, b: e }]);
+            } else {
+                moves.extend([Move { a, b: d }, Move { a: b, b: e }]);
+            }
+        }
+    }
+    // An odd side leaves one row (or column) over, itself of even length.
+    for c in (0..cols).step_by(2).filter(|_| rows % 2 == 1) {
+        moves.push(Move {
+            a: cell(rows - 1, c),
+            b: cell(rows - 1, c + 1),
+        });
+    }
+    for r in (0..rows).step_by(2).filter(|_| cols % 2 == 1) {
+        moves.push(Move {
+            a: cell(r, cols - 1),
+            b: cell(r + 1, cols - 1),
+        });
+    }
+    moves.shuffle(rng);
+    let depth = |m: &Move| {
+        [m.a, m.b]
+            .map(|p| gravity.depth(rows, cols, p))
+            .into_iter()
+            .max()
+    };
+    moves.sort_by_key(|m| std::cmp::Reverse(depth(m)));
+    let mut kinds = vec![EMPTY; rows * cols];
+    for (m, &kind) in moves.iter().zip(pairs) {
+        for p in [m.a, m.b] {
+            kinds[p.row as usize * cols + p.col as usize] = kind;
+        }
+    }
+    let board = Board::from_tiles(rows, cols, kinds).expect("size checked by pair_kinds");
+    Dealt {
+        board,
+        solution: moves,
+    }
 }
 
 /// [`deal_winnable`] from a seed, with a generator whose sequence is the same
@@ -156,21 +230,22 @@ pub fn reshuffle_winnable<R: Rng + ?Sized>(
     if tiles.chunks(2).any(|c| c.len() != 2 || c[0] != c[1]) {
         return None;
     }
-    arrange(board, pairs, rules, gravity, rng)
+    arrange(board, &mut { pairs }, ATTEMPTS, rules, gravity, rng)
 }
 
 /// Hands out the kinds of `pairs` (one entry per pair) to the occupied cells of
 /// `shape` by playing a game forward on kindless tiles; retries on dead ends.
 fn arrange<R: Rng + ?Sized>(
     shape: &Board,
-    mut pairs: Vec<Tile>,
+    pairs: &mut [Tile],
+    attempts: usize,
     rules: Rules,
     gravity: Gravity,
     rng: &mut R,
 ) -> Option<Dealt> {
-    for _ in 0..ATTEMPTS {
+    for _ in 0..attempts {
         pairs.shuffle(rng);
-        if let Some(found) = play_forward(shape, &pairs, rules, gravity, rng) {
+        if let Some(found) = play_forward(shape, pairs, rules, gravity, rng) {
             return Some(found);
         }
     }
@@ -246,7 +321,13 @@ fn play_forward<R: Rng + ?Sized>(
             kinds[start.row as usize * cols + start.col as usize] = kind;
         }
         solution.push(Move { a, b });
-        remove_pair(&mut sim, a, b, gravity);
+        // Only the first removal can find the shape unsettled; after it only
+        // the lines through the pair move.
+        if solution.len() == 1 {
+            remove_pair(&mut sim, a, b, gravity);
+        } else {
+            remove_pair_settled(&mut sim, a, b, gravity);
+        }
     }
     let board = Board::from_tiles(shape.rows(), cols, kinds).ok()?;
     Some(Dealt { board, solution })

@@ -69,8 +69,9 @@ fn next_cell(board: &Board, p: Point, gravity: Gravity) -> Option<Point> {
     (same_half && board.contains(q)).then_some(q)
 }
 
-/// Moves tiles one cell at a time towards their side until none can move.
-fn fall(board: &mut Board, gravity: Gravity) {
+/// Moves tiles one cell at a time towards their side until none can move:
+/// the naive slide, for tests of [`crate::core::gravity`] as well.
+pub fn fall(board: &mut Board, gravity: Gravity) {
     let cells: Vec<Point> = board.points().collect();
     let mut moved = true;
     while moved {

@@ -37,6 +37,7 @@ use crate::core::engine::{Border, Rules, connects};
 use crate::core::gravity::{Gravity, settle};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 use crate::core::masks::EmptyMasks;
+use crate::core::rules::{kind_groups, matchable_pairs};
 
 mod memory;
 
@@ -122,46 +123,14 @@ pub fn hint(board: &Board, config: &SolveConfig) -> Option<Move> {
 /// Every pair of tiles of the same kind that can be joined now, for deadlock
 /// detection and hints: an empty list on a non-empty board means deadlock.
 pub fn available_moves(board: &Board, rules: Rules) -> Vec<Move> {
-    let mut moves = Vec::new();
-    for group in groups(board) {
-        for (i, &a) in group.iter().enumerate() {
-            for &b in &group[i + 1..] {
-                if connects(board, a, b, rules) {
-                    moves.push(Move { a, b });
-                }
-            }
-        }
-    }
-    moves
+    matchable_pairs(board, rules)
+        .map(|(a, b)| Move { a, b })
+        .collect()
 }
 
 /// Whether every kind appears an even number of times (otherwise no solution).
 fn kinds_pair_up(board: &Board) -> bool {
-    groups(board).iter().all(|g| g.len() % 2 == 0)
-}
-
-/// The occupied cells grouped by kind, each group in row-major order.
-fn groups(board: &Board) -> Vec<Vec<Point>> {
-    let cols = board.cols();
-    let mut cells: Vec<(Tile, usize)> = board
-        .tiles()
-        .iter()
-        .enumerate()
-        .filter(|&(_, &t)| t != EMPTY)
-        .map(|(i, &t)| (t, i))
-        .collect();
-    cells.sort_unstable();
-    let mut out: Vec<Vec<Point>> = Vec::new();
-    let mut last = EMPTY;
-    for (tile, i) in cells {
-        if tile != last || out.is_empty() {
-            out.push(Vec::new());
-            last = tile;
-        }
-        let p = Point::new((i / cols) as i32, (i % cols) as i32);
-        out.last_mut().expect("pushed above").push(p);
-    }
-    out
+    kind_groups(board).iter().all(|g| g.len() % 2 == 0)
 }
 
 /// The hash contribution of tile `id` (SplitMix64): a position's hash is the
@@ -475,8 +444,8 @@ impl<'a> Search<'a> {
             if line_of[index(p)] != u32::MAX {
                 continue;
             }
-            if let Some(line) = config.gravity.line(rows, cols, p) {
-                let cells: Vec<Cell> = (0..line.len).map(|k| index(line.cell(k)) as Cell).collect();
+            if let Some(line) = config.gravity.line_through(rows, cols, p) {
+                let cells: Vec<Cell> = (0..line.len).map(|i| index(line.at(i)) as Cell).collect();
                 for (k, &cell) in cells.iter().enumerate() {
                     line_of[cell as usize] = lines.len() as u32;
                     next_cell[cell as usize] = cells.get(k + 1).copied().unwrap_or(NO_CELL);

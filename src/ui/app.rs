@@ -1,24 +1,33 @@
-//! The application: the game plus what only the screen needs (theme, help,
-//! colour), and the mapping from terminal events to game actions.
-//! `app/persist.rs` adds saving, the win screen's name prompt and recording.
+//! The application: the game plus what only the screen needs (theme, the
+//! screens over the board, colour, settings), and the one place that routes
+//! terminal events: the screen on top takes them, else the board's key table.
+//! `app/persist.rs` adds saving, the win screen's name prompt and recording;
+//! `app/screen.rs` the screens; `app/lists.rs` the menus and forms;
+//! `app/keys.rs` the key table.
 
 mod demo;
+pub mod keys;
+pub mod lists;
 mod persist;
+pub mod screen;
 
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    Event, KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
 
-use crate::game::{Action, Direction, Game};
+use crate::game::{Action, Game, Pace};
 use crate::persist::session::Session;
-use crate::ui::layout::{BoardLayout, Screen};
-use crate::ui::theme::Theme;
+use crate::persist::settings::{Animation, Settings};
+use crate::ui::layout::{BoardLayout, Screen as Areas};
+use crate::ui::theme::{ColorDepth, Theme};
 use crate::ui::win_screen::WinScreen;
 
 pub use demo::{DEMO_NOTE, DEMO_STEP, Demo};
+use keys::Command;
+use screen::{Abandon, LEVEL_CARD_TIME, Menu, MenuKind, Screen};
 
 /// How often the screen is redrawn while a line grows or tiles slide.
 pub const FRAME_TIME: Duration = Duration::from_millis(16);
@@ -30,10 +39,20 @@ pub struct App {
     pub game: Game,
     /// How tiles look.
     pub theme: Theme,
-    /// False when `NO_COLOR` asks for no colours: marks and borders only.
+    /// Whether tiles and lines are drawn in colour: the setting, unless
+    /// `NO_COLOR` asks for none.
     pub color: bool,
-    /// Whether the help overlay is open.
-    pub help: bool,
+    /// How many colours the terminal shows, when `color` is on.
+    pub depth: ColorDepth,
+    /// False when `NO_COLOR` asks for no colours, whatever the setting.
+    color_allowed: bool,
+    /// The player's settings (saved in the data directory when changed).
+    pub settings: Settings,
+    /// The screens over the board, the top one last; empty while the board
+    /// is played.
+    pub screens: Vec<Screen>,
+    /// The terminal's size, as last seen.
+    pub area: Rect,
     /// The moment the next frame shows (the renderer reads the clock from here).
     pub now: Instant,
     /// Set when the player asked to quit.
@@ -47,57 +66,144 @@ pub struct App {
     pub warning: Option<String>,
     /// A word for the title line until the first key or click ("Resumed").
     pub note: Option<&'static str>,
+    /// Whether the title line says what to do ([`INTRO`]) while the game
+    /// has no move yet: a game that was dealt, not resumed.
+    pub intro: bool,
     /// The demo, while the solver plays (`--demo`).
     pub demo: Option<Demo>,
+    /// The one-line result of a finished daily deal, shown on the win
+    /// screen and printed when the game ends.
+    pub share: Option<String>,
+    /// The level the last level card was for, to notice the next level.
+    seen_level: usize,
+    /// Where this game stands in the statistics.
+    counted: persist::Counted,
 }
 
 impl App {
-    /// An app showing `game` in `theme`.
+    /// An app showing `game` in `theme`, in colour unless `color` is false
+    /// (`NO_COLOR`), with the default settings.
     pub fn new(game: Game, theme: Theme, color: bool, now: Instant) -> Self {
+        let seen_level = game.level().number;
         App {
             game,
             theme,
             color,
-            help: false,
+            depth: ColorDepth::default(),
+            color_allowed: color,
+            settings: Settings::default(),
+            screens: Vec::new(),
+            area: Rect::new(0, 0, 80, 24),
             now,
             quit: false,
             session: None,
             win_screen: None,
             warning: None,
             note: None,
+            intro: false,
             demo: None,
+            share: None,
+            seen_level,
+            counted: persist::Counted::No,
         }
+    }
+
+    /// Says on the title line what to do, on a game that was dealt for
+    /// this start, until its first move.
+    pub fn with_intro(mut self) -> Self {
+        self.intro = true;
+        self
+    }
+
+    /// Plays with `settings`: colours, animation speed and hints follow them.
+    pub fn with_settings(mut self, settings: Settings) -> Self {
+        self.apply_settings(settings);
+        self
+    }
+
+    /// Plays `game` instead (a resumed one), under the same settings.
+    pub fn with_game(mut self, game: Game, now: Instant) -> Self {
+        self.game = game;
+        self.seen_level = self.game.level().number;
+        self.apply_settings(self.settings.clone());
+        self.sync_cover(now);
+        self
+    }
+
+    /// Makes `settings` the ones in force: colours (unless `NO_COLOR`),
+    /// the pace of lines and slides, and the theme when it names one.
+    fn apply_settings(&mut self, settings: Settings) {
+        self.color = self.color_allowed && settings.color;
+        self.game.set_pace(match settings.animation {
+            Animation::Normal => Pace::NORMAL,
+            Animation::Fast => Pace::FAST,
+            Animation::Off => Pace::OFF,
+        });
+        if let Some(theme) = settings
+            .theme
+            .as_deref()
+            .and_then(|n| Theme::builtin(n).ok())
+            && theme.kinds() >= self.game.config().kinds
+        {
+            self.theme = theme;
+        }
+        self.settings = settings;
     }
 
     /// Where the board sits on a screen of `area`, or `None` if it is too small.
     /// The renderer and the mouse both use this.
     pub fn board_layout(&self, area: Rect) -> Option<BoardLayout> {
+        self.screen_layout(area).1
+    }
+
+    /// The parts of a screen of `area` (with the side panel when there is
+    /// room) and where the board sits.
+    pub fn screen_layout(&self, area: Rect) -> (Areas, Option<BoardLayout>) {
         let board = self.game.board();
-        BoardLayout::fit(Screen::new(area).middle, board.rows(), board.cols())
+        Areas::for_board(area, board.rows(), board.cols(), self.theme.width())
+    }
+
+    /// The terminal now has the size `area`: a board that no longer fits
+    /// is hidden behind a message, and its clock stands meanwhile.
+    pub fn resize(&mut self, area: Rect, now: Instant) {
+        self.area = area;
+        self.sync_cover(now);
+    }
+
+    /// Whether anything hides the board: a screen over it, the message box,
+    /// or a terminal too small to draw it.
+    pub fn board_hidden(&self) -> bool {
+        !self.screens.is_empty() || self.warning.is_some() || self.board_layout(self.area).is_none()
+    }
+
+    /// Stops the game's clock while the board is hidden, and runs it again
+    /// once it shows.
+    fn sync_cover(&mut self, now: Instant) {
+        let hidden = self.board_hidden();
+        self.game.set_covered(hidden, now);
     }
 
     /// Applies a terminal event on a screen of `area` at `now`. Returns
     /// whether the screen needs drawing again (mouse motion, for one, does not).
     pub fn handle_event(&mut self, event: &Event, area: Rect, now: Instant) -> bool {
         self.now = now;
+        self.area = area;
         let input = matches!(event, Event::Key(k) if k.is_press())
             || matches!(event, Event::Mouse(m) if matches!(m.kind, MouseEventKind::Down(_)));
         if input {
             self.note = None;
         }
+        let ctrl_c = matches!(event, Event::Key(key) if key.is_press() && keys::is_ctrl_c(key));
         if input && self.warning.take().is_some() {
             // The key or click that closes the message box does nothing else,
             // except Ctrl-C.
-            if let Event::Key(key) = event
-                && is_ctrl_c(key)
-            {
-                self.quit = true;
-            }
+            self.quit = ctrl_c;
+            self.sync_cover(now);
             return true;
         }
         if input && self.stop_demo() {
             // The key or click that stops the demo does nothing else, except Ctrl-C.
-            self.quit = matches!(event, Event::Key(key) if is_ctrl_c(key));
+            self.quit = ctrl_c;
             return true;
         }
         match event {
@@ -107,7 +213,7 @@ impl App {
                     kind: MouseEventKind::Down(button @ (MouseButton::Left | MouseButton::Right)),
                     ..
                 },
-            ) => self.handle_click(*button, *mouse, area, now),
+            ) => self.handle_click(*button, *mouse, now),
             Event::Resize(..) | Event::FocusGained => {}
             _ => return false,
         }
@@ -115,65 +221,130 @@ impl App {
         true
     }
 
+    /// The one place a key goes: Ctrl-C quits from anywhere; else the screen
+    /// on top takes it, or the win screen's prompt, or the board.
     fn handle_key(&mut self, key: KeyEvent, now: Instant) {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        if is_ctrl_c(&key) {
+        if keys::is_ctrl_c(&key) {
             self.quit = true;
             return;
         }
-        if !self.help && self.prompt_key(key, now) {
-            return;
-        }
-        if ctrl && !self.help && matches!(key.code, KeyCode::Char('r' | 'R')) {
-            self.game.apply(Action::Redo, now);
-            return;
-        }
-        if self.help {
-            match key.code {
+        match self.screens.last_mut() {
+            Some(Screen::Help) => match key.code {
                 KeyCode::Char('q') => self.quit = true,
                 KeyCode::Char('?') | KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => {
-                    self.help = false
+                    self.screens.pop();
                 }
                 _ => {}
+            },
+            Some(Screen::LevelCard { .. }) => {
+                // Any key goes on to the next board; q still quits.
+                self.screens.pop();
+                self.quit = key.code == KeyCode::Char('q');
             }
-            return;
+            Some(Screen::Scores(view)) => match key.code {
+                KeyCode::Left | KeyCode::Up | KeyCode::Char('h' | 'k') | KeyCode::BackTab => {
+                    view.step(-1)
+                }
+                KeyCode::Right | KeyCode::Down | KeyCode::Char('l' | 'j') | KeyCode::Tab => {
+                    view.step(1)
+                }
+                KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q' | ' ') => {
+                    self.screens.pop();
+                }
+                _ => {}
+            },
+            Some(Screen::Stats(_)) => {
+                if matches!(
+                    key.code,
+                    KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q' | ' ')
+                ) {
+                    self.screens.pop();
+                }
+            }
+            Some(Screen::Menu(_) | Screen::NewGame(_) | Screen::Settings(_)) => {
+                self.list_key(key, now)
+            }
+            None => {
+                if self.prompt_key(key, now) {
+                    return;
+                }
+                if let Some(command) = keys::command(&key) {
+                    self.command(command, now);
+                }
+            }
         }
-        let action = match key.code {
-            KeyCode::Char('q') | KeyCode::Esc => {
-                self.quit = true;
-                return;
+    }
+
+    /// What a board key does.
+    fn command(&mut self, command: Command, now: Instant) {
+        let over = self.game.win().is_some() || self.game.time_up().is_some();
+        let action = match command {
+            Command::Move(d) => Action::Move(d),
+            Command::Select => Action::Select,
+            Command::Highlight => Action::Highlight(self.game.cursor()),
+            Command::Hint if !self.settings.hints => return,
+            Command::Hint => Action::Hint,
+            Command::Reshuffle => Action::Reshuffle,
+            Command::Undo if !self.may_undo() => return,
+            Command::Undo => Action::Undo,
+            Command::Redo => Action::Redo,
+            Command::Pause => Action::TogglePause,
+            // On a finished game's box Esc leaves, as the box says.
+            Command::Back if over => return self.quit = true,
+            Command::Back if self.game.has_marks() => Action::Cancel,
+            Command::Back | Command::Menu if over => return,
+            Command::Back | Command::Menu => {
+                return self.screens.push(Screen::Menu(Menu::new(MenuKind::Pause)));
             }
-            KeyCode::Char('?') => {
-                self.help = true;
-                return;
-            }
-            KeyCode::Up | KeyCode::Char('k') => Action::Move(Direction::Up),
-            KeyCode::Down | KeyCode::Char('j') => Action::Move(Direction::Down),
-            KeyCode::Left | KeyCode::Char('h') => Action::Move(Direction::Left),
-            KeyCode::Right | KeyCode::Char('l') => Action::Move(Direction::Right),
-            KeyCode::Char(' ') | KeyCode::Enter => Action::Select,
-            KeyCode::Char('t') => Action::Hint,
-            KeyCode::Char('r') => Action::Reshuffle,
-            KeyCode::Char('n') => return self.new_game(now),
-            KeyCode::Char('p') => Action::TogglePause,
-            KeyCode::Char('u') if !self.may_undo() => return,
-            KeyCode::Char('u') => Action::Undo,
-            KeyCode::Char('U') => Action::Redo,
-            KeyCode::Char('f') => Action::Highlight(self.game.cursor()),
-            _ => return,
+            Command::NewGame => return self.ask_abandon(Abandon::ForNewGame, now),
+            Command::Help => return self.screens.push(Screen::Help),
+            Command::Quit => return self.quit = true,
         };
         self.game.apply(action, now);
     }
 
-    /// A left click selects the tile under the pointer; a right click
-    /// highlights its kind, or clears the highlight off the tiles.
-    fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, area: Rect, now: Instant) {
-        if self.help {
-            self.help = false;
-            return;
+    /// Throws the game away for `why`, asking first when it has moves to lose.
+    fn ask_abandon(&mut self, why: Abandon, now: Instant) {
+        let finished = self.game.win().is_some() || self.game.time_up().is_some();
+        if finished || self.game.is_untouched() {
+            self.abandon(why, now);
+        } else {
+            self.screens
+                .push(Screen::Menu(Menu::new(MenuKind::Confirm(why))));
+        }
+    }
+
+    /// A left click selects the tile under the pointer, or chooses the menu
+    /// item under it; a right click highlights a tile's kind, or clears the
+    /// highlight off the tiles. Help, the level card and the tables close on
+    /// a click.
+    fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
+        match self.screens.last() {
+            Some(Screen::Help | Screen::LevelCard { .. } | Screen::Stats(_)) => {
+                self.screens.pop();
+                return;
+            }
+            Some(Screen::Scores(_)) => {
+                if let Some(Screen::Scores(view)) = self.screens.last_mut() {
+                    // The right half shows the next table, the left half the one before.
+                    view.step(if mouse.column >= self.area.width / 2 {
+                        1
+                    } else {
+                        -1
+                    });
+                }
+                return;
+            }
+            Some(Screen::Menu(_) | Screen::NewGame(_) | Screen::Settings(_)) => {
+                if button == MouseButton::Left {
+                    self.list_click(mouse, now);
+                }
+                return;
+            }
+            None => {}
         }
         let cell = self
-            .board_layout(area)
+            .board_layout(self.area)
             .and_then(|l| l.cell_at(mouse.column, mouse.row));
         let action = match (button, cell) {
             (MouseButton::Right, Some(p)) => Action::Highlight(p),
@@ -185,22 +356,47 @@ impl App {
     }
 
     /// Lets time act at `now` without input: a timed level that runs out
-    /// ends the game (and its save goes with it), and a demo plays its move
-    /// when it is due. Returns whether the screen changed.
+    /// ends the game (and its save goes with it), the level card goes after
+    /// its time, and a demo plays its move when it is due. Returns whether
+    /// the screen changed.
     pub fn tick(&mut self, now: Instant) -> bool {
         let lost = self.game.time_up().is_some();
         self.game.tick(now);
         let timed_out = !lost && self.game.time_up().is_some();
-        if timed_out {
+        let card_gone = matches!(self.screens.last(), Some(&Screen::LevelCard { from }) if now >= from + LEVEL_CARD_TIME);
+        if card_gone {
+            self.screens.pop();
+        }
+        if timed_out || card_gone {
             self.now = now;
             self.after_event(now);
         }
-        self.play_demo(now) || timed_out
+        self.play_demo(now) || timed_out || card_gone
+    }
+
+    /// After every event: a new level brings its card, the clock follows
+    /// what hides the board, then the win screen, the statistics and the
+    /// save (see `app/persist.rs`).
+    fn after_event(&mut self, now: Instant) {
+        let level = self.game.level().number;
+        if level != self.seen_level {
+            self.seen_level = level;
+            if level > 0 && self.demo.is_none() && self.game.win().is_none() {
+                let from = self
+                    .game
+                    .removal(now)
+                    .map_or(now, |r| r.at + self.game.pace().line);
+                self.screens.push(Screen::LevelCard { from });
+            }
+        }
+        self.sync_cover(now);
+        self.after_move(now);
     }
 
     /// How long the event loop may sleep before the screen must change by
-    /// itself: a frame while a line grows, else the next notice expiry or clock
-    /// second; `None` when nothing will change without input.
+    /// itself: a frame while a line grows, else the next notice expiry, clock
+    /// second, level card or demo move; `None` when nothing will change
+    /// without input.
     pub fn timeout(&self, now: Instant) -> Option<Duration> {
         if self.game.animating(now) {
             return Some(FRAME_TIME);
@@ -209,22 +405,37 @@ impl App {
             .game
             .next_change(now)
             .map(|t| t.saturating_duration_since(now));
+        let feedback = self
+            .feedback_change(now)
+            .map(|t| t.saturating_duration_since(now));
         let tick = self.game.until_next_second(now);
-        let demo = self.demo.map(|d| d.next.saturating_duration_since(now));
-        change.into_iter().chain(tick).chain(demo).min()
+        let demo = self
+            .demo
+            .as_ref()
+            .map(|d| d.next.saturating_duration_since(now));
+        let card = match self.screens.last() {
+            Some(&Screen::LevelCard { from }) => {
+                Some((from + LEVEL_CARD_TIME).saturating_duration_since(now))
+            }
+            _ => None,
+        };
+        [change, feedback, tick, demo, card]
+            .into_iter()
+            .flatten()
+            .min()
     }
 }
 
-fn is_ctrl_c(key: &KeyEvent) -> bool {
-    key.modifiers.contains(KeyModifiers::CONTROL) && matches!(key.code, KeyCode::Char('c' | 'C'))
-}
+/// What to do, in one line, on the first screen of a new game.
+pub const INTRO: &str = "click two equal tiles; ? for help";
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::grid::Point;
     use crate::game::Config;
-    use ratatui::crossterm::event::{KeyEventKind, KeyEventState};
+    use ratatui::crossterm::event::{KeyEventKind, KeyEventState, KeyModifiers};
+    use screen::MenuKind;
 
     fn app() -> (App, Instant) {
         let t = Instant::now();
@@ -276,7 +487,7 @@ mod tests {
         a.handle_event(&release, AREA, t);
         assert!(a.game.is_paused());
         assert!(!a.quit);
-        a.handle_event(&key(KeyCode::Esc), AREA, t);
+        a.handle_event(&key(KeyCode::Char('q')), AREA, t);
         assert!(a.quit);
     }
 
@@ -284,11 +495,11 @@ mod tests {
     fn help_opens_closes_and_swallows_keys() {
         let (mut a, t) = app();
         a.handle_event(&key(KeyCode::Char('?')), AREA, t);
-        assert!(a.help);
+        assert_eq!(a.screens, [Screen::Help]);
         a.handle_event(&key(KeyCode::Char('l')), AREA, t);
         assert_eq!(a.game.cursor(), Point::new(0, 0));
         a.handle_event(&key(KeyCode::Esc), AREA, t);
-        assert!(!a.help && !a.quit);
+        assert!(a.screens.is_empty() && !a.quit);
         let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
         a.handle_event(&ctrl_c, AREA, t);
         assert!(a.quit);
@@ -396,5 +607,172 @@ mod tests {
         assert_eq!(wait, Duration::from_millis(700));
         a.handle_event(&key(KeyCode::Char('p')), AREA, t);
         assert_eq!(a.timeout(t + Duration::from_secs(5)), None);
+    }
+
+    fn matched(a: &mut App, t: Instant) {
+        let (p, q) = crate::game::find_match(a.game.board()).unwrap();
+        a.game.apply(Action::Click(p), t);
+        a.game.apply(Action::Click(q), t);
+    }
+
+    /// Esc drops what is on show first and never quits: with nothing to
+    /// drop it opens the menu, whose Esc plays on.
+    #[test]
+    fn esc_drops_the_selection_then_opens_the_menu_and_never_quits() {
+        let (mut a, t) = app();
+        a.handle_event(&key(KeyCode::Char(' ')), AREA, t);
+        a.handle_event(&key(KeyCode::Char('f')), AREA, t);
+        assert!(a.game.selected().is_some() && a.game.highlight_kind().is_some());
+        a.handle_event(&key(KeyCode::Esc), AREA, t);
+        assert_eq!(a.game.selected(), None);
+        assert_eq!(a.game.highlight_kind(), None);
+        assert!(a.screens.is_empty() && !a.quit);
+        a.handle_event(&key(KeyCode::Char('t')), AREA, t);
+        assert!(a.game.hint_pair().is_some());
+        a.handle_event(&key(KeyCode::Esc), AREA, t);
+        assert_eq!(a.game.hint_pair(), None, "the hint marks go");
+        a.handle_event(&key(KeyCode::Esc), AREA, t);
+        assert!(matches!(a.screens.last(), Some(Screen::Menu(m)) if m.kind == MenuKind::Pause));
+        assert!(a.board_hidden() && !a.quit);
+        a.handle_event(&key(KeyCode::Esc), AREA, t);
+        assert!(a.screens.is_empty() && !a.quit);
+        // m opens it too; its q quits.
+        a.handle_event(&key(KeyCode::Char('m')), AREA, t);
+        a.handle_event(&key(KeyCode::Char('q')), AREA, t);
+        assert!(a.quit);
+    }
+
+    /// `n` on a game with a move asks first; only a yes throws it away.
+    #[test]
+    fn n_asks_before_abandoning_a_game_with_moves() {
+        let (mut a, t) = app();
+        // A game without moves goes at once.
+        let seed = a.game.config().seed;
+        a.handle_event(&key(KeyCode::Char('n')), AREA, t);
+        assert!(a.screens.is_empty());
+        assert_ne!(a.game.config().seed, seed, "a new deal");
+        matched(&mut a, t);
+        let board = a.game.board().clone();
+        a.handle_event(&key(KeyCode::Char('n')), AREA, t);
+        assert!(
+            matches!(a.screens.last(), Some(Screen::Menu(m)) if m.kind == MenuKind::Confirm(Abandon::ForNewGame))
+        );
+        // n (no), Esc and Enter on the first item keep the game.
+        for k in [KeyCode::Char('n'), KeyCode::Esc, KeyCode::Enter] {
+            if a.screens.is_empty() {
+                a.handle_event(&key(KeyCode::Char('n')), AREA, t);
+            }
+            a.handle_event(&key(k), AREA, t);
+            assert!(a.screens.is_empty(), "{k:?}");
+            assert_eq!(a.game.board(), &board, "{k:?} keeps the game");
+        }
+        a.handle_event(&key(KeyCode::Char('n')), AREA, t);
+        a.handle_event(&key(KeyCode::Char('y')), AREA, t);
+        assert!(a.screens.is_empty());
+        assert_eq!(a.game.score(), 0);
+        assert_eq!(a.game.board().tile_count(), 128);
+    }
+
+    /// The menu answers clicks on its items, through the same layout it is
+    /// drawn with.
+    #[test]
+    fn menu_items_answer_clicks_and_restart_asks_first() {
+        let (mut a, t) = app();
+        matched(&mut a, t);
+        let first = Game::new(a.game.config(), t).unwrap();
+        a.handle_event(&key(KeyCode::Char('m')), AREA, t);
+        let click_on = |a: &mut App, label: &str| {
+            let (view, layout) = a.list_layout(AREA).unwrap();
+            let i = view
+                .rows
+                .iter()
+                .position(|r| r.label.starts_with(label))
+                .unwrap();
+            let r = layout.items[i];
+            a.handle_event(&click(r.x + 2, r.y), AREA, t);
+        };
+        click_on(&mut a, "Restart");
+        click_on(&mut a, "Yes");
+        assert!(a.screens.is_empty());
+        assert_eq!(a.game.board(), first.board(), "the first board again");
+        a.handle_event(&key(KeyCode::Char('m')), AREA, t);
+        click_on(&mut a, "Help");
+        assert_eq!(a.screens.last(), Some(&Screen::Help));
+        a.handle_event(&key(KeyCode::Esc), AREA, t);
+        click_on(&mut a, "Quit");
+        assert!(a.quit);
+    }
+
+    /// Help, the menu and a terminal too small for the board stop the clock
+    /// of a timed level and the streak window, as a pause does.
+    #[test]
+    fn screens_that_hide_the_board_stop_the_clock() {
+        let (mut a, t) = app();
+        a.game = Game::new(
+            Config {
+                timed: true,
+                ..a.game.config()
+            },
+            t,
+        )
+        .unwrap();
+        let s = Duration::from_secs;
+        let left = a.game.remaining(t).unwrap();
+        a.handle_event(&key(KeyCode::Char('?')), AREA, t);
+        assert_eq!(a.game.remaining(t + s(60)), Some(left), "help stops it");
+        assert_eq!(a.timeout(t + s(60)), None, "no wake-ups while it stands");
+        a.handle_event(&key(KeyCode::Esc), AREA, t + s(60));
+        assert_eq!(a.game.remaining(t + s(61)), Some(left - s(1)));
+        let tiny = Rect::new(0, 0, 20, 6);
+        a.handle_event(&Event::Resize(20, 6), tiny, t + s(61));
+        assert!(a.board_hidden());
+        assert_eq!(
+            a.game.remaining(t + s(200)),
+            Some(left - s(1)),
+            "too small stops it"
+        );
+        a.handle_event(&Event::Resize(80, 24), AREA, t + s(200));
+        assert_eq!(a.game.remaining(t + s(201)), Some(left - s(2)));
+        // The streak: a match, the menu for a minute, a match a second later.
+        matched(&mut a, t + s(201));
+        a.handle_event(&key(KeyCode::Char('m')), AREA, t + s(201));
+        a.handle_event(&key(KeyCode::Esc), AREA, t + s(261));
+        matched(&mut a, t + s(262));
+        assert_eq!(a.game.streak(), 1, "the minute in the menu did not count");
+    }
+
+    /// A pick on a cell that tiles are sliding into or out of is not taken:
+    /// the slide ends and the player is told, so the click never lands on a
+    /// tile that was not under the pointer.
+    #[test]
+    fn a_click_during_a_slide_never_picks_a_tile_that_was_not_there() {
+        let t = Instant::now();
+        // With gravity down, the 2 above the matched 1s falls into row 2.
+        let board = crate::core::grid::Board::from_rows(&[[2, 3], [1, 1], [4, 4], [3, 2]]).unwrap();
+        let config = Config {
+            mode: crate::game::Mode::Single(crate::core::gravity::Gravity::Down),
+            ..Config::DEFAULT
+        };
+        let game = Game::from_board(board, config, t);
+        let mut a = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+        let layout = a.board_layout(AREA).unwrap();
+        let at = |r, c| layout.cell_rect(Point::new(r, c));
+        for p in [Point::new(1, 0), Point::new(1, 1)] {
+            let r = layout.cell_rect(p);
+            a.handle_event(&click(r.x + 1, r.y), AREA, t);
+        }
+        let slides = a.game.slides(t).unwrap().0.to_vec();
+        assert!(!slides.is_empty());
+        // 80 ms later the 2 is still drawn in row 0; a click there...
+        let soon = t + Duration::from_millis(80);
+        let r = at(0, 0);
+        a.handle_event(&click(r.x + 1, r.y), AREA, soon);
+        assert_eq!(a.game.selected(), None, "nothing picked");
+        assert_eq!(a.game.notice(soon), Some(crate::game::Notice::StillMoving));
+        assert!(!a.game.animating(soon), "the slide ended");
+        // A cell no tile slides through is picked as usual.
+        let r = at(2, 0);
+        a.handle_event(&click(r.x + 1, r.y), AREA, soon);
+        assert_eq!(a.game.selected(), Some(Point::new(2, 0)));
     }
 }

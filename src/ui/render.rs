@@ -1,47 +1,63 @@
 //! Drawing: `impl Widget for &App`. Reads the state, never changes it.
 //!
-//! Tiles are drawn first, then the line of the last match straight into the
-//! buffer, then the status lines and any overlay (help, win, pause).
+//! The table first, then the tiles (`render/tiles.rs`), the line of the last
+//! match straight into the buffer, the feedback on the board
+//! (`render/feedback.rs`), the title line, the status line or side panel
+//! (`render/panel.rs`), and any overlay (help, win, pause).
 
+mod feedback;
 mod level;
 mod line;
+mod panel;
+mod screens;
 mod slide;
+mod tiles;
 mod win;
 
 use std::time::Duration;
 
-use ratatui::buffer::Buffer;
+use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
-use ratatui::symbols::border;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use unicode_width::UnicodeWidthStr;
 
-use crate::core::grid::{EMPTY, Tile};
-use crate::game::LOST_WARNING;
-use crate::ui::app::{App, DEMO_NOTE};
-use crate::ui::layout::{BoardLayout, Screen};
-
-/// How a tile is marked; several marks may meet on one tile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct Marks {
-    hint: bool,
-    highlight: bool,
-    cursor: bool,
-    selected: bool,
-    removed: bool,
-}
+use crate::core::grid::EMPTY;
+use crate::game::{LOST_WARNING, show_time};
+use crate::ui::app::keys::{self, Command};
+use crate::ui::app::screen::Screen;
+use crate::ui::app::{App, DEMO_NOTE, INTRO};
+use crate::ui::layout::BoardLayout;
+use crate::ui::theme::Paint;
+use tiles::Marks;
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let screen = Screen::new(area);
-        let Some(layout) = self.board_layout(area) else {
+        let (screen, layout) = self.screen_layout(area);
+        let Some(layout) = layout else {
             self.render_too_small(area, buf);
             return;
         };
+        // The table under everything but the title and status lines.
+        let table = Rect::new(
+            area.x,
+            screen.title.bottom(),
+            area.width,
+            screen.status.y.saturating_sub(screen.title.bottom()),
+        );
+        buf.set_style(table, self.colours(Paint::PanelText, Paint::Table));
         self.render_title(screen.title, buf);
-        self.render_status(screen.status, buf);
-        if self.game.is_paused() {
+        match screen.panel {
+            Some(panel) => self.render_panel(panel, buf),
+            None => self.render_status(screen.status, buf),
+        }
+        let card_waits =
+            matches!(self.screens.last(), Some(&Screen::LevelCard { from }) if self.now < from);
+        if !self.screens.is_empty() && !card_waits {
+            // Help, the menus and the level card hide the board: the clock
+            // stands meanwhile, and nobody studies a hidden board.
+        } else if self.game.is_paused() {
             // Centred on the board space, not the board: a small board is
             // narrower than the text.
             let text = "Paused. Press p to resume.";
@@ -58,11 +74,29 @@ impl Widget for &App {
         if let Some(loss) = self.game.time_up() {
             self.render_loss(area, loss, buf);
         }
-        if self.help {
-            self.render_help(area, buf);
-        }
+        self.render_screen(area, buf);
         if let Some(message) = &self.warning {
             self.render_message(area, message, buf);
+        }
+        mend_wide_symbols(buf);
+    }
+}
+
+/// Blanks every two-column symbol whose hidden right half something was
+/// drawn over (a box's border, a label over a picture): the terminal would
+/// draw the symbol over it, and ratatui skips the cell a wide symbol hides.
+fn mend_wide_symbols(buf: &mut Buffer) {
+    let width = usize::from(buf.area.width);
+    if width == 0 {
+        return;
+    }
+    for row in buf.content.chunks_mut(width) {
+        for x in 0..row.len() - 1 {
+            // One byte is one column: most cells are done at the first test.
+            let symbol = row[x].symbol();
+            if symbol.len() > 1 && symbol.width() == 2 && row[x + 1] != Cell::EMPTY {
+                row[x].set_symbol(" ");
+            }
         }
     }
 }
@@ -74,28 +108,38 @@ impl App {
         let hint = game.hint_pair();
         let highlight = game.highlight_kind();
         let sliding = self.sliding_to();
+        let flashing = self.flashing();
+        let lit = self.hint_lit();
+        // The match that cleared a board shows on that empty board, whatever
+        // the next level dealt.
+        let cleared = game.removal(self.now).is_some_and(|r| r.cleared);
         for p in board.points() {
             let kind = board.get(p);
-            if kind == EMPTY || sliding.contains(&p) {
+            if cleared || kind == EMPTY || sliding.contains(&p) {
                 continue;
             }
             let marks = Marks {
                 hint: hint.is_some_and(|(a, b)| a == p || b == p),
+                lit,
                 highlight: highlight == Some(kind),
                 cursor: game.cursor() == p,
                 selected: game.selected() == Some(p),
                 removed: false,
+                failed: flashing.is_some_and(|m| m.first == p || m.second == p),
             };
-            self.render_tile(layout.cell_rect(p), kind, marks, buf);
+            self.render_tile(layout.tile, layout.cell_rect(p), kind, marks, buf);
         }
         // A cursor on an empty cell is still shown, as brackets.
         let cursor = game.cursor();
-        if board.get(cursor) == EMPTY && game.win().is_none() {
+        if board.get(cursor) == EMPTY && game.win().is_none() && !cleared {
             let rect = layout.cell_rect(cursor);
-            let (_, cy) = layout.centre(cursor);
-            let style = Style::new().add_modifier(Modifier::BOLD);
-            buf.set_string(rect.x, cy, "[", style);
-            buf.set_string(rect.right() - 1, cy, "]", style);
+            let (cx, cy) = layout.centre(cursor);
+            let style = self
+                .colours(Paint::CursorInk, Paint::Cursor)
+                .add_modifier(Modifier::BOLD);
+            buf.set_string(cx.saturating_sub(1).max(rect.x), cy, "[", style);
+            let right = (cx + layout.tile.glyph).min(rect.right() - 1);
+            buf.set_string(right, cy, "]", style);
         }
         self.render_slides(layout, buf);
         if let Some(removal) = game.removal(self.now) {
@@ -106,79 +150,18 @@ impl App {
                     removed: true,
                     ..Marks::default()
                 };
-                self.render_tile(layout.cell_rect(p), removal.kind, marks, buf);
+                self.render_tile(layout.tile, layout.cell_rect(p), removal.kind, marks, buf);
             }
             let shown = self.now.saturating_duration_since(removal.at);
             let style = self.line_style();
-            line::draw(layout, corners, grown(shown), style, buf);
+            line::draw(layout, corners, grown(shown, game.pace().line), style, buf);
         }
+        self.render_feedback(layout, buf);
     }
 
     fn line_style(&self) -> Style {
-        let style = Style::new().add_modifier(Modifier::BOLD);
-        if self.color {
-            style.fg(Color::LightYellow)
-        } else {
-            style
-        }
-    }
-
-    fn render_tile(&self, rect: Rect, kind: Tile, marks: Marks, buf: &mut Buffer) {
-        let glyph = self.theme.glyph(kind);
-        let symbol = glyph.map_or("?", |g| g.symbol.as_str());
-        let mut style = Style::new();
-        if self.color {
-            let bg = glyph.map_or(Color::White, |g| g.color);
-            style = style.fg(Color::Black).bg(bg);
-        }
-        if marks.selected || marks.removed {
-            style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
-        }
-        if marks.cursor {
-            style = style.add_modifier(Modifier::BOLD);
-        }
-        if marks.hint {
-            style = style.add_modifier(Modifier::UNDERLINED);
-        }
-        if marks.highlight {
-            style = style.add_modifier(Modifier::ITALIC);
-        }
-        buf.set_style(rect, style);
-        let cy = rect.y + rect.height / 2;
-        let cx = rect.x + rect.width / 2;
-        if rect.width >= 5 && rect.height >= 3 {
-            let set = if marks.selected || marks.removed {
-                border::DOUBLE
-            } else if marks.cursor {
-                border::THICK
-            } else if marks.hint {
-                border::ROUNDED
-            } else if marks.highlight {
-                border::LIGHT_DOUBLE_DASHED
-            } else {
-                border::PLAIN
-            };
-            Block::bordered()
-                .border_set(set)
-                .border_style(style)
-                .render(rect, buf);
-        }
-        let (left, right) = if marks.cursor {
-            ("[", "]")
-        } else if marks.removed {
-            ("*", "*")
-        } else if marks.hint {
-            ("<", ">")
-        } else if marks.highlight {
-            ("{", "}")
-        } else {
-            (" ", " ")
-        };
-        if rect.width >= 3 {
-            buf.set_string(cx - 1, cy, left, style);
-            buf.set_string(cx + 1, cy, right, style);
-        }
-        buf.set_string(cx, cy, symbol, style);
+        self.colours(Paint::Line, Paint::Table)
+            .add_modifier(Modifier::BOLD)
     }
 
     fn render_title(&self, area: Rect, buf: &mut Buffer) {
@@ -188,12 +171,13 @@ impl App {
             Some(n) => n.text().to_string(),
             None if self.demo.is_some() => DEMO_NOTE.to_string(),
             None if self.game.is_unwinnable() => LOST_WARNING.to_string(),
-            None => match self.game.removal(now) {
-                Some(r) if self.game.streak() > 0 => {
-                    format!("+{}  streak x{}", r.points, self.game.streak() + 1)
+            // The points of a match show on the board (render/feedback.rs).
+            None => match self.note {
+                Some(note) => note.to_string(),
+                None if self.intro && self.game.is_untouched() && self.screens.is_empty() => {
+                    INTRO.to_string()
                 }
-                Some(r) => format!("+{}", r.points),
-                None => self.note.unwrap_or_default().to_string(),
+                None => String::new(),
             },
         };
         let style = if self.color {
@@ -211,7 +195,9 @@ impl App {
             Line::styled(TITLE, title).render(area, buf);
             self.render_time_bar(area, room, buf);
         }
-        Line::styled(message, style)
+        // A styled span, not a styled line: a line's style would cover the
+        // whole title line, the time bar's colours with it.
+        Line::from(Span::styled(message, style))
             .alignment(Alignment::Right)
             .render(area, buf);
     }
@@ -227,78 +213,40 @@ impl App {
     }
 
     /// The status line, in the most explicit wording that fits `width`
-    /// columns: key reminders go first, then the long labels.
+    /// columns. Every wording ends with the key for help, so what to press
+    /// next always shows; the tile count goes first, then the long words.
     fn status_text(&self, width: u16) -> String {
         let g = &self.game;
         let (label, score, time) = (level::label(g), g.score(), clock(g.elapsed(self.now)));
         let (tiles, hints, shuffles) =
             (g.board().tile_count(), g.hints_left(), g.reshuffles_left());
-        let full = format!(
-            " {label}  Score {score}  Time {time}  Tiles {tiles}  Hints {hints} t  Shuffles {shuffles} r  ? help"
+        let (t, r, help) = (
+            keys::label(Command::Hint),
+            keys::label(Command::Reshuffle),
+            keys::label(Command::Help),
         );
-        let plain = format!(
-            " {label}  Score {score}  Time {time}  Tiles {tiles}  Hints {hints}  Shuffles {shuffles}  ?"
-        );
-        let compact =
-            format!(" {label} Score {score} {time} Tiles {tiles} Hints {hints} Shuf {shuffles}");
-        [full, plain]
-            .into_iter()
-            .find(|text| text.chars().count() <= usize::from(width))
-            .unwrap_or(compact)
-    }
-
-    fn render_help(&self, area: Rect, buf: &mut Buffer) {
-        const KEYS: [(&str, &str); 13] = [
-            ("arrows, h j k l", "move the cursor"),
-            ("Space, Enter", "select the tile under the cursor"),
-            ("left click", "select the tile under the pointer"),
-            ("", "select the same tile again to drop it"),
-            ("f, right click", "highlight every tile of that kind"),
-            ("t", "hint: a pair that keeps the game winnable"),
-            ("r", "reshuffle (free once the game is lost)"),
-            ("u; U, Ctrl-R", "undo; redo (matches, reshuffles, hints)"),
-            ("p", "pause and hide the board"),
-            ("n", "new game"),
-            ("?", "this help (Esc closes it)"),
-            ("q, Esc, Ctrl-C", "quit"),
-            ("", ""),
+        let wordings = [
+            format!(
+                " {label}  Score {score}  Time {time}  Tiles {tiles}  Hints {hints} {t}  Shuffles {shuffles} {r}  {help} help"
+            ),
+            format!(
+                " {label}  Score {score}  Time {time}  Hints {hints} {t}  Shuffles {shuffles} {r}  {help} help"
+            ),
+            format!(
+                " {label}  {score} pts  {time}  {t} hint {hints}  {r} shuffle {shuffles}  {help} help"
+            ),
+            format!(" {label} {score} {time} {t}:{hints} {r}:{shuffles} {help} help"),
+            format!(" {score} {time} {t}:{hints} {r}:{shuffles} {help} help"),
+            format!(" {score} {time} {help} help"),
         ];
-        const RULES: [&str; 6] = [
-            " Join two equal tiles by a line with at most two turns",
-            " through empty cells, also round the outside. Every deal",
-            " can be won; the title line warns when a move makes that",
-            " impossible. Quick matches score more, help makes the next",
-            " score less; undo or a hint marks the game assisted.",
-            " Then tiles may slide (the variant is on the status line).",
-        ];
-        // On a short screen the rules go, so the keys and the seed still show.
-        let rules = if usize::from(area.height) < KEYS.len() + RULES.len() + 4 {
-            &RULES[..0]
-        } else {
-            &RULES[..]
-        };
-        let lines: Vec<Line> = KEYS
-            .iter()
-            .map(|(k, what)| Line::raw(format!(" {k:<16} {what}")))
-            .chain(rules.iter().map(|r| Line::raw(*r)))
-            .chain([
-                Line::raw(""),
-                Line::raw(format!(
-                    " Replay this deal with --seed {}",
-                    self.game.config().seed
-                )),
-            ])
-            .collect();
-        let rect = centred(area, 62, lines.len() as u16 + 2);
-        Clear.render(rect, buf);
-        Paragraph::new(lines)
-            .block(Block::bordered().title(" Help "))
-            .render(rect, buf);
+        let fits = |text: &String| text.chars().count() <= usize::from(width);
+        let last = wordings.last().cloned().unwrap_or_default();
+        wordings.into_iter().find(fits).unwrap_or(last)
     }
 
     fn render_too_small(&self, area: Rect, buf: &mut Buffer) {
         let board = self.game.board();
-        let (w, h) = BoardLayout::min_screen(board.rows(), board.cols());
+        let (w, h) = BoardLayout::min_screen(board.rows(), board.cols(), self.theme.width());
         let lines = vec![
             Line::raw("Please make the terminal larger."),
             Line::raw(format!(
@@ -320,21 +268,16 @@ impl App {
     }
 }
 
-/// How much of a match line is drawn `shown` after the match: it grows over
-/// the first two thirds of its time on screen, then stays whole.
-fn grown(shown: Duration) -> f32 {
-    let grow = crate::game::REMOVAL_TIME.as_secs_f32() * 2.0 / 3.0;
+/// How much of a match line is drawn `shown` after the match, of a `line`
+/// time on screen: it grows over the first two thirds, then stays whole.
+fn grown(shown: Duration, line: Duration) -> f32 {
+    let grow = line.as_secs_f32() * 2.0 / 3.0;
     (shown.as_secs_f32() / grow).clamp(0.0, 1.0)
 }
 
-/// `m:ss`, or `h:mm:ss` after an hour.
+/// A playing time as the player reads it (see [`show_time`]).
 fn clock(d: Duration) -> String {
-    let s = d.as_secs();
-    if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{}:{:02}", s / 60, s % 60)
-    }
+    show_time(d.as_secs())
 }
 
 /// A rectangle of at most `w` x `h` centred in `area`.
@@ -358,5 +301,7 @@ fn centred_box(area: Rect, w: u16, h: u16, buf: &mut Buffer) {
 
 #[cfg(test)]
 mod level_tests;
+#[cfg(test)]
+mod looks_tests;
 #[cfg(test)]
 mod tests;

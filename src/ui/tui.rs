@@ -1,33 +1,58 @@
-//! The terminal: raw mode, alternate screen and mouse capture on the way in,
-//! all of it undone on the way out (panics included), and the event loop.
+//! The terminal: raw mode, alternate screen, mouse capture (and on Unix
+//! bracketed paste) on the way in, all of it undone on the way out (panics
+//! and a closed terminal included), and the event loop.
 //!
-//! Terminal events and signals reach the loop through one channel: a thread
-//! blocks in crossterm's `read`, another in `signal-hook`'s signal iterator.
-//! So the loop sleeps until either comes (or the screen must change by
-//! itself), and a SIGTERM, SIGHUP (the terminal window closed), SIGINT or
-//! SIGQUIT is handled at once: the game is saved, the terminal restored, and
-//! the process exits.
+//! Terminal input and the requests to end reach the loop through one
+//! channel, fed by threads: on Unix (`tui/unix.rs`) one reads the terminal (see
+//! `tui/input.rs` for why not through crossterm's reader) and one waits for
+//! signals; on Windows (`tui/windows.rs`) one reads crossterm's console events
+//! and a console control handler reports closing the window, Ctrl-Break and
+//! log-off. So the loop sleeps until something comes (or the screen must
+//! change by itself), and a request to end is handled at once: the game is
+//! saved, the terminal restored, and the process exits.
+//!
+//! A closed Unix terminal fails every read and write and sends SIGHUP; the
+//! game ends as on SIGHUP whichever comes first. Giving the terminal back
+//! then must neither print nor panic (`ratatui::restore` reports failures
+//! with `eprintln!`, which panics when standard error is the closed terminal
+//! too, and a second panic in the panic hook aborts), so `restore` ignores
+//! every error.
 
-use std::io::{self, stdout};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::thread;
+#[cfg(unix)]
+mod input;
+#[cfg(unix)]
+mod unix;
+#[cfg(windows)]
+mod windows;
+
+use std::io::{self, Stdout, Write, stdout};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use ratatui::DefaultTerminal;
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::cursor::Show;
+#[cfg(unix)]
+use ratatui::crossterm::event::{DisableBracketedPaste, EnableBracketedPaste};
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
 use ratatui::crossterm::execute;
-use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-use signal_hook::iterator::Signals;
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
 
 use crate::ui::app::App;
-
-/// The signals that end the game cleanly (saved, terminal restored).
-pub const EXIT_SIGNALS: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
+#[cfg(unix)]
+use unix::{hung_up, spawn_inputs};
+#[cfg(windows)]
+use windows::{hung_up, spawn_inputs};
 
 /// How a game ended.
 #[derive(Debug)]
 pub struct Ended {
-    /// The signal that ended it, or `None` when the player quit.
+    /// The signal that ended it (on Windows the console control event:
+    /// Ctrl-Break 1, the window closed 2, log-off 5, shut-down 6), or `None`
+    /// when the player quit.
     pub signal: Option<i32>,
     /// What the player should still be told (a save that failed on the way
     /// out), for after the terminal is back.
@@ -36,22 +61,67 @@ pub struct Ended {
 
 /// What the event loop waits for.
 enum Input {
+    /// A key, click or resize.
     Event(Event),
+    /// A request to end: a signal, or a console control event on Windows.
     Signal(i32),
+    /// Reading the terminal failed.
     Failed(io::Error),
 }
 
 /// The longest the loop sleeps when nothing at all is scheduled.
 const IDLE_WAIT: Duration = Duration::from_secs(3600);
 
+/// The terminal the game draws on.
+type Screen = Terminal<CrosstermBackend<Output>>;
+
+/// Whether [`restore`] gave the terminal back: from then on [`Output`]
+/// writes nothing.
+static GIVEN_BACK: AtomicBool = AtomicBool::new(false);
+
+/// Standard output for the frames, silent once the terminal is given back
+/// (on every way out, panics included): ratatui's `Terminal` shows the
+/// cursor again when dropped and reports a failure with `eprintln!`, which
+/// would panic on a closed terminal.
+struct Output(Stdout);
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if GIVEN_BACK.load(Ordering::SeqCst) {
+            return Ok(buf.len());
+        }
+        self.0.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if GIVEN_BACK.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        self.0.flush()
+    }
+}
+
 /// Undoes the terminal set-up when dropped, on every way out of [`run`].
 struct Restore;
 
 impl Drop for Restore {
     fn drop(&mut self) {
-        let _ = execute!(stdout(), DisableMouseCapture);
-        ratatui::restore();
+        restore();
     }
+}
+
+/// Gives the terminal back: cooked mode, mouse capture and bracketed paste
+/// off, the main screen, the cursor. Each step is tried whatever the others
+/// did, and nothing is printed: on a closed terminal every one fails.
+fn restore() {
+    GIVEN_BACK.store(true, Ordering::SeqCst);
+    let _ = disable_raw_mode();
+    let mut out = stdout();
+    #[cfg(unix)]
+    let _ = execute!(out, DisableBracketedPaste);
+    let _ = execute!(out, DisableMouseCapture);
+    let _ = execute!(out, LeaveAlternateScreen);
+    let _ = execute!(out, Show);
 }
 
 /// Takes over the terminal, plays `app` until the player quits or a signal
@@ -59,13 +129,18 @@ impl Drop for Restore {
 /// the terminal back as it was.
 pub fn run(app: &mut App) -> io::Result<Ended> {
     install_panic_hook();
-    let signals = Signals::new(EXIT_SIGNALS)?;
     // Made first, so a set-up that fails half-way is undone too.
     let restore = Restore;
-    let mut terminal = ratatui::try_init()?;
-    execute!(stdout(), EnableMouseCapture)?;
-    let inputs = spawn_inputs(signals);
-    let result = event_loop(&mut terminal, app, &inputs);
+    GIVEN_BACK.store(false, Ordering::SeqCst);
+    enable_raw_mode()?;
+    execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+    // Not on Windows: crossterm reads console input records there, which
+    // would hand the paste markers over as keys (Esc among them).
+    #[cfg(unix)]
+    execute!(stdout(), EnableBracketedPaste)?;
+    let mut screen = Terminal::new(CrosstermBackend::new(Output(stdout())))?;
+    let inputs = spawn_inputs()?;
+    let result = event_loop(&mut screen, app, &inputs);
     // Saved before the terminal is touched again: a closed terminal may
     // fail those writes.
     let messages = app.close(Instant::now());
@@ -73,55 +148,38 @@ pub fn run(app: &mut App) -> io::Result<Ended> {
     result.map(|signal| Ended { signal, messages })
 }
 
-/// Starts the two threads that feed the event loop: terminal events and signals.
-fn spawn_inputs(mut signals: Signals) -> Receiver<Input> {
-    let (tx, rx) = mpsc::channel();
-    let events: Sender<Input> = tx.clone();
-    thread::spawn(move || {
-        loop {
-            let input = match event::read() {
-                Ok(ev) => Input::Event(ev),
-                Err(e) => Input::Failed(e),
-            };
-            let failed = matches!(input, Input::Failed(_));
-            if events.send(input).is_err() || failed {
-                return;
-            }
-        }
-    });
-    thread::spawn(move || {
-        for signal in signals.forever() {
-            if tx.send(Input::Signal(signal)).is_err() {
-                return;
-            }
-        }
-    });
-    rx
-}
-
-/// Turns mouse capture off before ratatui's own hook restores the rest, so a
-/// panic leaves a usable terminal.
+/// Gives the terminal back before the previous hook prints the panic, so a
+/// panic leaves a usable terminal; safe on a closed terminal (see [`restore`]).
 fn install_panic_hook() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(stdout(), DisableMouseCapture);
-        ratatui::restore();
+        restore();
         previous(info);
     }));
 }
 
-/// Plays until the player quits (`None`) or a signal comes (`Some(signal)`).
+/// Plays until the player quits (`None`) or a signal comes (`Some(signal)`);
+/// a closed terminal ends it as SIGHUP does.
 fn event_loop(
-    terminal: &mut DefaultTerminal,
+    screen: &mut Screen,
     app: &mut App,
     inputs: &Receiver<Input>,
 ) -> io::Result<Option<i32>> {
+    match play(screen, app, inputs) {
+        Err(e) => hung_up(&e).map(Some).ok_or(e),
+        ended => ended,
+    }
+}
+
+/// The loop of [`event_loop`].
+fn play(screen: &mut Screen, app: &mut App, inputs: &Receiver<Input>) -> io::Result<Option<i32>> {
     let mut dirty = true;
+    app.resize(screen.size()?.into(), Instant::now());
     loop {
         dirty |= app.tick(Instant::now());
         if dirty {
             app.now = Instant::now();
-            terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+            screen.draw(|frame| frame.render_widget(&*app, frame.area()))?;
         }
         // Sleep until input or a signal, or until the screen changes by itself.
         let wait = app.timeout(Instant::now()).unwrap_or(IDLE_WAIT);
@@ -140,7 +198,7 @@ fn event_loop(
         while let Some(input) = next {
             match input {
                 Input::Event(ev) => {
-                    let area = terminal.size()?.into();
+                    let area = screen.size()?.into();
                     dirty |= app.handle_event(&ev, area, Instant::now());
                     if app.quit {
                         return Ok(None);

@@ -12,12 +12,6 @@ use crate::escape::escape_controls;
 use crate::game::{Config, Win};
 use crate::persist::scores::{self, BoardKey, Entry, Scores, default_player_name, sanitize_name};
 
-/// The high-score table a game of `config` goes in: `levels` for a run of
-/// levels, else its one gravity variant (`none`, `down`, ...).
-pub fn gravity_name(config: &Config) -> &'static str {
-    config.gravity.map_or("levels", crate::game::gravity_name)
-}
-
 /// One line of the high-score table on the win screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
@@ -46,20 +40,27 @@ pub struct WinScreen {
     pub table: Vec<Entry>,
     /// Whether the score was recorded (the name is then final).
     pub recorded: bool,
-    /// Without a data directory (a demo, or none could be found) nothing is
-    /// recorded: no prompt, and the screen says so.
-    pub unrecorded: bool,
+    /// Why nothing is recorded, when it is not: without a data directory
+    /// (a demo, or none could be found), or a replay of a day's daily deal
+    /// already played. No prompt then, and the screen says why.
+    pub unrecorded: Option<&'static str>,
 }
 
 impl WinScreen {
     /// The win screen for `win` in a game of `config`, with the table read
-    /// from `dir` (none without a data directory). Returns a message for
-    /// the player if the scores file could not be used.
-    pub fn new(win: Win, config: &Config, dir: Option<&Path>) -> (Self, Option<String>) {
+    /// from `dir` (none without a data directory); a `replay` of a daily
+    /// deal is not recorded. Returns a message for the player if the scores
+    /// file could not be used.
+    pub fn new(
+        win: Win,
+        config: &Config,
+        dir: Option<&Path>,
+        replay: bool,
+    ) -> (Self, Option<String>) {
         let key = u16::try_from(config.rows)
             .ok()
             .zip(u16::try_from(config.cols).ok())
-            .and_then(|(r, c)| BoardKey::new(r, c, gravity_name(config)).ok());
+            .and_then(|(r, c)| BoardKey::new(r, c, &config.table_name()).ok());
         let (scores, message) = match dir.map(Scores::load) {
             Some(Ok((scores, warning))) => (scores, warning),
             Some(Err(e)) => (Scores::default(), Some(e.to_string())),
@@ -73,8 +74,14 @@ impl WinScreen {
             ),
             None => (None, Vec::new()),
         };
-        let unrecorded = dir.is_none();
-        let rank = rank.filter(|_| !unrecorded);
+        let unrecorded = if dir.is_none() {
+            Some("this game is not saved")
+        } else if replay {
+            Some("a replay of this day's deal")
+        } else {
+            None
+        };
+        let rank = rank.filter(|_| unrecorded.is_none());
         let screen = WinScreen {
             key,
             win,
@@ -132,7 +139,9 @@ impl WinScreen {
         }
         self.recorded = true;
         self.name = self.final_name();
-        let (Some(dir), Some(key)) = (dir, &self.key) else {
+        // A win shown as not recorded (a demo's) stays so, even once the
+        // game taken over from the demo has a data directory.
+        let (Some(dir), Some(key), None) = (dir, &self.key, self.unrecorded) else {
             return None;
         };
         let entry = Entry::new(
@@ -213,7 +222,7 @@ mod tests {
     #[test]
     fn names_take_only_what_sanitize_name_keeps() {
         let dir = tempfile::tempdir().unwrap();
-        let (mut w, _) = WinScreen::new(win(100), &Config::DEFAULT, Some(dir.path()));
+        let (mut w, _) = WinScreen::new(win(100), &Config::DEFAULT, Some(dir.path()), false);
         assert_eq!(w.rank, Some(0));
         assert!(w.prompting());
         w.name.clear();
@@ -239,13 +248,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let ended = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
         for (i, score) in [300, 200, 50].into_iter().enumerate() {
-            let (mut w, _) = WinScreen::new(win(score), &Config::DEFAULT, Some(dir.path()));
+            let (mut w, _) = WinScreen::new(win(score), &Config::DEFAULT, Some(dir.path()), false);
             w.name = format!("p{i}");
             assert_eq!(w.record(Some(dir.path()), ended), None);
             assert!(w.recorded && !w.prompting());
             assert_eq!(w.record(Some(dir.path()), ended), None);
         }
-        let (w, _) = WinScreen::new(win(250), &Config::DEFAULT, Some(dir.path()));
+        let (w, _) = WinScreen::new(win(250), &Config::DEFAULT, Some(dir.path()), false);
         assert_eq!(w.rank, Some(1));
         let rows = w.rows();
         let marked: Vec<bool> = rows.iter().map(|r| r.mine).collect();

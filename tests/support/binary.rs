@@ -2,7 +2,7 @@
 //! that drive its commands through arguments and stdin.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// Runs the binary with `args`, writes `stdin` to it and waits for its output.
 ///
@@ -10,13 +10,18 @@ use std::process::{Command, Output, Stdio};
 /// header): a broken pipe while writing is then expected, and the exit status
 /// tells the story.
 pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+    let mut child = spawn(args);
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_ref());
+    child.wait_with_output().unwrap()
+}
+
+/// Starts the binary with `args`, its three streams piped.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_lianliankan"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary starts");
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_ref());
-    child.wait_with_output().unwrap()
+        .expect("the binary starts")
 }

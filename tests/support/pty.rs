@@ -3,11 +3,14 @@
 
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
+use std::os::fd::{AsRawFd, RawFd};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::thread;
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
+use filedescriptor::{FileDescriptor, POLLIN, poll, pollfd};
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 
 /// Everything the reader thread has seen: the screen and the raw bytes with
@@ -26,16 +29,20 @@ pub struct Seen {
 
 /// The game under test.
 pub struct Session {
-    /// The terminal side of the pty (resize, termios).
-    pub master: Box<dyn MasterPty + Send>,
+    /// The terminal side of the pty (resize, termios); `None` once hung up.
+    master: Option<Box<dyn MasterPty + Send>>,
     /// The game process.
     pub child: Box<dyn Child + Send + Sync>,
-    /// Where typed bytes go.
-    pub writer: Box<dyn Write + Send>,
+    /// Where typed bytes go; `None` once hung up.
+    writer: Option<Box<dyn Write + Send>>,
     /// What the reader thread has seen so far.
     pub seen: Arc<Mutex<Seen>>,
     /// The pty's line discipline flags before the game started (cooked mode).
     pub cooked: Option<String>,
+    /// Tells the reader thread to let go of its copy of the terminal side.
+    stop: Arc<AtomicBool>,
+    /// The reader thread.
+    reader: Option<JoinHandle<()>>,
     /// The game's own data directory, when [`Session::start`] made one.
     _data: Option<tempfile::TempDir>,
 }
@@ -65,11 +72,21 @@ impl Session {
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
+        cmd.env_remove("COLORTERM");
+        // A locale without UTF-8, so the default theme is ascii whatever the
+        // machine's locale (a test that wants pictures asks for them).
+        cmd.env_remove("LC_ALL");
+        cmd.env_remove("LC_CTYPE");
+        cmd.env("LANG", "C");
         cmd.env("LIANLIANKAN_DATA_DIR", data);
         let cooked = local_flags(pty.master.as_ref());
         let child = pty.slave.spawn_command(cmd).expect("spawn the game");
         drop(pty.slave);
-        let mut reader = pty.master.try_clone_reader().expect("pty reader");
+        // The reader owns a copy of the terminal side and polls it, so that
+        // it can let go of it on request: the pty hangs up only once every
+        // copy is closed.
+        let fd = pty.master.as_raw_fd().expect("the pty's descriptor");
+        let reader = FileDescriptor::dup(&Raw(fd)).expect("pty reader");
         let writer = pty.master.take_writer().expect("pty writer");
         let seen = Arc::new(Mutex::new(Seen {
             parser: Some(vt100::Parser::new(
@@ -80,12 +97,19 @@ impl Session {
             ..Seen::default()
         }));
         let sink = Arc::clone(&seen);
-        thread::spawn(move || {
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        let reader = thread::spawn(move || {
+            let mut reader = reader;
             let mut buf = [0u8; 65536];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
+            while !stopped.load(Ordering::SeqCst) {
+                if !readable(&reader) {
+                    continue;
                 }
+                let n = match reader.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => n,
+                };
                 let mut s = sink.lock().expect("lock");
                 s.chunks.push((Instant::now(), n));
 
@@ -101,24 +125,47 @@ impl Session {
             }
         });
         Session {
-            master: pty.master,
+            master: Some(pty.master),
             child,
-            writer,
+            writer: Some(writer),
             seen,
             cooked,
+            stop,
+            reader: Some(reader),
             _data: None,
         }
     }
 
+    /// The terminal side of the pty.
+    pub fn master(&self) -> &(dyn MasterPty + Send) {
+        self.master.as_deref().expect("the pty was hung up")
+    }
+
+    /// Closes the terminal side of the pty, as closing a terminal window
+    /// does: the game gets SIGHUP and its terminal is gone.
+    #[allow(
+        dead_code,
+        reason = "the terminal benchmark shares this file and never hangs up"
+    )]
+    pub fn hang_up(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(reader) = self.reader.take() {
+            reader.join().expect("the reader thread");
+        }
+        self.writer = None;
+        self.master = None;
+    }
+
     /// The pty's line discipline flags now, to compare with [`Session::cooked`].
     pub fn local_flags(&self) -> Option<String> {
-        local_flags(self.master.as_ref())
+        local_flags(self.master())
     }
 
     /// Sends raw bytes as if typed.
     pub fn send(&mut self, bytes: &[u8]) {
-        self.writer.write_all(bytes).expect("write to pty");
-        self.writer.flush().expect("flush pty");
+        let writer = self.writer.as_mut().expect("the pty was hung up");
+        writer.write_all(bytes).expect("write to pty");
+        writer.flush().expect("flush pty");
     }
 
     /// The screen text now.
@@ -164,10 +211,35 @@ impl Session {
 
 impl Drop for Session {
     fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
         if let Ok(None) = self.child.try_wait() {
             let _ = self.child.kill();
         }
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
+        }
     }
+}
+
+/// A descriptor number, to copy the pty's own descriptor with
+/// [`FileDescriptor::dup`] while the pty is open.
+struct Raw(RawFd);
+
+impl AsRawFd for Raw {
+    fn as_raw_fd(&self) -> RawFd {
+        self.0
+    }
+}
+
+/// Whether `fd` has something to read (or has hung up), waiting a little:
+/// the reader thread looks at its stop flag between waits.
+fn readable(fd: &FileDescriptor) -> bool {
+    let mut fds = [pollfd {
+        fd: fd.as_raw_fd(),
+        events: POLLIN,
+        revents: 0,
+    }];
+    !matches!(poll(&mut fds, Some(Duration::from_millis(20))), Ok(0))
 }
 
 /// The local (line discipline) flags of the pty, printed: raw mode clears

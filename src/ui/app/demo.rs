@@ -2,14 +2,18 @@
 //! [`DEMO_STEP`], with the usual line animation. Any key or click stops it
 //! and the game plays on by hand from there.
 //!
-//! A demo never touches the player's saved game or the high scores: the app
-//! runs it without a session, so nothing is saved, and the win screen of a
-//! game without a session says it is not recorded and asks for no name.
+//! The demo's moves never touch the player's saved game or the high
+//! scores: the session waits in [`Demo`] while the solver plays, so nothing
+//! is saved, and the demo's win screen says it is not recorded and asks for
+//! no name. Once the player takes over (a key, or the demo's end) the game
+//! is saved like any other, marked assisted, but only from the player's
+//! first move on: until then the saved game on disk stays as it was.
 
 use std::time::{Duration, Instant};
 
 use super::App;
 use crate::game::Action;
+use crate::persist::session::Session;
 
 /// The time between two moves of the demo.
 pub const DEMO_STEP: Duration = Duration::from_millis(600);
@@ -18,19 +22,23 @@ pub const DEMO_STEP: Duration = Duration::from_millis(600);
 pub const DEMO_NOTE: &str = "demo: any key stops it";
 
 /// A demo in progress.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Demo {
     /// When the next move is played.
     pub next: Instant,
+    /// Where the game is saved once the player takes over (`None`: never).
+    session: Option<Session>,
 }
 
 impl App {
     /// Lets the solver play this game, the first move one step after `now`.
-    /// The game is not saved from now on.
-    pub fn with_demo(mut self, now: Instant) -> Self {
-        self.session = None;
+    /// The game is marked assisted; `session` saves it once the player has
+    /// taken over and made a move (`None`: never saved).
+    pub fn with_demo(mut self, session: Option<Session>, now: Instant) -> Self {
+        self.game.mark_assisted();
         self.demo = Some(Demo {
             next: now + DEMO_STEP,
+            session: session.or(self.session.take()),
         });
         self
     }
@@ -38,30 +46,37 @@ impl App {
     /// Plays the demo's move if it is due at `now`; returns whether the
     /// screen changed. The demo ends with the win.
     pub(super) fn play_demo(&mut self, now: Instant) -> bool {
-        let Some(demo) = self.demo else {
+        let Some(demo) = self.demo.as_mut() else {
             return false;
         };
         if now < demo.next {
             return false;
         }
+        demo.next = now + DEMO_STEP;
         self.now = now;
         if let Some((a, b)) = self.game.suggest() {
             self.game.apply(Action::Click(a), now);
             self.game.apply(Action::Click(b), now);
         }
-        self.demo = Some(Demo {
-            next: now + DEMO_STEP,
-        });
         self.after_event(now);
         if self.game.win().is_some() {
-            self.demo = None;
+            self.stop_demo();
         }
         true
     }
 
-    /// Stops the demo; returns whether one was playing.
+    /// Stops the demo, and the player takes the game over: its session
+    /// saves it from the player's first move on. Returns whether a demo was
+    /// playing.
     pub(super) fn stop_demo(&mut self) -> bool {
-        self.demo.take().is_some()
+        let Some(demo) = self.demo.take() else {
+            return false;
+        };
+        if let Some(mut session) = demo.session {
+            session.hold_until_changed(&self.game);
+            self.session = Some(session);
+        }
+        true
     }
 }
 
@@ -85,7 +100,7 @@ mod tests {
             ..Config::DEFAULT
         };
         let game = Game::new(config, t).unwrap();
-        App::new(game, Theme::builtin("ascii").unwrap(), true, t).with_demo(t)
+        App::new(game, Theme::builtin("ascii").unwrap(), true, t).with_demo(None, t)
     }
 
     fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
@@ -110,7 +125,7 @@ mod tests {
         assert!(a.demo.is_none(), "the demo ends with the win");
         let screen = a.win_screen.as_ref().expect("the win screen shows");
         assert!(!screen.prompting(), "a demo's win asks for no name");
-        assert!(screen.unrecorded);
+        assert_eq!(screen.unrecorded, Some("this game is not saved"));
         assert!(a.session.is_none(), "a demo is never saved");
         assert!(!a.tick(now + DEMO_STEP * 5));
         assert_eq!(a.game.score(), a.game.win().unwrap().score);
@@ -129,10 +144,11 @@ mod tests {
         assert_eq!(a.game.cursor(), cursor, "the key does nothing else");
         assert!(!a.tick(t + DEMO_STEP * 10));
         assert_eq!(a.game.board(), &board);
-        // Only the clock wakes the loop now.
+        // Once the points of its last match have faded, only the clock
+        // wakes the loop.
         assert_eq!(
-            a.timeout(t + DEMO_STEP * 2),
-            Some(Duration::from_millis(800))
+            a.timeout(t + DEMO_STEP * 4),
+            Some(Duration::from_millis(600))
         );
         // The player plays on.
         a.handle_event(&key(KeyCode::Char('k'), KeyModifiers::NONE), AREA, t);
@@ -155,5 +171,101 @@ mod tests {
         let mut c = demo(t);
         c.handle_event(&key(KeyCode::Char('c'), KeyModifiers::CONTROL), AREA, t);
         assert!(c.demo.is_none() && c.quit, "Ctrl-C stops and quits");
+    }
+
+    /// A data directory holding the player's saved game; its bytes.
+    fn saved_game(dir: &std::path::Path, t: Instant) -> Vec<u8> {
+        use crate::persist::session::Wanted;
+        let config = Config {
+            seed: 1,
+            ..Config::DEFAULT
+        };
+        let mut start =
+            Session::start(dir.into(), false, Wanted::default(), config, 59, t).unwrap();
+        let (a, b) = crate::game::find_match(start.game.board()).unwrap();
+        start.game.apply(Action::Click(a), t);
+        start.game.apply(Action::Click(b), t);
+        assert_eq!(start.session.sync(&start.game, t), None);
+        std::fs::read(dir.join("game.json")).unwrap()
+    }
+
+    /// A demo of the 2 x 4 deal that saves, once taken over, in `dir`.
+    fn demo_in(dir: &std::path::Path, t: Instant) -> App {
+        let (session, message) = Session::open(dir.into());
+        assert_eq!(message, None);
+        let game = demo(t).game;
+        App::new(game, Theme::builtin("ascii").unwrap(), true, t).with_demo(Some(session), t)
+    }
+
+    #[test]
+    fn a_demo_taken_over_is_saved_from_the_players_first_move_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("game.json");
+        let t = Instant::now();
+        let saved = saved_game(dir.path(), t);
+        let mut a = demo_in(dir.path(), t);
+        assert!(a.tick(t + DEMO_STEP));
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            saved,
+            "the demo's move is not saved"
+        );
+        // A key takes over; moving the cursor and quitting is not a move.
+        a.handle_event(&key(KeyCode::Char('k'), KeyModifiers::NONE), AREA, t);
+        a.handle_event(&key(KeyCode::Char('l'), KeyModifiers::NONE), AREA, t);
+        assert!(a.close(t).is_empty());
+        assert_eq!(std::fs::read(&file).unwrap(), saved, "no move, no save");
+        assert!(!dir.path().join("stats.json").exists(), "nor a count");
+        // The player's first move: this game, marked assisted, is saved.
+        a.handle_event(&key(KeyCode::Char('t'), KeyModifiers::NONE), AREA, t);
+        assert_ne!(std::fs::read(&file).unwrap(), saved);
+        let board = a.game.board().clone();
+        drop(a);
+        let again = Session::start(
+            dir.path().into(),
+            false,
+            crate::persist::session::Wanted::default(),
+            Config::DEFAULT,
+            59,
+            t,
+        )
+        .unwrap();
+        assert!(again.resumed);
+        assert_eq!(again.game.board(), &board);
+        assert!(again.game.assisted(), "never the player's own high score");
+    }
+
+    #[test]
+    fn a_demo_played_to_the_win_is_not_recorded_and_leaves_the_save_until_a_move() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("game.json");
+        let t = Instant::now();
+        let saved = saved_game(dir.path(), t);
+        let mut a = demo_in(dir.path(), t);
+        let mut now = t;
+        while a.demo.is_some() {
+            now += DEMO_STEP;
+            a.tick(now);
+        }
+        assert!(
+            a.win_screen
+                .as_ref()
+                .is_some_and(|w| w.unrecorded.is_some())
+        );
+        // Quitting on the demo's win records nothing and keeps the save.
+        assert!(a.close(now).is_empty());
+        assert!(!dir.path().join("scores.json").exists());
+        assert!(!dir.path().join("stats.json").exists(), "not counted");
+        assert_eq!(std::fs::read(&file).unwrap(), saved);
+        // A new game from there keeps it too, until its first move.
+        a.handle_event(&key(KeyCode::Char('n'), KeyModifiers::NONE), AREA, now);
+        assert!(a.game.win().is_none());
+        assert!(!dir.path().join("scores.json").exists());
+        assert_eq!(std::fs::read(&file).unwrap(), saved);
+        assert!(!a.game.assisted(), "the new game is the player's own");
+        a.handle_event(&key(KeyCode::Char('t'), KeyModifiers::NONE), AREA, now);
+        assert_ne!(std::fs::read(&file).unwrap(), saved);
+        let (stats, _) = crate::persist::stats::Stats::load(dir.path()).unwrap();
+        assert_eq!((stats.started, stats.won), (1, 0), "the new game counts");
     }
 }

@@ -1,15 +1,31 @@
-//! The app's side of saving and high scores: the save after each move and
-//! on quit, the win screen appearing (and going again on undo), its name
-//! prompt, and recording the score when the player confirms or leaves.
+//! The app's side of saving, high scores and statistics: the save after
+//! each move and on quit, the win screen appearing (and going again on
+//! undo), its name prompt, recording the score when the player confirms or
+//! leaves, and counting each game in the statistics once as it starts and
+//! once as it ends.
 
 use std::time::{Instant, SystemTime};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::App;
-use crate::game::Action;
+use super::screen::share_line;
+use crate::game::{Action, Game};
 use crate::persist::session::Session;
+use crate::persist::stats::{Outcome, Stats, board_key};
 use crate::ui::win_screen::WinScreen;
+
+/// Where a game stands in the statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Counted {
+    /// Not counted yet (no move made).
+    #[default]
+    No,
+    /// Counted as started.
+    Started,
+    /// Counted as ended (won, timed out or abandoned).
+    Ended,
+}
 
 impl App {
     /// Saves the game in `session` from now on. `resumed` puts "Resumed" on
@@ -22,6 +38,10 @@ impl App {
     ) -> Self {
         self.session = Some(session);
         self.note = resumed.then_some("Resumed");
+        if resumed {
+            // Counted when it started, in an earlier run.
+            self.counted = Counted::Started;
+        }
         if let Some(m) = message {
             self.tell(m);
         }
@@ -36,33 +56,57 @@ impl App {
     }
 
     /// Shows `message` in the message box (after any already there).
-    fn tell(&mut self, message: String) {
+    pub(super) fn tell(&mut self, message: String) {
         self.warning = Some(match self.warning.take() {
             Some(old) => format!("{old}\n{message}"),
             None => message,
         });
     }
 
-    /// After every event: opens or drops the win screen as the game is won or
+    /// After every move: opens or drops the win screen as the game is won or
     /// the win undone, and saves the game if a move changed it.
-    pub(super) fn after_event(&mut self, now: Instant) {
+    pub(super) fn after_move(&mut self, now: Instant) {
         match (self.game.win(), &self.win_screen) {
             (Some(win), None) => {
                 let dir = self.session.as_ref().map(|s| s.dir().to_path_buf());
-                let (screen, message) = WinScreen::new(win, &self.game.config(), dir.as_deref());
+                let config = self.game.config();
+                let replay = config.daily.is_some_and(|day| {
+                    dir.as_deref()
+                        .and_then(|d| Stats::load(d).ok())
+                        .is_some_and(|(stats, _)| stats.daily_played(day))
+                });
+                let (screen, message) = WinScreen::new(win, &config, dir.as_deref(), replay);
                 self.win_screen = Some(screen);
                 if let Some(m) = message {
                     self.tell(m);
                 }
+                self.share = config.daily.map(|day| {
+                    let hints = config.hints.saturating_sub(self.game.hints_left());
+                    share_line(
+                        &day.to_string(),
+                        config.mode,
+                        win.time.as_secs(),
+                        win.score,
+                        hints,
+                    )
+                });
             }
-            (None, Some(_)) => self.win_screen = None,
+            (None, Some(_)) => {
+                self.win_screen = None;
+                self.share = None;
+            }
             _ => {}
+        }
+        if self.counted == Counted::No && !self.game.is_untouched() && !self.held() {
+            self.counted = Counted::Started;
+            self.count(Stats::start);
         }
         if self.win_screen.as_ref().is_some_and(|w| w.recorded) {
             return;
         }
         // A game whose time ran out is over: nothing is left to resume.
         if self.game.time_up().is_some() {
+            self.end_game(Outcome::TimedOut);
             if let Some(m) = self.session.as_mut().and_then(Session::discard) {
                 self.tell(m);
             }
@@ -107,6 +151,50 @@ impl App {
         for m in message.into_iter().chain(removed) {
             self.tell(m);
         }
+        self.end_game(Outcome::Won);
+    }
+
+    /// Counts this game's end in the statistics, once (a daily deal's day is
+    /// then played: later games of that day are replays).
+    fn end_game(&mut self, outcome: Outcome) {
+        if self.counted == Counted::Ended {
+            return;
+        }
+        self.counted = Counted::Ended;
+        let c = self.game.config();
+        let key = board_key(c.rows, c.cols, &c.table_name());
+        let seconds = u32::try_from(self.game.elapsed(self.now).as_secs()).unwrap_or(u32::MAX);
+        let hints = c.hints.saturating_sub(self.game.hints_left());
+        self.count(|s| {
+            s.finish(&key, outcome, seconds, hints);
+            if let Some(day) = c.daily {
+                s.mark_daily(day);
+            }
+        });
+    }
+
+    /// Applies `change` to the statistics in the data directory (none for a
+    /// game that is not saved, such as a demo), telling the player if a bad
+    /// file was kept aside or the write failed.
+    fn count(&mut self, change: impl FnOnce(&mut Stats)) {
+        if self.demo.is_some() || self.held() {
+            return;
+        }
+        let Some(dir) = self.session.as_ref().map(|s| s.dir().to_path_buf()) else {
+            return;
+        };
+        match Stats::update(&dir, change) {
+            Ok(None) => {}
+            Ok(Some(warning)) => self.tell(warning),
+            Err(e) => self.tell(format!("The statistics could not be kept: {e}.")),
+        }
+    }
+
+    /// Whether the game is one taken over from a demo without a move of the
+    /// player's yet: not the player's game, so neither saved nor counted.
+    fn held(&mut self) -> bool {
+        let game = &self.game;
+        self.session.as_mut().is_some_and(|s| s.holds(game))
     }
 
     /// Whether undo may still take the win back (not once it is recorded).
@@ -114,14 +202,41 @@ impl App {
         self.win_screen.as_ref().is_none_or(|w| !w.recorded)
     }
 
-    /// A new game: a win on show is recorded first, and the saved game goes.
-    pub(super) fn new_game(&mut self, now: Instant) {
+    /// Leaves this game for `action` (a new deal, or its first board again):
+    /// see [`App::leave_game`].
+    pub(super) fn start_over(&mut self, action: Action, now: Instant) {
+        self.leave_game();
+        self.game.apply(action, now);
+        self.begin_game(now);
+    }
+
+    /// Leaves this game for `game`: see [`App::leave_game`].
+    pub(super) fn start_over_with(&mut self, game: Game, now: Instant) {
+        self.leave_game();
+        self.game = game;
+        self.apply_settings(self.settings.clone());
+        self.begin_game(now);
+    }
+
+    /// Before another game: a win on show is recorded, a game with moves
+    /// counts as abandoned, and the saved game goes.
+    fn leave_game(&mut self) {
         self.record();
+        if self.counted == Counted::Started {
+            self.end_game(Outcome::Abandoned);
+        }
         if let Some(m) = self.session.as_mut().and_then(Session::discard) {
             self.tell(m);
         }
-        self.game.apply(Action::NewGame, now);
+    }
+
+    /// A new game has begun: nothing of the last one stays on show.
+    fn begin_game(&mut self, now: Instant) {
         self.win_screen = None;
+        self.share = None;
+        self.counted = Counted::No;
+        self.seen_level = self.game.level().number;
+        self.sync_cover(now);
     }
 
     /// On the way out (quit, or a signal): records a win on show, or saves
@@ -150,49 +265,16 @@ mod tests {
     use std::path::Path;
 
     use ratatui::crossterm::event::Event;
-    use ratatui::layout::Rect;
 
     use super::*;
-    use crate::game::{Config, Game};
+    use crate::game::{Config, Game, Mode};
     use crate::persist::scores::{BoardKey, Scores};
-    use crate::persist::session::Wanted;
-    use crate::ui::theme::Theme;
     use std::time::Duration;
 
-    const AREA: Rect = Rect::new(0, 0, 80, 24);
+    use crate::ui::test_support::{AREA, app_in, press as keys, screen_rows, type_str, win};
 
     fn tiny(dir: &Path) -> App {
-        let config = Config {
-            rows: 2,
-            cols: 2,
-            kinds: 1,
-            seed: 3,
-            ..Config::DEFAULT
-        };
-        let now = Instant::now();
-        let start = Session::start(dir.into(), false, Wanted::default(), config, 59, now).unwrap();
-        App::new(start.game, Theme::builtin("ascii").unwrap(), false, now).with_session(
-            start.session,
-            start.resumed,
-            start.message,
-        )
-    }
-
-    fn keys(app: &mut App, codes: &[KeyCode]) {
-        for &code in codes {
-            let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-            app.handle_event(&ev, AREA, app.now);
-        }
-    }
-
-    fn type_str(app: &mut App, text: &str) {
-        let codes: Vec<KeyCode> = text.chars().map(KeyCode::Char).collect();
-        keys(app, &codes);
-    }
-
-    fn win(app: &mut App) {
-        type_str(app, " l j h ");
-        assert!(app.game.win().is_some());
+        app_in(dir, crate::ui::test_support::tiny())
     }
 
     fn table(dir: &Path) -> Vec<(String, u32)> {
@@ -211,7 +293,7 @@ mod tests {
         let mut app = tiny(dir.path());
         app.game = Game::new(
             Config {
-                gravity: None,
+                mode: Mode::Levels,
                 ..app.game.config()
             },
             app.now,
@@ -306,19 +388,27 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut app = tiny(dir.path());
         win(&mut app);
-        // A crash now: the next start shows the same win, still to record.
+        // A crash now (the system drops the game's lock): the next start
+        // shows the same win, still to record.
+        drop(app);
         let mut again = tiny(dir.path());
         assert_eq!(again.note, Some("Resumed"));
         assert!(again.win_screen.as_ref().is_some_and(WinScreen::prompting));
+        // It leaves by Esc (quit): recorded.
+        type_str(&mut again, "\u{0}");
+        keys(&mut again, &[KeyCode::Esc]);
+        assert!(again.quit);
         assert!(again.close(again.now).is_empty());
         assert_eq!(table(dir.path()).len(), 1);
         assert!(!dir.path().join("game.json").exists());
-        // The first one leaves by Esc (quit): recorded too, after the first.
-        type_str(&mut app, "\u{0}");
-        keys(&mut app, &[KeyCode::Esc]);
-        assert!(app.quit);
-        app.close(app.now);
+        drop(again);
+        // A win closed without a key (a signal) is recorded too.
+        let mut other = tiny(dir.path());
+        assert_eq!(other.note, None, "nothing to resume");
+        win(&mut other);
+        assert!(other.close(other.now).is_empty());
         assert_eq!(table(dir.path()).len(), 2);
+        drop(other);
         let mut third = tiny(dir.path());
         assert_eq!(third.note, None, "nothing to resume");
         win(&mut third);
@@ -329,14 +419,7 @@ mod tests {
     }
 
     fn screen(app: &App) -> String {
-        use ratatui::buffer::Buffer;
-        use ratatui::widgets::Widget;
-        let mut buf = Buffer::empty(AREA);
-        app.render(AREA, &mut buf);
-        buf.content
-            .chunks(usize::from(AREA.width))
-            .map(|row| row.iter().map(|c| c.symbol()).collect::<String>() + "\n")
-            .collect()
+        screen_rows(app, AREA.width, AREA.height).join("\n") + "\n"
     }
 
     #[test]
@@ -352,6 +435,7 @@ mod tests {
         assert!(shown.contains("Recorded in place 1"), "{shown}");
         assert!(shown.contains("n  new game   q  quit"), "{shown}");
         assert!(!shown.contains('\u{1b}'), "{shown}");
+        drop(app);
         // A better game: it goes first, marked, with the prompt open.
         let mut app = tiny(dir.path());
         win(&mut app);
@@ -369,6 +453,41 @@ mod tests {
     }
 
     #[test]
+    fn undo_takes_back_a_hint_but_not_the_hint_spent_even_across_a_restart() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = tiny(dir.path());
+        type_str(&mut app, "tu");
+        assert_eq!((app.game.hints_left(), app.game.hint_pair()), (2, None));
+        drop(app);
+        let mut app = tiny(dir.path());
+        assert_eq!(app.note, Some("Resumed"));
+        assert_eq!(app.game.hints_left(), 2);
+        type_str(&mut app, "tutu");
+        assert_eq!(app.game.hints_left(), 0);
+        type_str(&mut app, "t");
+        assert_eq!(app.game.hint_pair(), None);
+        assert!(screen(&app).contains("no hints left"), "{}", screen(&app));
+    }
+
+    #[test]
+    fn a_second_game_on_the_same_directory_says_it_is_not_saved() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut first = tiny(dir.path());
+        type_str(&mut first, " l ");
+        let saved = std::fs::read(dir.path().join("game.json")).unwrap();
+        let mut second = tiny(dir.path());
+        assert_eq!(second.note, None, "not resumed");
+        let told = second.warning.clone().expect("a message box");
+        assert!(told.contains("in use by another lianliankan"), "{told}");
+        type_str(&mut second, "x t");
+        second.close(second.now);
+        assert_eq!(std::fs::read(dir.path().join("game.json")).unwrap(), saved);
+        drop(second);
+        type_str(&mut first, "u");
+        assert_ne!(std::fs::read(dir.path().join("game.json")).unwrap(), saved);
+    }
+
+    #[test]
     fn a_message_box_takes_the_first_key() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("game.json"), b"not json").unwrap();
@@ -379,5 +498,35 @@ mod tests {
         assert_eq!(app.game.cursor(), crate::core::grid::Point::new(0, 0));
         type_str(&mut app, "l");
         assert_eq!(app.game.cursor(), crate::core::grid::Point::new(0, 1));
+    }
+
+    /// On the smallest screens the win box keeps what to press next (and the
+    /// name being typed), dropping the table first.
+    #[test]
+    fn the_win_box_keeps_its_key_line_on_small_screens() {
+        let dir = tempfile::tempdir().unwrap();
+        // Nine earlier wins fill most of the table.
+        for i in 0..9 {
+            let mut app = tiny(dir.path());
+            win(&mut app);
+            type_str(&mut app, &format!("p{i}"));
+            keys(&mut app, &[KeyCode::Enter]);
+        }
+        let mut app = tiny(dir.path());
+        win(&mut app);
+        assert!(app.win_screen.as_ref().unwrap().prompting());
+        let screen = |app: &App, w: u16, h: u16| screen_rows(app, w, h).join("\n");
+        let big = screen(&app, 80, 24);
+        assert!(big.contains("p8"), "the table: {big}");
+        for (w, h) in [(40, 10), (46, 12), (40, 6)] {
+            let s = screen(&app, w, h);
+            assert!(s.contains("Enter record"), "{w}x{h}: {s}");
+            assert!(s.contains("Your name:"), "{w}x{h}: {s}");
+        }
+        keys(&mut app, &[KeyCode::Enter]);
+        for (w, h) in [(40, 10), (40, 6)] {
+            let s = screen(&app, w, h);
+            assert!(s.contains("n  new game"), "{w}x{h}: {s}");
+        }
     }
 }

@@ -6,14 +6,15 @@ use std::time::Duration;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::{centred, clock};
-use crate::game::{Game, LEVEL_COUNT, TimeUp, gravity_name};
+use crate::game::{Game, LEVEL_COUNT, Mode, TimeUp};
 use crate::ui::app::App;
+use crate::ui::theme::Paint;
 
 /// Where the time bar starts on the title line (after " lianliankan").
 const BAR_X: u16 = 14;
@@ -23,21 +24,40 @@ const BAR_WIDTH: u16 = 20;
 /// levels, just the variant (`down`) in a game of one variant.
 pub(super) fn label(game: &Game) -> String {
     let level = game.level();
-    let name = gravity_name(level.gravity);
-    match game.config().gravity {
-        Some(_) => name.to_string(),
-        None => format!("Lv {}/{LEVEL_COUNT} {name}", level.number + 1),
+    let name = level.gravity.name();
+    match game.config().mode {
+        Mode::Single(_) => name.to_string(),
+        Mode::Levels => format!("Lv {}/{LEVEL_COUNT} {name}", level.number + 1),
     }
 }
 
 /// How many of `width` cells stand for `left` of `limit` (rounded up, so the
 /// bar empties only when the time is up).
-fn filled(width: u16, left: f32, limit: f32) -> u16 {
+pub(super) fn filled(width: u16, left: f32, limit: f32) -> u16 {
     if limit <= 0.0 {
         return 0;
     }
     let cells = (f32::from(width) * (left / limit).clamp(0.0, 1.0)).ceil();
     cells as u16
+}
+
+/// The colour of the time left: amber under a quarter of the limit, red
+/// under a tenth.
+pub(super) fn time_paint(left: Duration, limit: Duration) -> Paint {
+    if left * 10 < limit {
+        Paint::TimeCritical
+    } else if left * 4 < limit {
+        Paint::TimeLow
+    } else {
+        Paint::TimeOk
+    }
+}
+
+/// The time left in whole seconds rounded up: 0:00 only when the time is up.
+pub(super) fn shown_left(left: Duration) -> String {
+    clock(Duration::from_secs(
+        left.as_secs() + u64::from(left.subsec_nanos() > 0),
+    ))
 }
 
 impl App {
@@ -49,10 +69,7 @@ impl App {
         else {
             return;
         };
-        // Whole seconds rounded up: 0:00 only when the time is up.
-        let shown = clock(Duration::from_secs(
-            left.as_secs() + u64::from(left.subsec_nanos() > 0),
-        ));
+        let shown = shown_left(left);
         let free = area.width.saturating_sub(BAR_X + room);
         let time = shown.len() as u16;
         let bar = match free.saturating_sub(time + 3).min(BAR_WIDTH) {
@@ -67,15 +84,15 @@ impl App {
             _ if free >= time => shown,
             _ => return,
         };
-        let low = left.as_secs() < 10;
-        let mut style = Style::new().add_modifier(Modifier::BOLD);
-        if self.color {
-            style = style.fg(if low {
-                Color::LightRed
-            } else {
-                Color::LightGreen
-            });
+        // Without colour: underlined under a quarter, reversed under a tenth.
+        let paint = time_paint(left, limit);
+        let style = match (self.paint(paint), paint) {
+            (Some(c), _) => Style::new().fg(c),
+            (None, Paint::TimeCritical) => Style::new().add_modifier(Modifier::REVERSED),
+            (None, Paint::TimeLow) => Style::new().add_modifier(Modifier::UNDERLINED),
+            (None, _) => Style::new(),
         }
+        .add_modifier(Modifier::BOLD);
         buf.set_string(area.x + BAR_X, area.y, bar, style);
     }
 
@@ -113,5 +130,18 @@ mod tests {
         assert_eq!(filled(20, 0.1, 100.0), 1);
         assert_eq!(filled(20, 0.0, 100.0), 0);
         assert_eq!(filled(20, 5.0, 0.0), 0);
+    }
+
+    #[test]
+    fn the_time_turns_amber_under_a_quarter_and_red_under_a_tenth() {
+        let s = Duration::from_secs;
+        assert_eq!(time_paint(s(100), s(100)), Paint::TimeOk);
+        assert_eq!(time_paint(s(25), s(100)), Paint::TimeOk);
+        assert_eq!(time_paint(s(24), s(100)), Paint::TimeLow);
+        assert_eq!(time_paint(s(10), s(100)), Paint::TimeLow);
+        assert_eq!(time_paint(s(9), s(100)), Paint::TimeCritical);
+        assert_eq!(time_paint(s(0), s(100)), Paint::TimeCritical);
+        assert_eq!(shown_left(Duration::from_millis(100)), "0:01");
+        assert_eq!(shown_left(s(0)), "0:00");
     }
 }

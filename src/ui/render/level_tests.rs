@@ -3,13 +3,11 @@
 
 use std::time::{Duration, Instant};
 
-use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::widgets::Widget;
 
 use crate::core::gravity::Gravity;
 use crate::core::grid::{Board, Point};
-use crate::game::{Action, Config, Game, REMOVAL_TIME, SLIDE_TIME};
+use crate::game::{Action, Config, Game, Mode, REMOVAL_TIME, SLIDE_TIME};
 use crate::ui::app::App;
 use crate::ui::theme::Theme;
 
@@ -18,27 +16,25 @@ fn app(game: Game, now: Instant) -> App {
 }
 
 fn text(app: &App, w: u16, h: u16) -> Vec<String> {
-    let area = Rect::new(0, 0, w, h);
-    let mut buf = Buffer::empty(area);
-    app.render(area, &mut buf);
-    buf.content
-        .chunks(usize::from(w))
-        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
+    crate::ui::test_support::screen_rows(app, w, h)
+        .into_iter()
         .map(|l| l.trim_end().to_string())
         .collect()
 }
 
-/// One column of 1 2 3 1 under `down`: matching the 1s drops 2 and 3 by one
-/// row each. Kinds 1, 2, 3 are `A`, `B`, `C` in the ascii theme.
+/// One column of 1 2 3 1 under `down`, right of an empty one the line of the
+/// match runs through (so the points over it cover no tile): matching the
+/// 1s drops 2 and 3 by one row each. Kinds 1, 2, 3 are `A`, `B`, `C` in the
+/// ascii theme.
 fn falling(now: Instant) -> App {
-    let board = Board::from_rows(&[[1], [2], [3], [1]]).unwrap();
+    let board = Board::from_rows(&[[0, 1], [0, 2], [0, 3], [0, 1]]).unwrap();
     let config = Config {
-        gravity: Some(Gravity::Down),
+        mode: Mode::Single(Gravity::Down),
         ..Config::DEFAULT
     };
     let mut a = app(Game::from_board(board, config, now), now);
-    a.game.apply(Action::Click(Point::new(0, 0)), now);
-    a.game.apply(Action::Click(Point::new(3, 0)), now);
+    a.game.apply(Action::Click(Point::new(0, 1)), now);
+    a.game.apply(Action::Click(Point::new(3, 1)), now);
     a
 }
 
@@ -59,7 +55,7 @@ const TINY_RUN: Config = Config {
     rows: 2,
     cols: 2,
     kinds: 1,
-    gravity: None,
+    mode: Mode::Levels,
     ..Config::DEFAULT
 };
 
@@ -99,7 +95,8 @@ fn tiles_stay_while_the_line_shows_then_glide_down_to_their_cells() {
 fn the_status_line_names_the_level_and_variant() {
     let t = Instant::now();
     let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
-    let status = |a: &App| text(a, 80, 24)[23].clone();
+    // Too short for the side panel: the status line shows.
+    let status = |a: &App| text(a, 80, 16)[15].clone();
     assert!(
         status(&a).starts_with(" Lv 1/7 none  Score 0  "),
         "{}",
@@ -118,7 +115,7 @@ fn the_status_line_names_the_level_and_variant() {
         a.game.apply(Action::Click(p), t);
         a.game.apply(Action::Click(q), t);
     }
-    let screen = text(&a, 80, 24).join("\n");
+    let screen = text(&a, 80, 16).join("\n");
     assert!(screen.contains("All 7 levels cleared!"), "{screen}");
     assert!(
         status(&a).starts_with(" Lv 7/7 center-v  "),
@@ -182,7 +179,7 @@ fn the_cursor_rides_on_the_tile_sliding_into_its_cell() {
     let t = Instant::now();
     let mut a = falling(t);
     // The second click left the cursor on the bottom cell, where C lands.
-    assert_eq!(a.game.cursor(), Point::new(3, 0));
+    assert_eq!(a.game.cursor(), Point::new(3, 1));
     let c_row = |a: &App| {
         let lines = text(a, 30, 11);
         letters(&lines)
@@ -201,19 +198,85 @@ fn the_cursor_rides_on_the_tile_sliding_into_its_cell() {
     }
 }
 
+/// The last pair of a level shows on the cleared board (never over the
+/// next one), then a card names the next level until a key, and only then
+/// does the next board show.
 #[test]
-fn the_last_line_of_a_level_is_drawn_over_the_next_board() {
+fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
+    use ratatui::crossterm::event::{
+        Event, KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind,
+    };
     let t = Instant::now();
+    // Too short for the side panel (which names the level too) and for
+    // tiles that show their symbol in the corners.
+    let area = Rect::new(0, 0, 60, 12);
     let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
+    let layout = a.board_layout(area).unwrap();
     for p in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-        a.game.apply(Action::Click(Point::new(p.0, p.1)), t);
+        let r = layout.cell_rect(Point::new(p.0, p.1));
+        let click = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: r.x + 1,
+            row: r.y,
+            modifiers: ratatui::crossterm::event::KeyModifiers::NONE,
+        });
+        a.handle_event(&click, area, t);
     }
     assert_eq!(a.game.level().number, 1);
     a.now = t + REMOVAL_TIME * 9 / 10;
-    let screen = text(&a, 80, 24).join("\n");
+    let screen = text(&a, 60, 12).join("\n");
     assert_eq!(screen.matches("*A*").count(), 2, "{screen}");
-    assert!(screen.contains("║ *A* ║─║ *A* ║"), "{screen}");
+    assert!(
+        screen.contains("║─║"),
+        "the line between the pair: {screen}"
+    );
+    assert_eq!(
+        screen.matches('A').count(),
+        2,
+        "no tile of the next board yet: {screen}"
+    );
     a.now = t + REMOVAL_TIME;
-    let screen = text(&a, 80, 24).join("\n");
-    assert!(!screen.contains("*A*"), "{screen}");
+    let screen = text(&a, 60, 12).join("\n");
+    assert!(screen.contains("Level 2 of 7"), "{screen}");
+    assert!(screen.contains("down: tiles fall"), "{screen}");
+    // A picture of the variant: arrows pointing down.
+    for row in super::screens::picture(Gravity::Down) {
+        assert!(screen.contains(row.trim()), "{row}: {screen}");
+    }
+    assert!(!screen.contains('A'), "the board is hidden: {screen}");
+    // The clock stands under the card.
+    let before = a.game.elapsed(t + REMOVAL_TIME);
+    assert_eq!(a.game.elapsed(t + Duration::from_secs(1)), before);
+    let key = Event::Key(KeyEvent::from(KeyCode::Char('x')));
+    a.handle_event(&key, area, t + Duration::from_secs(1));
+    let screen = text(&a, 60, 12).join("\n");
+    assert!(!screen.contains("Level 2 of 7"), "{screen}");
+    assert_eq!(screen.matches('A').count(), 4, "the next board: {screen}");
+}
+
+/// Without a key the card goes by itself after its time.
+#[test]
+fn the_level_card_goes_by_itself() {
+    let t = Instant::now();
+    let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
+    let area = Rect::new(0, 0, 80, 24);
+    let key = |c| {
+        ratatui::crossterm::event::Event::Key(ratatui::crossterm::event::KeyEvent::from(
+            ratatui::crossterm::event::KeyCode::Char(c),
+        ))
+    };
+    // Keyboard: select (0,0), right, select; down, select, left, select.
+    for c in [' ', 'l', ' ', 'j', ' ', 'h', ' '] {
+        a.handle_event(&key(c), area, t);
+    }
+    assert_eq!(a.game.level().number, 1);
+    let shown = t + REMOVAL_TIME;
+    let gone = shown + crate::ui::app::screen::LEVEL_CARD_TIME;
+    let wait = a.timeout(shown + Duration::from_millis(500)).unwrap();
+    assert!(wait <= Duration::from_millis(1500), "{wait:?}");
+    assert!(!a.tick(shown + Duration::from_millis(500)));
+    assert!(!a.screens.is_empty());
+    assert!(a.tick(gone));
+    assert!(a.screens.is_empty());
+    assert!(!a.board_hidden());
 }

@@ -1,12 +1,12 @@
 //! The slide after a match under gravity: while the line is on show the
 //! tiles that will move stay where they were; then they glide to their new
-//! cells over [`SLIDE_TIME`](crate::game::SLIDE_TIME). The board already holds
+//! cells over the slide time of the game's [`Pace`](crate::game::Pace). The board already holds
 //! them at their new cells, so this only changes where they are drawn.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::Marks;
+use super::tiles::Marks;
 use crate::core::grid::Point;
 use crate::ui::app::App;
 use crate::ui::layout::BoardLayout;
@@ -35,12 +35,13 @@ impl App {
             // The marks of the cell the tile is bound for travel with it.
             let marks = Marks {
                 hint: hint.is_some_and(|(a, b)| a == s.to || b == s.to),
+                lit: self.hint_lit(),
                 highlight: highlight == Some(kind),
                 cursor: game.cursor() == s.to,
                 selected: game.selected() == Some(s.to),
-                removed: false,
+                ..Marks::default()
             };
-            self.render_tile(rect.intersection(buf.area), kind, marks, buf);
+            self.render_tile(layout.tile, rect, kind, marks, buf);
         }
     }
 }

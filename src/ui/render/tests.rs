@@ -9,33 +9,15 @@ use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
 
 use crate::core::grid::{Board, Point};
-use crate::game::{Action, Config, Game, REMOVAL_TIME};
+use crate::game::{Action, Config, Game, Mode, REMOVAL_TIME};
 use crate::ui::app::App;
-use crate::ui::theme::Theme;
+use crate::ui::theme::{Paint, Theme};
 
 fn app_with(board: Board, now: Instant) -> App {
-    let config = Config {
-        seed: 5,
-        ..Config::DEFAULT
-    };
-    let game = Game::from_board(board, config, now);
-    App::new(game, Theme::builtin("ascii").unwrap(), true, now)
+    on_board(board, "ascii", true, now)
 }
 
-fn draw(app: &App, w: u16, h: u16) -> Buffer {
-    let area = Rect::new(0, 0, w, h);
-    let mut buf = Buffer::empty(area);
-    app.render(area, &mut buf);
-    buf
-}
-
-fn text(buf: &Buffer) -> Vec<String> {
-    let w = buf.area.width as usize;
-    buf.content
-        .chunks(w)
-        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
-        .collect()
-}
+use crate::ui::test_support::{dealt, draw, on_board, rows as text};
 
 /// The board part of the screen: the lines between title and status, trimmed at the right.
 fn board_text(buf: &Buffer) -> Vec<String> {
@@ -50,7 +32,9 @@ fn at(row: i32, col: i32) -> Point {
     Point::new(row, col)
 }
 
-/// Matches `a` and `b`, then draws when the line is fully grown.
+/// Matches `a` and `b`, then draws when the line is fully grown: the
+/// points show over the middle of the line (on the ring when the middle is
+/// there).
 fn line_after(board: Board, a: Point, b: Point) -> Vec<String> {
     let t = Instant::now();
     let mut app = app_with(board, t);
@@ -66,17 +50,7 @@ fn line_after(board: Board, a: Point, b: Point) -> Vec<String> {
 
 /// The default game, seed 1, in colour, in the ascii theme.
 fn default_app() -> App {
-    let t = Instant::now();
-    let config = Config {
-        seed: 1,
-        ..Config::DEFAULT
-    };
-    App::new(
-        Game::new(config, t).unwrap(),
-        Theme::builtin("ascii").unwrap(),
-        true,
-        t,
-    )
+    dealt("ascii", true)
 }
 
 #[test]
@@ -97,18 +71,26 @@ fn board_cursor_and_status_at_80x24() {
         lines[23].trim_end(),
         " none  Score 0  Time 0:00  Tiles 128  Hints 3 t  Shuffles 2 r  ? help"
     );
-    // Each tile is a box in its kind's colour; the status line has its own colours.
-    assert_eq!(
-        buf[(9, 4)].bg,
-        Theme::builtin("ascii")
-            .unwrap()
-            .glyph(app.game.board().get(at(0, 0)))
-            .unwrap()
-            .color
-    );
+    // Each tile is a light face with its symbol in the kind's colour, on
+    // the table; the cursor's brackets are on blue.
+    let ink = Theme::builtin("ascii")
+        .unwrap()
+        .glyph(app.game.board().get(at(0, 0)))
+        .unwrap()
+        .ink
+        .unwrap();
+    let depth = app.depth;
+    assert_eq!(buf[(9, 4)].fg, ink.color(depth));
+    assert_eq!(buf[(9, 4)].bg, Paint::Face.ink().color(depth));
+    assert_eq!(buf[(8, 4)].bg, Paint::Cursor.ink().color(depth));
     assert_eq!(buf[(8, 4)].bg, buf[(10, 4)].bg);
     assert!(buf[(9, 4)].modifier.contains(Modifier::BOLD));
-    assert_eq!(buf[(11, 4)].bg, Color::Reset);
+    assert_eq!(buf[(11, 4)].bg, Paint::Table.ink().color(depth));
+    assert_eq!(
+        buf[(13, 4)].bg,
+        Paint::Face.ink().color(depth),
+        "the next tile"
+    );
     assert_eq!(buf[(0, 23)].bg, Color::Gray);
 }
 
@@ -122,9 +104,40 @@ fn status_line_words_itself_to_fit_narrow_terminals() {
     );
     assert_eq!(
         status(68),
-        " none  Score 0  Time 0:00  Tiles 128  Hints 3  Shuffles 2  ?"
+        " none  Score 0  Time 0:00  Hints 3 t  Shuffles 2 r  ? help"
     );
-    assert_eq!(status(55), " none Score 0 0:00 Tiles 128 Hints 3 Shuf 2");
+    assert_eq!(
+        status(55),
+        " none  0 pts  0:00  t hint 3  r shuffle 2  ? help"
+    );
+    // Narrower than the default board: a small board still shows.
+    let small = app_with(Board::from_rows(&[[1, 1]]).unwrap(), Instant::now());
+    let status = |w| text(&draw(&small, w, 24))[23].trim_end().to_string();
+    assert_eq!(status(30), " none 0 0:00 t:3 r:2 ? help");
+    assert_eq!(status(22), " 0 0:00 t:3 r:2 ? help");
+    assert_eq!(status(21), " 0 0:00 ? help");
+}
+
+/// The key for help stays on the status line at 80 columns and at the
+/// narrowest board, with a long variant name and a score of five digits.
+#[test]
+fn status_line_keeps_the_help_key_with_long_labels() {
+    let t = Instant::now();
+    let config = Config {
+        seed: 5,
+        mode: Mode::Levels,
+        ..Config::DEFAULT
+    };
+    let mut game = Game::new(config, t).unwrap();
+    game.score.points = 12_345;
+    game.level.number = 6;
+    game.level.gravity = crate::core::gravity::Gravity::CenterH;
+    let app = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+    for w in [80, 66, 50] {
+        let line = text(&draw(&app, w, 24))[23].trim_end().to_string();
+        assert!(line.ends_with("? help"), "{w}: {line}");
+        assert!(line.contains("12345"), "{w}: {line}");
+    }
 }
 
 #[test]
@@ -181,7 +194,7 @@ fn straight_line() {
         lines,
         vec![
             "",
-            "",
+            "          +10",
             "    *A*─────────*A*",
             "",
             "     B   C   C   B",
@@ -199,7 +212,7 @@ fn one_turn_line() {
         lines,
         vec![
             "",
-            "",
+            "           +10",
             "    *A*──────────┐",
             "                 │",
             "     B   C   C  *A*",
@@ -218,7 +231,7 @@ fn two_turn_line() {
         vec![
             "",
             "    *A*  B   C   B",
-            "     │",
+            "     │  +10",
             "     └───────┐",
             "             │",
             "     E   C  *A*  E",
@@ -235,7 +248,7 @@ fn line_through_the_outer_ring() {
         lines,
         vec![
             "",
-            "     ┌───────────┐",
+            "     ┌─── +10 ───┐",
             "    *A*  B   C  *A*",
             "",
             "     D   B   C   D",
@@ -274,13 +287,13 @@ fn line_grows_from_the_first_tile_then_vanishes() {
 fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
     let t = Instant::now();
     let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
-    app.help = true;
+    app.screens.push(crate::ui::app::screen::Screen::Help);
     let screen = text(&draw(&app, 80, 20)).join("\n");
-    for needle in ["q, Esc, Ctrl-C", "Replay this deal with --seed 5", "└"] {
+    for needle in ["q, Ctrl-C", "Replay this deal with --seed 5", "└"] {
         assert!(screen.contains(needle), "help lacks {needle}:\n{screen}");
     }
     assert!(!screen.contains("Join two equal tiles"), "{screen}");
-    let full = text(&draw(&app, 80, 23)).join("\n");
+    let full = text(&draw(&app, 80, 24)).join("\n");
     assert!(full.contains("Join two equal tiles"), "{full}");
 }
 
@@ -288,7 +301,7 @@ fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
 fn help_lists_every_key_and_the_mouse() {
     let t = Instant::now();
     let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
-    app.help = true;
+    app.screens.push(crate::ui::app::screen::Screen::Help);
     let screen = text(&draw(&app, 80, 24)).join("\n");
     for needle in [
         "Help",
@@ -299,11 +312,13 @@ fn help_lists_every_key_and_the_mouse() {
         "reshuffle",
         "pause",
         "new game",
-        "q, Esc, Ctrl-C",
-        "undo; redo",
+        "q, Ctrl-C",
+        "undo",
         "U, Ctrl-R",
-        "f, right click",
+        "right click",
         "highlight",
+        "Esc",
+        "menu",
         "assisted.",
     ] {
         assert!(screen.contains(needle), "help lacks {needle}:\n{screen}");
@@ -505,7 +520,7 @@ fn the_title_line_warns_of_a_lost_board_until_undo() {
 #[test]
 fn the_title_line_says_how_to_stop_a_demo() {
     let t = Instant::now();
-    let app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t).with_demo(t);
+    let app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t).with_demo(None, t);
     let title = text(&draw(&app, 80, 24))[0].clone();
     assert!(title.contains(crate::ui::app::DEMO_NOTE), "{title}");
 }

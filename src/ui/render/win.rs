@@ -10,29 +10,34 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::{centred, clock};
 use crate::escape::escape_controls;
-use crate::game::{LEVEL_COUNT, Win};
+use crate::game::{LEVEL_COUNT, Mode, Win};
 use crate::ui::app::App;
 use crate::ui::win_screen::WinScreen;
 
 impl App {
     pub(super) fn render_win(&self, area: Rect, win: Win, buf: &mut Buffer) {
-        let mut lines = vec![
-            Line::raw(""),
-            Line::raw(match self.game.config().gravity {
-                Some(_) => "Board cleared!".to_string(),
-                None => format!("All {LEVEL_COUNT} levels cleared!"),
-            })
-            .alignment(Alignment::Center),
-            Line::raw(""),
-            Line::raw(format!("Score {:>7}", win.score)).alignment(Alignment::Center),
-            Line::raw(format!("Time  {:>7}", clock(win.time))).alignment(Alignment::Center),
+        // Each line with how soon it goes on a short screen (higher first);
+        // the key line (0) always stays.
+        let centre = |text: String| Line::raw(text).alignment(Alignment::Center);
+        let mut lines: Vec<(u8, Line)> = vec![
+            (9, Line::raw("")),
+            (
+                3,
+                centre(match self.game.config().mode {
+                    Mode::Single(_) => "Board cleared!".to_string(),
+                    Mode::Levels => format!("All {LEVEL_COUNT} levels cleared!"),
+                }),
+            ),
+            (9, Line::raw("")),
+            (2, centre(format!("Score {:>7}", win.score))),
+            (5, centre(format!("Time  {:>7}", clock(win.time)))),
         ];
         if win.assisted {
-            lines.push(Line::raw("(assisted: undo or hint)").alignment(Alignment::Center));
+            lines.push((8, centre("(assisted: undo or hint)".to_string())));
         }
         let keys = match &self.win_screen {
             Some(screen) => {
-                lines.push(Line::raw(""));
+                lines.push((9, Line::raw("")));
                 lines.extend(table_lines(screen));
                 if screen.prompting() {
                     "Enter record   Ctrl-Z undo   Esc quit"
@@ -44,7 +49,20 @@ impl App {
             }
             None => "n  new game   u  undo   q  quit",
         };
-        lines.extend([Line::raw(""), Line::raw(keys).alignment(Alignment::Center)]);
+        lines.extend([(9, Line::raw("")), (0, centre(keys.to_string()))]);
+        // Drop the least needed lines (the last of equals first) until the
+        // box fits the screen.
+        let room = usize::from(area.height.saturating_sub(2));
+        while lines.len() > room {
+            let Some(worst) = (0..lines.len()).rev().max_by_key(|&i| lines[i].0) else {
+                break;
+            };
+            if lines[worst].0 == 0 {
+                break;
+            }
+            lines.remove(worst);
+        }
+        let lines: Vec<Line> = lines.into_iter().map(|(_, l)| l).collect();
         let rect = centred(area, 46, lines.len() as u16 + 2);
         Clear.render(rect, buf);
         Paragraph::new(lines)
@@ -84,30 +102,34 @@ impl App {
     }
 }
 
-/// The place line, the name prompt and the table, this game's row marked.
-fn table_lines(screen: &WinScreen) -> Vec<Line<'static>> {
+/// The place line, the name prompt and the table, this game's row marked,
+/// each with how soon it goes on a short screen (see `render_win`).
+fn table_lines(screen: &WinScreen) -> Vec<(u8, Line<'static>)> {
     let mut lines = Vec::new();
     let place = screen.rank.map(|r| r + 1);
     let heading = match (place, screen.recorded) {
-        _ if screen.unrecorded => " Not recorded: this game is not saved".to_string(),
+        _ if let Some(why) = screen.unrecorded => format!(" Not recorded: {why}"),
         (Some(p), false) => format!(" A high score: place {p} of 10"),
         (Some(p), true) => format!(" Recorded in place {p}"),
         (None, _) => " Not in the top 10 of this board".to_string(),
     };
-    lines.push(Line::raw(heading));
+    lines.push((4, Line::raw(heading)));
     if screen.prompting() {
         let bold = Style::new().add_modifier(Modifier::BOLD);
-        lines.push(Line::from(vec![
-            Span::raw(" Your name: "),
-            Span::styled(escape_controls(&screen.name), bold),
-            Span::styled("_", bold.add_modifier(Modifier::SLOW_BLINK)),
-        ]));
+        lines.push((
+            1,
+            Line::from(vec![
+                Span::raw(" Your name: "),
+                Span::styled(escape_controls(&screen.name), bold),
+                Span::styled("_", bold.add_modifier(Modifier::SLOW_BLINK)),
+            ]),
+        ));
     }
     let rows = screen.rows();
     if rows.is_empty() {
         return lines;
     }
-    lines.push(Line::raw(""));
+    lines.push((9, Line::raw("")));
     let mut assisted = false;
     for (i, row) in rows.iter().enumerate() {
         assisted |= row.assisted;
@@ -127,10 +149,10 @@ fn table_lines(screen: &WinScreen) -> Vec<Line<'static>> {
         } else {
             Style::new()
         };
-        lines.push(Line::styled(text, style));
+        lines.push((if row.mine { 6 } else { 7 }, Line::styled(text, style)));
     }
     if assisted {
-        lines.push(Line::raw(" * assisted (undo, hint)"));
+        lines.push((8, Line::raw(" * assisted (undo, hint)")));
     }
     lines
 }

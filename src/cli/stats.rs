@@ -1,0 +1,42 @@
+//! `lianliankan stats`: prints the statistics kept by the game.
+
+use std::io::{self, Write as _};
+use std::process::ExitCode;
+
+use crate::escape::escape_controls;
+use crate::persist::stats::Stats;
+use crate::persist::storage::data_dir;
+
+/// Runs `stats` and returns the exit status: 0 when the statistics were
+/// shown (a bad file is kept aside with a warning on stderr), 2 when the
+/// data directory cannot be read or the file is from a newer version.
+pub fn run_stats() -> ExitCode {
+    match data_dir().and_then(|dir| Stats::load(&dir)) {
+        Ok((stats, warning)) => {
+            if let Some(warning) = warning {
+                eprintln!("lianliankan stats: {warning}");
+            }
+            // The lines hold file contents: escaped, though validation keeps them plain.
+            let text: String = stats
+                .report()
+                .iter()
+                .map(|line| escape_controls(line) + "\n")
+                .collect();
+            let mut stdout = io::stdout().lock();
+            match stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("lianliankan stats: cannot write the statistics: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Err(e) => {
+            eprintln!("lianliankan stats: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

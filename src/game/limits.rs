@@ -1,0 +1,16 @@
+//! The limits of a game in one place: the command line, the save file, the
+//! score tables and the menus all check against these, so a game one of them
+//! accepts is never refused by another.
+
+/// The most rows a board may have (40 rows of one-row tiles still fit a
+/// large terminal).
+pub const MAX_ROWS: usize = 40;
+/// The most columns a board may have.
+pub const MAX_COLS: usize = 60;
+/// The most hints or reshuffles a game may grant.
+pub const MAX_HELP: u32 = 1000;
+/// The highest score a table or a saved game holds (far above what any
+/// board can earn).
+pub const MAX_SCORE: u32 = 100_000_000;
+/// The longest playing time a table or a saved game holds: a year.
+pub const MAX_SECONDS: u32 = 366 * 24 * 3600;

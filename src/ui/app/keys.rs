@@ -1,0 +1,250 @@
+//! The one key table of the board: which keys do what, and the words the
+//! help screen, the status line and the README use for them. Input handling
+//! and every text about keys read this table, so they cannot drift apart.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::game::Direction;
+
+/// What a key on the board asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    /// Move the cursor one cell.
+    Move(Direction),
+    /// Select (or match, or drop) the tile under the cursor.
+    Select,
+    /// Highlight every tile of the kind under the cursor.
+    Highlight,
+    /// Show a pair that keeps the game winnable.
+    Hint,
+    /// Reshuffle the tiles.
+    Reshuffle,
+    /// Take back the last move.
+    Undo,
+    /// Play the last undone move again.
+    Redo,
+    /// Pause: hide the board and stop the clock.
+    Pause,
+    /// Drop what is on show (selection, hint, highlight); with nothing to
+    /// drop, open the menu.
+    Back,
+    /// Open the menu.
+    Menu,
+    /// Start a new game (asking first if this one has moves).
+    NewGame,
+    /// Open the help.
+    Help,
+    /// Quit, saving the game.
+    Quit,
+}
+
+/// A key as the table names it: a key code, with or without Control.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Key {
+    code: KeyCode,
+    ctrl: bool,
+}
+
+impl Key {
+    const fn plain(code: KeyCode) -> Self {
+        Key { code, ctrl: false }
+    }
+
+    const fn char(c: char) -> Self {
+        Key::plain(KeyCode::Char(c))
+    }
+
+    const fn ctrl(c: char) -> Self {
+        Key {
+            code: KeyCode::Char(c),
+            ctrl: true,
+        }
+    }
+
+    /// Whether a key press is this key (Shift is part of the character).
+    fn matches(&self, key: &KeyEvent) -> bool {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let code = match key.code {
+            // Terminals send Ctrl-R as either case.
+            KeyCode::Char(c) if ctrl => KeyCode::Char(c.to_ascii_lowercase()),
+            code => code,
+        };
+        self.ctrl == ctrl && self.code == code
+    }
+}
+
+/// One line of the table: the keys as the help writes them, what they do,
+/// and the commands they send.
+#[derive(Debug, Clone, Copy)]
+pub struct Binding {
+    /// The keys as shown to the player (`u`, `arrows, h j k l`).
+    pub label: &'static str,
+    /// What they do, in a few words.
+    pub help: &'static str,
+    /// Each key and the command it sends.
+    pub keys: &'static [(Key, Command)],
+}
+
+use Command as C;
+use Direction as D;
+
+/// The keys of the board, in the order the help lists them.
+pub const BOARD_KEYS: &[Binding] = &[
+    Binding {
+        label: "arrows, h j k l",
+        help: "move the cursor",
+        keys: &[
+            (Key::plain(KeyCode::Up), C::Move(D::Up)),
+            (Key::plain(KeyCode::Down), C::Move(D::Down)),
+            (Key::plain(KeyCode::Left), C::Move(D::Left)),
+            (Key::plain(KeyCode::Right), C::Move(D::Right)),
+            (Key::char('k'), C::Move(D::Up)),
+            (Key::char('j'), C::Move(D::Down)),
+            (Key::char('h'), C::Move(D::Left)),
+            (Key::char('l'), C::Move(D::Right)),
+        ],
+    },
+    Binding {
+        label: "Space, Enter",
+        help: "select the tile under the cursor (again: drop it)",
+        keys: &[
+            (Key::char(' '), C::Select),
+            (Key::plain(KeyCode::Enter), C::Select),
+        ],
+    },
+    Binding {
+        label: "f",
+        help: "highlight every tile of that kind (again: clear it)",
+        keys: &[(Key::char('f'), C::Highlight)],
+    },
+    Binding {
+        label: "t",
+        help: "hint: a pair that keeps the game winnable",
+        keys: &[(Key::char('t'), C::Hint)],
+    },
+    Binding {
+        label: "r",
+        help: "reshuffle (free while the board cannot be won)",
+        keys: &[(Key::char('r'), C::Reshuffle)],
+    },
+    Binding {
+        label: "u",
+        help: "undo a match or a reshuffle",
+        keys: &[(Key::char('u'), C::Undo)],
+    },
+    Binding {
+        label: "U, Ctrl-R",
+        help: "redo what was undone",
+        keys: &[(Key::char('U'), C::Redo), (Key::ctrl('r'), C::Redo)],
+    },
+    Binding {
+        label: "p",
+        help: "pause: hide the board, stop the clock",
+        keys: &[(Key::char('p'), C::Pause)],
+    },
+    Binding {
+        label: "Esc, m",
+        help: "menu (Esc first drops a selection, hint or highlight)",
+        keys: &[
+            (Key::plain(KeyCode::Esc), C::Back),
+            (Key::char('m'), C::Menu),
+        ],
+    },
+    Binding {
+        label: "n",
+        help: "new game (asks before dropping this one)",
+        keys: &[(Key::char('n'), C::NewGame)],
+    },
+    Binding {
+        label: "?",
+        help: "this help",
+        keys: &[(Key::char('?'), C::Help)],
+    },
+    Binding {
+        label: "q, Ctrl-C",
+        help: "quit (the game is saved for next time)",
+        keys: &[(Key::char('q'), C::Quit), (Key::ctrl('c'), C::Quit)],
+    },
+];
+
+/// What the mouse does on the board, for the help (not keys, so not in the
+/// table that dispatches keys).
+pub const MOUSE_HELP: [(&str, &str); 2] = [
+    ("left click", "select the tile under the pointer"),
+    ("right click", "highlight its kind (off the tiles: clear)"),
+];
+
+/// The command a key press on the board sends, if any.
+pub fn command(key: &KeyEvent) -> Option<Command> {
+    BOARD_KEYS
+        .iter()
+        .flat_map(|b| b.keys.iter())
+        .find(|(k, _)| k.matches(key))
+        .map(|&(_, c)| c)
+}
+
+/// The keys that send `command`, as the help writes them (`t`).
+pub fn label(command: Command) -> &'static str {
+    BOARD_KEYS
+        .iter()
+        .find(|b| b.keys.iter().any(|&(_, c)| c == command))
+        .map_or("", |b| b.label)
+}
+
+/// Whether a key press is Ctrl-C, which quits from every screen.
+pub fn is_ctrl_c(key: &KeyEvent) -> bool {
+    Key::ctrl('c').matches(key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
+        KeyEvent::new(code, modifiers)
+    }
+
+    #[test]
+    fn every_key_sends_one_command_and_ctrl_is_not_plain() {
+        let mut seen = Vec::new();
+        for (key, _) in BOARD_KEYS.iter().flat_map(|b| b.keys.iter()) {
+            assert!(!seen.contains(key), "{key:?} bound twice");
+            seen.push(*key);
+        }
+        let r = press(KeyCode::Char('r'), KeyModifiers::NONE);
+        assert_eq!(command(&r), Some(Command::Reshuffle));
+        let ctrl_r = press(KeyCode::Char('r'), KeyModifiers::CONTROL);
+        assert_eq!(command(&ctrl_r), Some(Command::Redo));
+        let ctrl_shift_r = press(KeyCode::Char('R'), KeyModifiers::CONTROL);
+        assert_eq!(command(&ctrl_shift_r), Some(Command::Redo));
+        let shift_u = press(KeyCode::Char('U'), KeyModifiers::SHIFT);
+        assert_eq!(command(&shift_u), Some(Command::Redo));
+        assert_eq!(
+            command(&press(KeyCode::Char('x'), KeyModifiers::NONE)),
+            None
+        );
+        assert!(is_ctrl_c(&press(KeyCode::Char('c'), KeyModifiers::CONTROL)));
+        assert!(!is_ctrl_c(&press(KeyCode::Char('c'), KeyModifiers::NONE)));
+        assert_eq!(label(Command::Hint), "t");
+        assert_eq!(label(Command::Move(Direction::Left)), "arrows, h j k l");
+    }
+
+    /// The README's Controls table lists every line of the key table, word
+    /// for word, so the two cannot drift.
+    #[test]
+    fn the_readme_lists_every_key_as_the_help_does() {
+        let readme = include_str!("../../../README.md");
+        let rows: Vec<String> = BOARD_KEYS
+            .iter()
+            .map(|b| (b.label, b.help))
+            .chain(MOUSE_HELP)
+            .map(|(label, help)| {
+                let keys: Vec<String> = label.split(", ").map(|k| format!("`{k}`")).collect();
+                format!("| {} | {help} |", keys.join(", "))
+            })
+            .collect();
+        for row in rows {
+            assert!(readme.contains(&row), "README lacks the row {row}");
+        }
+    }
+}

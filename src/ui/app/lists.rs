@@ -1,0 +1,472 @@
+//! The menus and forms: keys and clicks on a list screen, and what its rows
+//! do (open another screen, change a setting, start a game).
+
+use std::time::{Instant, SystemTime};
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent};
+use ratatui::layout::Rect;
+use unicode_width::UnicodeWidthStr;
+
+use super::App;
+use super::screen::{
+    Abandon, ListView, Menu, MenuAction, MenuKind, NewGameForm, NewGameRow, ScoresView, Screen,
+    SettingsForm, SettingsRow,
+};
+use crate::game::daily::Day;
+use crate::game::{Action, Game};
+use crate::persist::document;
+use crate::persist::scores::Scores;
+use crate::persist::stats::Stats;
+use crate::ui::layout::MenuLayout;
+
+/// The key line under every list.
+pub const LIST_KEYS: &str = "arrows, letter or click; Enter; Esc back";
+
+impl App {
+    /// What the list screen on top shows, if the top screen is a list.
+    pub fn list_view(&self) -> Option<ListView> {
+        match self.screens.last()? {
+            Screen::Menu(menu) => Some(menu.view()),
+            Screen::NewGame(form) => {
+                let screen = (self.area.width, self.area.height);
+                Some(form.view(screen, self.theme.width()))
+            }
+            Screen::Settings(form) => Some(form.view(self.theme.name)),
+            _ => None,
+        }
+    }
+
+    /// The list on top and where it sits on a screen of `area`: the one
+    /// geometry for drawing it and for clicks on it.
+    pub fn list_layout(&self, area: Rect) -> Option<(ListView, MenuLayout)> {
+        let view = self.list_view()?;
+        let row_width = |r: &super::screen::ListRow| {
+            let value = r.value.as_ref().map_or(0, |v| v.width() + 6);
+            let note = r.note.as_ref().map_or(0, |n| n.width() + 3);
+            r.label.width() + 4 + value + note
+        };
+        let widest = view
+            .rows
+            .iter()
+            .map(row_width)
+            .chain([view.title.width() + 4, LIST_KEYS.width()])
+            .chain(view.subtitle.iter().map(|s| s.width()))
+            .max()
+            .unwrap_or(0);
+        let header = view.subtitle.as_ref().map_or(0, |_| 2);
+        let width = u16::try_from(widest).unwrap_or(u16::MAX);
+        let layout = MenuLayout::new(area, width, header, view.rows.len());
+        Some((view, layout))
+    }
+
+    /// A key on a list screen: arrows move, left and right change a field,
+    /// Enter or the row's letter chooses, Esc goes back.
+    pub(super) fn list_key(&mut self, key: KeyEvent, now: Instant) {
+        let Some(view) = self.list_view() else {
+            return;
+        };
+        let n = view.rows.len().max(1);
+        let step = |by: isize| (view.selected as isize + by).rem_euclid(n as isize) as usize;
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => self.select_row(step(-1)),
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => self.select_row(step(1)),
+            KeyCode::Left | KeyCode::Char('h') if view.rows[view.selected].value.is_some() => {
+                self.change(-1)
+            }
+            KeyCode::Right | KeyCode::Char('l') if view.rows[view.selected].value.is_some() => {
+                self.change(1)
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => self.activate(view.selected, now),
+            KeyCode::Esc => self.back(now),
+            KeyCode::Char(c) => {
+                if let Some(i) = view.hotkey(c) {
+                    self.select_row(i);
+                    self.activate(i, now);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A left click on a list screen chooses the row under the pointer.
+    pub(super) fn list_click(&mut self, mouse: MouseEvent, now: Instant) {
+        let hit = self
+            .list_layout(self.area)
+            .and_then(|(_, l)| l.item_at(mouse.column, mouse.row));
+        if let Some(i) = hit {
+            self.select_row(i);
+            self.activate(i, now);
+        }
+    }
+
+    fn select_row(&mut self, i: usize) {
+        match self.screens.last_mut() {
+            Some(Screen::Menu(m)) => m.selected = i,
+            Some(Screen::NewGame(f)) => f.selected = i,
+            Some(Screen::Settings(f)) => f.selected = i,
+            _ => {}
+        }
+    }
+
+    /// Changes the highlighted field of a form by `step`.
+    fn change(&mut self, step: isize) {
+        let kinds = self.theme.kinds();
+        match self.screens.last_mut() {
+            Some(Screen::NewGame(f)) => f.change(step, kinds),
+            Some(Screen::Settings(f)) => {
+                f.change(step);
+                // Seen at once, behind the form.
+                let settings = f.settings.clone();
+                self.apply_settings(settings);
+            }
+            _ => {}
+        }
+    }
+
+    /// Chooses row `i` of the list on top: a menu item acts, a form field
+    /// changes to its next value, a form's last row confirms it.
+    fn activate(&mut self, i: usize, now: Instant) {
+        match self.screens.last() {
+            Some(Screen::Menu(m)) => {
+                if let Some((_, _, action)) = m.items.get(i).cloned() {
+                    self.choose(action, now);
+                }
+            }
+            Some(Screen::NewGame(f)) => match f.rows().get(i) {
+                Some(NewGameRow::Start) => {
+                    let choice = f.choice.clone();
+                    self.ask_abandon(Abandon::ForChoice(choice), now);
+                }
+                Some(_) => self.change(1),
+                None => {}
+            },
+            Some(Screen::Settings(_)) => match SettingsForm::ROWS.get(i) {
+                Some(SettingsRow::Done) => self.back(now),
+                Some(_) => self.change(1),
+                None => {}
+            },
+            _ => {}
+        }
+    }
+
+    /// Esc on a list: a menu does what its Esc means, a form closes (the
+    /// settings are saved on the way out).
+    fn back(&mut self, now: Instant) {
+        match self.screens.last() {
+            Some(Screen::Menu(m)) => {
+                let action = m.back();
+                self.choose(action, now);
+            }
+            Some(Screen::Settings(_)) => {
+                self.screens.pop();
+                self.save_settings();
+            }
+            _ => {
+                self.screens.pop();
+            }
+        }
+    }
+
+    /// Does what a menu item says.
+    fn choose(&mut self, action: MenuAction, now: Instant) {
+        match action {
+            MenuAction::Resume | MenuAction::Keep => {
+                self.screens.pop();
+            }
+            MenuAction::NewGame => {
+                let choice = self.settings.new_game.clone();
+                self.screens.push(Screen::NewGame(NewGameForm::new(choice)));
+            }
+            MenuAction::Daily => self.ask_abandon(Abandon::ForDaily, now),
+            MenuAction::Restart => self.ask_abandon(Abandon::ForRestart, now),
+            MenuAction::Settings => self.screens.push(Screen::Settings(SettingsForm {
+                settings: self.settings.clone(),
+                selected: 0,
+            })),
+            MenuAction::Scores => {
+                let view = self.scores_view();
+                self.screens.push(Screen::Scores(view));
+            }
+            MenuAction::Stats => {
+                let lines = self.stats_lines();
+                self.screens.push(Screen::Stats(lines));
+            }
+            MenuAction::Help => self.screens.push(Screen::Help),
+            MenuAction::Quit => self.quit = true,
+            MenuAction::Abandon(why) => self.abandon(why, now),
+        }
+    }
+
+    /// Leaves every screen and starts over as `why` says; the saved game goes.
+    pub(super) fn abandon(&mut self, why: Abandon, now: Instant) {
+        self.screens.clear();
+        match why {
+            Abandon::ForNewGame => self.start_over(Action::NewGame, now),
+            Abandon::ForRestart => self.start_over(Action::Restart, now),
+            Abandon::ForChoice(choice) => {
+                let config = choice.config(rand::random());
+                self.settings.new_game = choice;
+                self.save_settings();
+                self.start_config(config, now);
+            }
+            Abandon::ForDaily => self.start_config(Day::today(SystemTime::now()).config(), now),
+        }
+    }
+
+    /// Leaves this game for a new one of `config` (which the forms keep
+    /// dealable; a failed deal keeps the game).
+    fn start_config(&mut self, config: crate::game::Config, now: Instant) {
+        match Game::new(config, now) {
+            Ok(game) => self.start_over_with(game, now),
+            Err(e) => self.tell(format!("That game cannot be dealt: {e}")),
+        }
+    }
+
+    /// Writes the settings to the data directory, telling the player if
+    /// that fails (play goes on with them).
+    fn save_settings(&mut self) {
+        let Some(dir) = self.session.as_ref().map(|s| s.dir().to_path_buf()) else {
+            return;
+        };
+        if let Err(e) = document::save(&dir, &self.settings) {
+            self.tell(format!("The settings could not be saved: {e}."));
+        }
+    }
+
+    /// The high-score tables from the data directory.
+    fn scores_view(&mut self) -> ScoresView {
+        let dir = self.session.as_ref().map(|s| s.dir().to_path_buf());
+        let scores = match dir.map(|d| Scores::load(&d)) {
+            Some(Ok((scores, warning))) => {
+                if let Some(w) = warning {
+                    self.tell(w);
+                }
+                scores
+            }
+            Some(Err(e)) => {
+                self.tell(e.to_string());
+                Scores::default()
+            }
+            None => Scores::default(),
+        };
+        let key = crate::persist::scores::BoardKey::new(
+            u16::try_from(self.game.config().rows).unwrap_or(u16::MAX),
+            u16::try_from(self.game.config().cols).unwrap_or(u16::MAX),
+            &self.game.config().table_name(),
+        )
+        .ok();
+        let tables: Vec<_> = scores
+            .tables()
+            .map(|(k, entries)| (k.clone(), entries.to_vec()))
+            .collect();
+        // Open on this game's table when it has one.
+        let index = key
+            .and_then(|k| tables.iter().position(|(t, _)| *t == k))
+            .unwrap_or(0);
+        ScoresView { tables, index }
+    }
+
+    /// The statistics from the data directory, as lines.
+    fn stats_lines(&mut self) -> Vec<String> {
+        let Some(dir) = self.session.as_ref().map(|s| s.dir().to_path_buf()) else {
+            return vec!["No statistics: this game is not saved.".to_string()];
+        };
+        match Stats::load(&dir) {
+            Ok((stats, warning)) => {
+                if let Some(w) = warning {
+                    self.tell(w);
+                }
+                stats.report()
+            }
+            Err(e) => vec![e.to_string()],
+        }
+    }
+
+    /// The start menu, for a start that asked for no particular game.
+    pub fn with_start_menu(mut self) -> Self {
+        self.screens.push(Screen::Menu(Menu::new(MenuKind::Start)));
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Config, Mode};
+    use crate::persist::settings::{Animation, Settings};
+
+    use crate::ui::test_support::{app_in, press, tiny, type_str, win};
+
+    fn top(app: &App) -> Option<&Screen> {
+        app.screens.last()
+    }
+
+    #[test]
+    fn the_start_menu_leads_to_a_new_game_of_a_chosen_preset_which_is_remembered() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny()).with_start_menu();
+        assert!(app.board_hidden());
+        let view = app.list_view().unwrap();
+        assert_eq!(view.title, "lianliankan");
+        type_str(&mut app, "n");
+        assert!(matches!(top(&app), Some(Screen::NewGame(_))));
+        // Board: medium -> large, mode: a run -> one board of none; then start.
+        press(
+            &mut app,
+            &[KeyCode::Up, KeyCode::Up, KeyCode::Up, KeyCode::Right],
+        );
+        press(&mut app, &[KeyCode::Down, KeyCode::Right]);
+        type_str(&mut app, "s");
+        assert!(app.screens.is_empty(), "{:?}", app.screens);
+        let c = app.game.config();
+        assert_eq!((c.rows, c.cols, c.kinds), (10, 20, 40));
+        assert_eq!(c.mode, Mode::Single(crate::core::gravity::Gravity::None));
+        let saved = document::load::<Settings>(dir.path())
+            .unwrap()
+            .value
+            .unwrap();
+        assert_eq!(saved.new_game.rows, 10, "the last choice is kept");
+        // The next new game starts from it.
+        press(&mut app, &[KeyCode::Char('m')]);
+        type_str(&mut app, "n");
+        let Some(Screen::NewGame(form)) = top(&app) else {
+            panic!("{:?}", app.screens)
+        };
+        assert_eq!(form.choice, saved.new_game);
+        // Esc leaves the form, then the menu: the game plays on.
+        press(&mut app, &[KeyCode::Esc, KeyCode::Esc]);
+        assert!(app.screens.is_empty());
+        assert_eq!(app.game.config().rows, 10);
+    }
+
+    #[test]
+    fn settings_change_at_once_and_are_saved_on_the_way_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        press(&mut app, &[KeyCode::Char('m')]);
+        type_str(&mut app, "e");
+        assert!(matches!(top(&app), Some(Screen::Settings(_))));
+        // Tiles: auto -> ascii -> symbols; colours off; animation fast; hints off.
+        press(&mut app, &[KeyCode::Right, KeyCode::Right]);
+        assert_eq!(app.theme.name, "symbols", "seen at once");
+        press(&mut app, &[KeyCode::Down, KeyCode::Enter]);
+        assert!(!app.color);
+        press(&mut app, &[KeyCode::Down, KeyCode::Right]);
+        assert_eq!(app.game.pace(), crate::game::Pace::FAST);
+        press(&mut app, &[KeyCode::Down, KeyCode::Left]);
+        type_str(&mut app, "d");
+        assert!(matches!(top(&app), Some(Screen::Menu(_))));
+        let saved = document::load::<Settings>(dir.path())
+            .unwrap()
+            .value
+            .unwrap();
+        assert_eq!(saved.theme.as_deref(), Some("symbols"));
+        assert!(!saved.color && !saved.hints);
+        assert_eq!(saved.animation, Animation::Fast);
+        // Hints off: t does nothing.
+        press(&mut app, &[KeyCode::Esc]);
+        type_str(&mut app, "t");
+        assert_eq!(app.game.hints_left(), 3);
+        assert_eq!(app.game.hint_pair(), None);
+    }
+
+    #[test]
+    fn games_are_counted_in_the_statistics_and_shown() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        let untouched = Stats::load(dir.path()).unwrap().0;
+        assert_eq!(untouched.started, 0, "no move, no game");
+        win(&mut app);
+        press(&mut app, &[KeyCode::Enter]);
+        let (stats, _) = Stats::load(dir.path()).unwrap();
+        assert_eq!((stats.started, stats.won, stats.streak), (1, 1, 1));
+        // A game with a move, then abandoned for a new one.
+        type_str(&mut app, "n");
+        type_str(&mut app, " l ");
+        type_str(&mut app, "ny");
+        let (stats, _) = Stats::load(dir.path()).unwrap();
+        assert_eq!((stats.started, stats.abandoned, stats.streak), (2, 1, 0));
+        press(&mut app, &[KeyCode::Char('m')]);
+        type_str(&mut app, "s");
+        let Some(Screen::Stats(lines)) = top(&app) else {
+            panic!("{:?}", app.screens)
+        };
+        let text = lines.join("\n");
+        assert!(text.contains("Games won           1"), "{text}");
+        assert!(text.contains("2x2 none"), "{text}");
+        press(&mut app, &[KeyCode::Esc]);
+        assert!(matches!(top(&app), Some(Screen::Menu(_))));
+    }
+
+    #[test]
+    fn the_scores_screen_browses_every_table() {
+        let dir = tempfile::tempdir().unwrap();
+        for mode in [
+            Mode::Single(crate::core::gravity::Gravity::None),
+            Mode::Levels,
+        ] {
+            let mut app = app_in(dir.path(), Config { mode, ..tiny() });
+            while app.game.win().is_none() {
+                let (a, b) = crate::game::find_match(app.game.board()).unwrap();
+                app.game.apply(Action::Click(a), app.now);
+                app.game.apply(Action::Click(b), app.now);
+                app.after_event(app.now);
+            }
+            // The level cards of the run went by unseen.
+            app.screens.clear();
+            press(&mut app, &[KeyCode::Enter]);
+            assert!(app.win_screen.as_ref().unwrap().recorded);
+        }
+        let mut app = app_in(dir.path(), tiny());
+        press(&mut app, &[KeyCode::Char('m')]);
+        type_str(&mut app, "h");
+        let Some(Screen::Scores(view)) = top(&app) else {
+            panic!("{:?}", app.screens)
+        };
+        assert_eq!(view.tables.len(), 2);
+        let first = view.index;
+        assert_eq!(
+            view.tables[first].0.gravity(),
+            "none",
+            "this game's table first"
+        );
+        press(&mut app, &[KeyCode::Right]);
+        let Some(Screen::Scores(view)) = top(&app) else {
+            panic!()
+        };
+        assert_ne!(view.index, first);
+        press(&mut app, &[KeyCode::Esc]);
+        assert!(matches!(top(&app), Some(Screen::Menu(_))));
+    }
+
+    #[test]
+    fn a_daily_deal_is_recorded_once_and_shares_its_result() {
+        let dir = tempfile::tempdir().unwrap();
+        let day: Day = "2026-11-30".parse().unwrap();
+        let daily = Config {
+            daily: Some(day),
+            ..tiny()
+        };
+        let mut app = app_in(dir.path(), daily);
+        win(&mut app);
+        let share = app.share.clone().unwrap();
+        assert!(
+            share.starts_with("lianliankan daily 2026-11-30  none  "),
+            "{share}"
+        );
+        assert!(share.ends_with("pts  no hints"), "{share}");
+        assert!(app.win_screen.as_ref().unwrap().prompting());
+        press(&mut app, &[KeyCode::Enter]);
+        let (scores, _) = Scores::load(dir.path()).unwrap();
+        let key = crate::persist::scores::BoardKey::new(2, 2, "daily-2026-11-30").unwrap();
+        assert_eq!(scores.table(&key).len(), 1, "its own table");
+        // The same day again (once that game has ended: one game at a time
+        // owns the data directory) is a replay: shown, not recorded.
+        drop(app);
+        let mut again = app_in(dir.path(), daily);
+        win(&mut again);
+        let screen = again.win_screen.as_ref().unwrap();
+        assert_eq!(screen.unrecorded, Some("a replay of this day's deal"));
+        assert!(!screen.prompting());
+    }
+}

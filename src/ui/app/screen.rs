@@ -1,0 +1,613 @@
+//! The screens over the board: help, the level card, the menus and forms,
+//! the high scores and the statistics. The app keeps them on a stack; the
+//! top one takes every key and click, and any of them hides the board and
+//! stops the clock.
+//!
+//! Menus and forms are lists: each gives its [`ListView`] (what to draw, the
+//! same rows a click is matched against) and says what choosing a row does.
+
+use std::time::{Duration, Instant};
+
+use crate::game::limits::{MAX_COLS, MAX_ROWS};
+use crate::game::{Mode, show_time};
+use crate::persist::scores::{BoardKey, Entry};
+use crate::persist::settings::{Animation, GameChoice, PRESETS, Settings, modes};
+use crate::ui::layout::BoardLayout;
+use crate::ui::theme::Theme;
+
+/// How long the level card shows before it goes by itself.
+pub const LEVEL_CARD_TIME: Duration = Duration::from_secs(2);
+
+/// A screen on top of the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Screen {
+    /// The keys and the rules.
+    Help,
+    /// "Level 3 of 7": between two boards of a run, from the moment the
+    /// line of the last match has shown (`from`) until a key, a click or
+    /// [`LEVEL_CARD_TIME`] later.
+    LevelCard {
+        /// When the card appears (the cleared board and its line show until then).
+        from: Instant,
+    },
+    /// A list of choices.
+    Menu(Menu),
+    /// The choices of a new game.
+    NewGame(NewGameForm),
+    /// The settings.
+    Settings(SettingsForm),
+    /// The high-score tables, one at a time.
+    Scores(ScoresView),
+    /// The statistics.
+    Stats(Vec<String>),
+}
+
+/// One row of a list as drawn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListRow {
+    /// The words on the left.
+    pub label: String,
+    /// The value of a form's field, shown `< value >` on the right.
+    pub value: Option<String>,
+    /// The letter that chooses the row at once (highlighted in the label).
+    pub hotkey: Option<char>,
+    /// Shown dimmed: a choice that does not fit, with why.
+    pub note: Option<String>,
+}
+
+impl ListRow {
+    fn item(label: &str, hotkey: char) -> Self {
+        ListRow {
+            label: label.to_string(),
+            value: None,
+            hotkey: Some(hotkey),
+            note: None,
+        }
+    }
+
+    fn field(label: &str, hotkey: char, value: String) -> Self {
+        ListRow {
+            value: Some(value),
+            ..ListRow::item(label, hotkey)
+        }
+    }
+}
+
+/// What a list screen shows: its title, a line under it, the rows and the
+/// highlighted one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListView {
+    /// The title of the box.
+    pub title: String,
+    /// A line under the title, if any.
+    pub subtitle: Option<String>,
+    /// The rows, top to bottom.
+    pub rows: Vec<ListRow>,
+    /// The index of the highlighted row.
+    pub selected: usize,
+}
+
+impl ListView {
+    /// The row whose hotkey is `c` (either case), if any.
+    pub fn hotkey(&self, c: char) -> Option<usize> {
+        let c = c.to_ascii_lowercase();
+        self.rows.iter().position(|r| r.hotkey == Some(c))
+    }
+}
+
+/// What choosing a menu item does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MenuAction {
+    /// Close the menu and play on.
+    Resume,
+    /// Open the new-game choices.
+    NewGame,
+    /// Deal today's daily deal.
+    Daily,
+    /// Deal this game's first board again, from its seed.
+    Restart,
+    /// Open the settings.
+    Settings,
+    /// Open the high scores.
+    Scores,
+    /// Open the statistics.
+    Stats,
+    /// Open the help.
+    Help,
+    /// Quit, saving the game.
+    Quit,
+    /// Throw the game in progress away and do what was asked.
+    Abandon(Abandon),
+    /// Keep the game in progress (close the question).
+    Keep,
+}
+
+/// What abandoning the game in progress is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Abandon {
+    /// A new deal of the same settings.
+    ForNewGame,
+    /// The first board of this game again.
+    ForRestart,
+    /// A game of these choices.
+    ForChoice(GameChoice),
+    /// Today's daily deal.
+    ForDaily,
+}
+
+/// Which menu, for its title and its items.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MenuKind {
+    /// The first screen of a start that asked for no particular game.
+    Start,
+    /// The menu in the game: the board is hidden and the clock stands.
+    Pause,
+    /// "Abandon this game?" before something throws the game away.
+    Confirm(Abandon),
+}
+
+/// A menu on screen: its items and the one under the cursor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Menu {
+    /// Which menu this is.
+    pub kind: MenuKind,
+    /// The choices, top to bottom, with their hotkeys.
+    pub items: Vec<(&'static str, char, MenuAction)>,
+    /// The index of the highlighted item.
+    pub selected: usize,
+}
+
+impl Menu {
+    /// The menu of `kind` with its first item highlighted.
+    pub fn new(kind: MenuKind) -> Self {
+        use MenuAction as A;
+        let items = match &kind {
+            MenuKind::Start => vec![
+                ("Play", 'p', A::Resume),
+                ("New game", 'n', A::NewGame),
+                ("Daily deal", 'd', A::Daily),
+                ("High scores", 'h', A::Scores),
+                ("Statistics", 's', A::Stats),
+                ("Settings", 'e', A::Settings),
+                ("Help", '?', A::Help),
+                ("Quit", 'q', A::Quit),
+            ],
+            MenuKind::Pause => vec![
+                ("Resume", 'r', A::Resume),
+                ("New game", 'n', A::NewGame),
+                ("Restart this deal", 'd', A::Restart),
+                ("Settings", 'e', A::Settings),
+                ("High scores", 'h', A::Scores),
+                ("Statistics", 's', A::Stats),
+                ("Help", '?', A::Help),
+                ("Quit", 'q', A::Quit),
+            ],
+            MenuKind::Confirm(why) => vec![
+                ("No, keep playing", 'n', A::Keep),
+                ("Yes, abandon it", 'y', A::Abandon(why.clone())),
+            ],
+        };
+        Menu {
+            kind,
+            items,
+            selected: 0,
+        }
+    }
+
+    /// What the menu shows.
+    pub fn view(&self) -> ListView {
+        let (title, subtitle) = match self.kind {
+            MenuKind::Start => ("lianliankan", Some("连连看: clear the board in pairs")),
+            MenuKind::Pause => ("Paused", None),
+            MenuKind::Confirm(_) => (
+                "Abandon this game?",
+                Some("Its moves and score will be lost."),
+            ),
+        };
+        ListView {
+            title: title.to_string(),
+            subtitle: subtitle.map(str::to_string),
+            rows: self
+                .items
+                .iter()
+                .map(|&(label, key, _)| ListRow::item(label, key))
+                .collect(),
+            selected: self.selected,
+        }
+    }
+
+    /// What Esc does here: the start menu and the pause menu play on, a
+    /// question keeps the game.
+    pub fn back(&self) -> MenuAction {
+        match self.kind {
+            MenuKind::Start | MenuKind::Pause => MenuAction::Resume,
+            MenuKind::Confirm(_) => MenuAction::Keep,
+        }
+    }
+}
+
+/// The rows of the new-game form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NewGameRow {
+    /// The board size: a preset or custom.
+    Board,
+    /// Rows of a custom board.
+    Rows,
+    /// Columns of a custom board.
+    Cols,
+    /// Kinds of a custom board.
+    Kinds,
+    /// A run of levels or one variant.
+    Mode,
+    /// Timed or not.
+    Timed,
+    /// Deal it.
+    Start,
+}
+
+/// The new-game form: the choices, starting from the last ones made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewGameForm {
+    /// The choices so far.
+    pub choice: GameChoice,
+    /// Whether the board is a custom size (its rows, columns and kinds show).
+    pub custom: bool,
+    /// The highlighted row.
+    pub selected: usize,
+}
+
+impl NewGameForm {
+    /// The form, starting from `choice`.
+    pub fn new(choice: GameChoice) -> Self {
+        let custom = choice.preset().is_none();
+        let start = if custom { 6 } else { 3 };
+        NewGameForm {
+            choice,
+            custom,
+            selected: start,
+        }
+    }
+
+    /// The rows shown, top to bottom.
+    pub fn rows(&self) -> Vec<NewGameRow> {
+        use NewGameRow as R;
+        let sizes: &[NewGameRow] = if self.custom {
+            &[R::Board, R::Rows, R::Cols, R::Kinds]
+        } else {
+            &[R::Board]
+        };
+        sizes
+            .iter()
+            .copied()
+            .chain([R::Mode, R::Timed, R::Start])
+            .collect()
+    }
+
+    /// What the form shows on a terminal of `screen` (`width`, `height`)
+    /// with symbols `glyph` columns wide: a preset that does not fit is
+    /// dimmed with the size it needs.
+    pub fn view(&self, screen: (u16, u16), glyph: u16) -> ListView {
+        let c = &self.choice;
+        let rows = self
+            .rows()
+            .into_iter()
+            .map(|row| match row {
+                NewGameRow::Board => {
+                    let value = match (self.custom, c.preset()) {
+                        (false, Some(p)) => format!("{} {}x{}", p.name, p.rows, p.cols),
+                        _ => "custom".to_string(),
+                    };
+                    let (w, h) = BoardLayout::min_screen(c.rows, c.cols, glyph);
+                    let fits = w <= usize::from(screen.0) && h <= usize::from(screen.1);
+                    ListRow {
+                        note: (!fits).then(|| format!("needs {w}x{h}")),
+                        ..ListRow::field("Board", 'b', value)
+                    }
+                }
+                NewGameRow::Rows => ListRow::field("  Rows", 'r', c.rows.to_string()),
+                NewGameRow::Cols => ListRow::field("  Columns", 'c', c.cols.to_string()),
+                NewGameRow::Kinds => ListRow::field("  Kinds", 'k', c.kinds.to_string()),
+                NewGameRow::Mode => ListRow::field("Mode", 'm', mode_words(c.mode())),
+                NewGameRow::Timed => ListRow::field(
+                    "Clock",
+                    't',
+                    if c.timed { "timed" } else { "untimed" }.to_string(),
+                ),
+                NewGameRow::Start => ListRow::item("Start", 's'),
+            })
+            .collect();
+        ListView {
+            title: "New game".to_string(),
+            subtitle: Some("left/right change a choice".to_string()),
+            rows,
+            selected: self.selected,
+        }
+    }
+
+    /// Changes the highlighted field by `step` (left: -1, right: +1); a
+    /// theme of `max_kinds` kinds bounds the kinds.
+    pub fn change(&mut self, step: isize, max_kinds: usize) {
+        let Some(&row) = self.rows().get(self.selected) else {
+            return;
+        };
+        let c = &mut self.choice;
+        match row {
+            NewGameRow::Board => {
+                // The presets that the theme can show, then custom.
+                let presets: Vec<_> = PRESETS.iter().filter(|p| p.kinds <= max_kinds).collect();
+                let at = if self.custom {
+                    presets.len()
+                } else {
+                    presets
+                        .iter()
+                        .position(|p| Some(**p) == c.preset())
+                        .unwrap_or(0)
+                };
+                let next = cycle(at, presets.len() + 1, step);
+                match presets.get(next) {
+                    Some(p) => {
+                        (c.rows, c.cols, c.kinds) = (p.rows, p.cols, p.kinds);
+                        self.custom = false;
+                    }
+                    None => self.custom = true,
+                }
+            }
+            NewGameRow::Rows => c.rows = bounded(c.rows, step, 1, MAX_ROWS),
+            NewGameRow::Cols => c.cols = bounded(c.cols, step, 1, MAX_COLS),
+            NewGameRow::Kinds => {
+                let most = (c.rows * c.cols / 2).clamp(1, max_kinds);
+                c.kinds = bounded(c.kinds, step, 1, most);
+            }
+            NewGameRow::Mode => {
+                let all: Vec<Mode> = modes().collect();
+                let at = all.iter().position(|&m| m == c.mode()).unwrap_or(0);
+                c.mode = all[cycle(at, all.len(), step)].name().to_string();
+            }
+            NewGameRow::Timed => c.timed = !c.timed,
+            NewGameRow::Start => {}
+        }
+        // Keep a custom board dealable: an even number of cells (one more
+        // step the way the player went, or back at the edge), kinds that fit.
+        if !(c.rows * c.cols).is_multiple_of(2) {
+            let (value, most) = match row {
+                NewGameRow::Rows => (&mut c.rows, MAX_ROWS),
+                _ => (&mut c.cols, MAX_COLS),
+            };
+            let on = value.saturating_add_signed(step.signum());
+            *value = if on != *value && (1..=most).contains(&on) {
+                on
+            } else {
+                value.saturating_add_signed(-step.signum()).max(1)
+            };
+        }
+        c.kinds = c.kinds.clamp(1, (c.rows * c.cols / 2).clamp(1, max_kinds));
+    }
+}
+
+/// A mode in the words of the new-game form.
+fn mode_words(mode: Mode) -> String {
+    match mode {
+        Mode::Levels => format!("run of {} levels", Mode::Levels.levels()),
+        Mode::Single(g) => format!("one board: {}", g.name()),
+    }
+}
+
+/// `at` moved by `step` through `len` places, wrapping round.
+fn cycle(at: usize, len: usize, step: isize) -> usize {
+    (at as isize + step).rem_euclid(len.max(1) as isize) as usize
+}
+
+/// `value` moved by `step`, kept within `low..=high`.
+fn bounded(value: usize, step: isize, low: usize, high: usize) -> usize {
+    value.saturating_add_signed(step).clamp(low, high.max(low))
+}
+
+/// The rows of the settings form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SettingsRow {
+    /// The tile theme.
+    Theme,
+    /// Colours on or off.
+    Colors,
+    /// Animation speed.
+    Animation,
+    /// Hints on or off.
+    Hints,
+    /// Save and close.
+    Done,
+}
+
+/// The settings form: changes show at once and are saved on the way out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettingsForm {
+    /// The settings as changed so far.
+    pub settings: Settings,
+    /// The highlighted row.
+    pub selected: usize,
+}
+
+impl SettingsForm {
+    /// Every row, top to bottom.
+    pub const ROWS: [SettingsRow; 5] = [
+        SettingsRow::Theme,
+        SettingsRow::Colors,
+        SettingsRow::Animation,
+        SettingsRow::Hints,
+        SettingsRow::Done,
+    ];
+
+    /// What the form shows; the theme in use is `theme` (when the setting
+    /// leaves it to the locale).
+    pub fn view(&self, theme: &str) -> ListView {
+        let s = &self.settings;
+        let on = |b: bool| if b { "on" } else { "off" }.to_string();
+        let rows = Self::ROWS
+            .iter()
+            .map(|row| match row {
+                SettingsRow::Theme => ListRow::field(
+                    "Tiles",
+                    't',
+                    s.theme.clone().unwrap_or_else(|| format!("auto ({theme})")),
+                ),
+                SettingsRow::Colors => ListRow::field("Colours", 'c', on(s.color)),
+                SettingsRow::Animation => {
+                    ListRow::field("Animation", 'a', s.animation.name().to_string())
+                }
+                SettingsRow::Hints => ListRow::field("Hints", 'h', on(s.hints)),
+                SettingsRow::Done => ListRow::item("Done", 'd'),
+            })
+            .collect();
+        ListView {
+            title: "Settings".to_string(),
+            subtitle: Some("left/right change; kept for next time".to_string()),
+            rows,
+            selected: self.selected,
+        }
+    }
+
+    /// Changes the highlighted setting by `step`.
+    pub fn change(&mut self, step: isize) {
+        let s = &mut self.settings;
+        match Self::ROWS.get(self.selected) {
+            Some(SettingsRow::Theme) => {
+                let names: Vec<Option<String>> = [None]
+                    .into_iter()
+                    .chain(Theme::names().map(|n| Some(n.to_string())))
+                    .collect();
+                let at = names.iter().position(|n| *n == s.theme).unwrap_or(0);
+                s.theme = names[cycle(at, names.len(), step)].clone();
+            }
+            Some(SettingsRow::Colors) => s.color = !s.color,
+            Some(SettingsRow::Animation) => {
+                let at = Animation::ALL
+                    .iter()
+                    .position(|&a| a == s.animation)
+                    .unwrap_or(0);
+                s.animation = Animation::ALL[cycle(at, Animation::ALL.len(), step)];
+            }
+            Some(SettingsRow::Hints) => s.hints = !s.hints,
+            Some(SettingsRow::Done) | None => {}
+        }
+    }
+}
+
+/// The high-score tables, browsed one at a time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoresView {
+    /// Every table, in key order.
+    pub tables: Vec<(BoardKey, Vec<Entry>)>,
+    /// The one on show.
+    pub index: usize,
+}
+
+impl ScoresView {
+    /// Shows the next (`step` 1) or previous (-1) table, wrapping round.
+    pub fn step(&mut self, step: isize) {
+        self.index = cycle(self.index, self.tables.len(), step);
+    }
+}
+
+/// The share line of a finished daily deal:
+/// `lianliankan daily 2026-11-30  right  4:12  1840 pts  no hints`.
+pub fn share_line(day: &str, mode: Mode, seconds: u64, score: u32, hints: u32) -> String {
+    let help = match hints {
+        0 => "no hints".to_string(),
+        1 => "1 hint".to_string(),
+        n => format!("{n} hints"),
+    };
+    format!(
+        "lianliankan daily {day}  {}  {}  {score} pts  {help}",
+        mode.name(),
+        show_time(seconds)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn menus_have_distinct_hotkeys_that_are_letters_of_their_labels() {
+        for kind in [
+            MenuKind::Start,
+            MenuKind::Pause,
+            MenuKind::Confirm(Abandon::ForNewGame),
+        ] {
+            let view = Menu::new(kind).view();
+            for (i, row) in view.rows.iter().enumerate() {
+                let key = row.hotkey.unwrap();
+                assert_eq!(view.hotkey(key), Some(i), "{row:?}");
+                assert!(
+                    key == '?' || row.label.to_lowercase().contains(key),
+                    "{row:?}: the hotkey is a letter of the label"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_new_game_form_cycles_presets_and_keeps_custom_boards_dealable() {
+        let mut f = NewGameForm::new(GameChoice::default());
+        assert_eq!(f.rows()[f.selected], NewGameRow::Start);
+        f.selected = 0;
+        f.change(1, 59);
+        assert_eq!(f.choice.preset().unwrap().name, "large");
+        f.change(1, 59);
+        f.change(1, 59);
+        assert!(f.custom, "after the last preset comes custom");
+        assert_eq!(f.rows().len(), 7);
+        f.selected = 1;
+        f.change(1, 59);
+        assert_eq!((f.choice.rows, f.choice.cols), (13, 24));
+        f.selected = 2;
+        for _ in 0..100 {
+            f.change(-1, 59);
+        }
+        assert_eq!(f.choice.cols, 2, "even cells: 13 rows need an even width");
+        f.selected = 3;
+        for _ in 0..100 {
+            f.change(1, 59);
+        }
+        assert_eq!(f.choice.kinds, 13, "at most half the cells");
+        assert!(
+            crate::game::Game::new(f.choice.config(1), Instant::now()).is_ok(),
+            "{:?}",
+            f.choice
+        );
+        f.change(1, 59);
+        f.selected = 4;
+        f.change(1, 59);
+        assert_eq!(
+            f.choice.mode(),
+            Mode::Single(crate::core::gravity::Gravity::None)
+        );
+        f.change(-1, 59);
+        assert_eq!(f.choice.mode(), Mode::Levels);
+        // A preset that does not fit the terminal is dimmed with what it needs.
+        f.selected = 0;
+        f.change(1, 59);
+        let view = f.view((80, 24), 1);
+        assert_eq!(view.rows[0].value.as_deref(), Some("small 6x10"));
+        assert_eq!(view.rows[0].note, None);
+        f.change(-1, 59);
+        f.change(-1, 59);
+        let view = f.view((40, 10), 1);
+        assert_eq!(view.rows[0].value.as_deref(), Some("huge 12x24"));
+        assert_eq!(view.rows[0].note.as_deref(), Some("needs 74x16"));
+    }
+
+    #[test]
+    fn the_share_line_says_the_day_the_time_and_the_help() {
+        let line = share_line(
+            "2026-11-30",
+            Mode::Single(crate::core::gravity::Gravity::Right),
+            252,
+            1840,
+            0,
+        );
+        assert_eq!(
+            line,
+            "lianliankan daily 2026-11-30  right  4:12  1840 pts  no hints"
+        );
+    }
+}

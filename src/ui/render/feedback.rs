@@ -1,0 +1,214 @@
+//! What the game says happens on the tiles, where the eye is: the points of
+//! a match over the middle of its line, fading ("+25 x4 combo", and "+34
+//! time" for the time left at a clear), a failed pair flashing with the
+//! reason beside it, and the hinted pair pulsing before it stays marked.
+
+use std::time::{Duration, Instant};
+
+use ratatui::buffer::Buffer;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::line;
+use crate::game::{Mismatch, NOTICE_TIME};
+use crate::ui::app::App;
+use crate::ui::layout::BoardLayout;
+use crate::ui::theme::Paint;
+
+/// How long the points of a match show where it happened.
+pub const POINTS_TIME: Duration = Duration::from_millis(1200);
+/// The points fade in this many steps (each a redraw).
+const FADE_STEPS: u32 = 4;
+/// How long a failed pair flashes.
+pub const FLASH_TIME: Duration = Duration::from_millis(300);
+/// How often a hinted pair changes its look while it pulses.
+pub const PULSE: Duration = Duration::from_millis(400);
+/// How long a hinted pair pulses before it stays marked.
+pub const PULSE_TIME: Duration = Duration::from_secs(2);
+
+/// Time since `at`, at `now` (zero before it).
+fn since(now: Instant, at: Instant) -> Duration {
+    now.saturating_duration_since(at)
+}
+
+/// The first moment after `now` that is a whole number of `step`s after
+/// `at`, if it comes before `at + until`.
+fn next_step(now: Instant, at: Instant, step: Duration, until: Duration) -> Option<Instant> {
+    let gone = since(now, at);
+    if gone >= until || step.is_zero() {
+        return None;
+    }
+    let steps = gone.as_nanos() / step.as_nanos() + 1;
+    let next = step.checked_mul(u32::try_from(steps).ok()?)?;
+    at.checked_add(next.min(until))
+}
+
+impl App {
+    /// Whether the hinted pair shows in its bright phase: it alternates
+    /// every [`PULSE`] for [`PULSE_TIME`], then stays bright.
+    pub(super) fn hint_lit(&self) -> bool {
+        match self.game.hint_since() {
+            Some(at) if since(self.now, at) < PULSE_TIME => {
+                (since(self.now, at).as_nanos() / PULSE.as_nanos()).is_multiple_of(2)
+            }
+            _ => true,
+        }
+    }
+
+    /// The failed pair, while it flashes.
+    pub(super) fn flashing(&self) -> Option<Mismatch> {
+        self.game
+            .mismatch()
+            .filter(|m| since(self.now, m.at) < FLASH_TIME)
+    }
+
+    /// The next moment the feedback on the board changes by itself (a fade
+    /// step, the end of a flash, a pulse), for the event loop to wake.
+    pub fn feedback_change(&self, now: Instant) -> Option<Instant> {
+        let step = POINTS_TIME / FADE_STEPS;
+        let points = self
+            .game
+            .last_match()
+            .and_then(|r| next_step(now, r.at, step, POINTS_TIME));
+        let flash = self
+            .game
+            .mismatch()
+            .and_then(|m| next_step(now, m.at, FLASH_TIME, FLASH_TIME));
+        let pulse = self
+            .game
+            .hint_since()
+            .and_then(|at| next_step(now, at, PULSE, PULSE_TIME));
+        [points, flash, pulse].into_iter().flatten().min()
+    }
+
+    /// Draws the points of the last match and the reason of a failed pick.
+    pub(super) fn render_feedback(&self, layout: &BoardLayout, buf: &mut Buffer) {
+        self.render_points(layout, buf);
+        self.render_reason(layout, buf);
+    }
+
+    /// "+25 x4 combo" over the middle of the last match's line, and "+34
+    /// time" under it at a clear, fading out over [`POINTS_TIME`].
+    fn render_points(&self, layout: &BoardLayout, buf: &mut Buffer) {
+        let Some(r) = self.game.last_match() else {
+            return;
+        };
+        let shown = since(self.now, r.at);
+        if shown >= POINTS_TIME {
+            return;
+        }
+        let step = (shown.as_nanos() / (POINTS_TIME / FADE_STEPS).as_nanos()) as u32;
+        let fade = step as f32 / (FADE_STEPS - 1) as f32;
+        let cells = line::cells(layout, &r.path.corners);
+        let Some(&(x, y, _)) = cells.get(cells.len() / 2) else {
+            return;
+        };
+        let streak = self.game.streak() + 1;
+        let mut spans = vec![Span::styled(
+            format!(" +{} ", r.points),
+            self.fading(Paint::Points, fade, step),
+        )];
+        if streak > 1 {
+            spans.push(Span::styled(
+                format!("x{streak} combo "),
+                self.fading(Paint::Combo, fade, step),
+            ));
+        }
+        // Over the line, not on it: the pair and the line stay in sight.
+        let (above, below) = if y > layout.outer.y {
+            (y - 1, y)
+        } else {
+            (y, y + 1)
+        };
+        put_centred(Line::from(spans), x, above, buf);
+        if r.bonus > 0 {
+            let bonus = format!(" +{} time ", r.bonus);
+            let style = self.fading(Paint::Bonus, fade, step);
+            put_centred(Line::styled(bonus, style), x, below + 1, buf);
+        }
+    }
+
+    /// A style for feedback text `fade` (0 to 1) of the way out, at fade
+    /// step `step`: the colour goes towards the table's; without colour,
+    /// bold, then plain, then dim.
+    fn fading(&self, paint: Paint, fade: f32, step: u32) -> Style {
+        let style = Style::new().add_modifier(Modifier::BOLD);
+        if self.color {
+            let ink = paint.ink().towards(Paint::Faded.ink(), fade);
+            let bg = Paint::Table.ink().color(self.depth);
+            style.fg(ink.color(self.depth)).bg(bg)
+        } else {
+            match step {
+                0 | 1 => style.add_modifier(Modifier::REVERSED),
+                2 => style,
+                _ => Style::new().add_modifier(Modifier::DIM),
+            }
+        }
+    }
+
+    /// " no path " under the tile just picked, while the notice lasts.
+    fn render_reason(&self, layout: &BoardLayout, buf: &mut Buffer) {
+        let Some(m) = self.game.mismatch() else {
+            return;
+        };
+        if self.game.notice(self.now) != Some(m.reason) || since(self.now, m.at) >= NOTICE_TIME {
+            return;
+        }
+        let rect = layout.cell_rect(m.second);
+        let (x, _) = layout.centre(m.second);
+        let y = if rect.bottom() < layout.outer.bottom() {
+            rect.bottom()
+        } else {
+            rect.y.saturating_sub(1)
+        };
+        let style = if self.color {
+            self.colours(Paint::WarningInk, Paint::Warning)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+        };
+        let text = format!(" {} ", m.reason.text());
+        put_centred(Line::styled(text, style), x, y, buf);
+    }
+}
+
+/// Writes `line` on row `y`, centred on column `x` and moved in to stay on
+/// the buffer.
+fn put_centred(line: Line, x: u16, y: u16, buf: &mut Buffer) {
+    let width = line.width() as u16;
+    let area = buf.area;
+    if y < area.y || y >= area.bottom() || width > area.width {
+        return;
+    }
+    let left = x
+        .saturating_sub(width / 2)
+        .clamp(area.x, area.right() - width);
+    line.render(ratatui::layout::Rect::new(left, y, width, 1), buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_come_on_whole_steps_and_stop_at_the_end() {
+        let t = Instant::now();
+        let ms = Duration::from_millis;
+        assert_eq!(next_step(t, t, ms(400), ms(2000)), Some(t + ms(400)));
+        assert_eq!(
+            next_step(t + ms(399), t, ms(400), ms(2000)),
+            Some(t + ms(400))
+        );
+        assert_eq!(
+            next_step(t + ms(400), t, ms(400), ms(2000)),
+            Some(t + ms(800))
+        );
+        assert_eq!(
+            next_step(t + ms(1900), t, ms(400), ms(2000)),
+            Some(t + ms(2000))
+        );
+        assert_eq!(next_step(t + ms(2000), t, ms(400), ms(2000)), None);
+        assert_eq!(next_step(t, t, ms(300), ms(300)), Some(t + ms(300)));
+    }
+}

@@ -1,0 +1,555 @@
+//! Render tests of the look: every symbol of every theme in its tile, wide
+//! pictures under boxes and labels, tiles growing on a large terminal, the
+//! side panel, the feedback on the board (points, combo, time bonus, a failed
+//! pair, the hint's pulse), the time bar's warnings and the first screen's
+//! line, in colour and without.
+
+use std::time::{Duration, Instant};
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier};
+use unicode_width::UnicodeWidthStr;
+
+use super::feedback::{FLASH_TIME, POINTS_TIME, PULSE, PULSE_TIME};
+use crate::core::grid::{Board, Point, Tile};
+use crate::game::{Action, Config, Game, Mode, NOTICE_TIME, Notice, REMOVAL_TIME};
+use crate::ui::app::screen::Screen;
+use crate::ui::app::{App, INTRO};
+use crate::ui::test_support::{dealt, draw, on_board, rows as text};
+use crate::ui::theme::{ColorDepth, Paint, Theme};
+
+fn at(row: i32, col: i32) -> Point {
+    Point::new(row, col)
+}
+
+fn app_on(board: Board, theme: &str, color: bool, t: Instant) -> App {
+    on_board(board, theme, color, t)
+}
+
+fn default_app(theme: &str, color: bool) -> App {
+    dealt(theme, color)
+}
+
+/// The colour of `paint` in the tests' palette (256 colours).
+fn c(paint: Paint) -> Color {
+    paint.ink().color(ColorDepth::Indexed)
+}
+
+/// A board holding every kind of `theme` twice, eight tiles a row.
+fn every_kind(theme: &Theme) -> Board {
+    let kinds: Vec<Tile> = (1..=theme.kinds() as Tile).flat_map(|k| [k, k]).collect();
+    let rows: Vec<Vec<Tile>> = kinds
+        .chunks(8)
+        .map(|r| {
+            let mut r = r.to_vec();
+            r.resize(8, 0);
+            r
+        })
+        .collect();
+    Board::from_rows(&rows).unwrap()
+}
+
+/// Every symbol of every theme sits in the middle of its tile, between the
+/// tile's marks, and the borders of boxed tiles line up in columns: a wide
+/// picture takes its two cells and pushes nothing.
+#[test]
+fn every_symbol_of_every_theme_lines_up_in_its_tile() {
+    let t = Instant::now();
+    for name in Theme::names() {
+        let theme = Theme::builtin(name).unwrap();
+        let board = every_kind(&theme);
+        for (w, h, boxed) in [(70, 36, false), (200, 200, true)] {
+            let app = app_on(board.clone(), name, false, t);
+            let buf = draw(&app, w, h);
+            let layout = app.board_layout(buf.area).unwrap();
+            assert_eq!(layout.tile.boxed(), boxed, "{name} at {w}x{h}");
+            assert_eq!(layout.tile.glyph, theme.width());
+            for p in board.points().filter(|&p| board.get(p) != 0) {
+                let symbol = &theme.glyph(board.get(p)).unwrap().symbol;
+                let (x, y) = layout.centre(p);
+                assert_eq!(buf[(x, y)].symbol(), symbol, "{name} {p:?}");
+                if theme.width() == 2 {
+                    assert_eq!(buf[(x + 1, y)].symbol(), " ", "the hidden half");
+                }
+                let (left, right) = if p == at(0, 0) {
+                    ("[", "]")
+                } else {
+                    (" ", " ")
+                };
+                assert_eq!(buf[(x - 1, y)].symbol(), left, "{name} {p:?}");
+                assert_eq!(buf[(x + theme.width(), y)].symbol(), right, "{name} {p:?}");
+                if boxed && p != at(0, 0) {
+                    let r = layout.cell_rect(p);
+                    let corners = [
+                        ((r.x, r.y), "┌"),
+                        ((r.right() - 1, r.y), "┐"),
+                        ((r.x, r.bottom() - 1), "└"),
+                        ((r.right() - 1, r.bottom() - 1), "┘"),
+                    ];
+                    for (cell, corner) in corners {
+                        assert_eq!(buf[cell].symbol(), corner, "{name} {p:?}");
+                    }
+                    assert_eq!(buf[(r.x, y)].symbol(), "│");
+                    assert_eq!(buf[(r.right() - 1, y)].symbol(), "│");
+                    // Large tiles repeat the symbol in two corners, as cards do.
+                    assert_eq!(buf[(r.x + 1, r.y + 1)].symbol(), symbol);
+                    let corner = (r.right() - 1 - theme.width(), r.bottom() - 2);
+                    assert_eq!(buf[corner].symbol(), symbol);
+                }
+            }
+            // Each text row is exactly as wide as the screen.
+            for line in text(&buf) {
+                assert_eq!(line.width(), usize::from(w), "{name}: {line}");
+            }
+        }
+    }
+}
+
+/// A box over pictures (help, a label) is drawn whole on a real terminal:
+/// a picture whose hidden half lies under it is blanked, as ratatui would
+/// otherwise skip the cell and the terminal draw the picture over the box.
+#[test]
+fn boxes_over_pictures_keep_their_borders() {
+    let mut app = default_app("emoji", true);
+    app.screens.push(Screen::Help);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    let screen = text(&buf);
+    let top = screen.iter().position(|l| l.contains("┌ Help")).unwrap();
+    let bottom = screen.iter().rposition(|l| l.contains('└')).unwrap();
+    let left = screen[top].chars().take_while(|&c| c != '┌').count() as u16;
+    for y in top + 1..bottom {
+        assert_eq!(buf[(left, y as u16)].symbol(), "│", "{}", screen[y]);
+    }
+    // No wide picture hides a cell that holds anything.
+    let drawn = draw(&app, 80, 24);
+    for y in 0..24 {
+        for x in 0..79 {
+            if drawn[(x, y)].symbol().width() == 2 {
+                assert_eq!(drawn[(x + 1, y)], ratatui::buffer::Cell::EMPTY, "{x},{y}");
+            }
+        }
+    }
+}
+
+/// At 200 x 60 the default board fills at least 60% of the width and the
+/// height in every theme, with the status in a side panel beside it.
+#[test]
+fn a_large_terminal_grows_the_tiles_and_shows_the_side_panel() {
+    for name in Theme::names() {
+        let app = default_app(name, true);
+        let buf = draw(&app, 200, 60);
+        let (screen, layout) = app.screen_layout(buf.area);
+        let layout = layout.unwrap();
+        assert!(
+            layout.outer.width >= 120 && layout.outer.height >= 36,
+            "{name}: {layout:?}"
+        );
+        let panel = screen.panel.expect("a side panel");
+        let lines = text(&buf);
+        let joined: String = (panel.y..panel.bottom())
+            .map(|y| {
+                let row: String = (panel.x..panel.right())
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect();
+                row + "\n"
+            })
+            .collect();
+        for needle in [
+            "One board",
+            "none: nothing moves",
+            "Score",
+            "Time",
+            "0:00",
+            "Streak",
+            "Tiles",
+            "128",
+            "3 left  t",
+            "2 left  r",
+            "? ",
+            "help",
+            "hint",
+            "shuffle",
+            "undo",
+            "pause",
+            "Esc, m",
+            "q, Ctrl-C",
+        ] {
+            assert!(
+                joined.contains(needle),
+                "{name}: panel lacks {needle}:\n{joined}"
+            );
+        }
+        assert!(
+            !lines[59].contains("Score"),
+            "no status line: {}",
+            lines[59]
+        );
+        // The panel sits on the table, beside the board, inside the screen.
+        assert!(panel.x >= layout.outer.right() && panel.right() <= 200);
+        assert_eq!(buf[(panel.x + 2, panel.y + 3)].bg, c(Paint::Table));
+    }
+}
+
+/// Tiles look like tiles: a light face, a darker edge below, on the table;
+/// the symbol in its kind's colour; the cursor frames its tile in blue.
+#[test]
+fn tiles_have_a_light_face_an_edge_and_sit_on_the_table() {
+    let app = default_app("symbols", true);
+    let buf = draw(&app, 160, 45);
+    let layout = app.board_layout(buf.area).unwrap();
+    assert!(layout.tile.boxed());
+    let p = at(2, 3);
+    let r = layout.cell_rect(p);
+    let (x, y) = layout.centre(p);
+    let ink = app
+        .theme
+        .glyph(app.game.board().get(p))
+        .unwrap()
+        .ink
+        .unwrap();
+    assert_eq!(buf[(x, y)].fg, ink.color(ColorDepth::Indexed));
+    assert_eq!(buf[(x, y)].bg, c(Paint::Face));
+    assert_eq!(buf[(r.x, r.y)].bg, c(Paint::Face));
+    assert_eq!(buf[(r.x, r.bottom() - 1)].bg, c(Paint::Side));
+    assert_eq!(buf[(r.right(), r.y)].bg, c(Paint::Table), "the gap");
+    let cursor = layout.cell_rect(at(0, 0));
+    for cell in [
+        (cursor.x, cursor.y),
+        (cursor.right() - 1, cursor.bottom() - 1),
+    ] {
+        assert_eq!(buf[cell].bg, c(Paint::Cursor));
+    }
+    // On 16 colours the face is grey on the terminal's own background.
+    let mut basic = default_app("symbols", true);
+    basic.depth = ColorDepth::Basic;
+    let buf = draw(&basic, 160, 45);
+    assert_eq!(buf[(x, y)].bg, Color::Gray);
+    assert_eq!(buf[(r.right(), r.y)].bg, Color::Reset);
+    // Where tiles touch (pictures at 80 x 24) the right column is the edge.
+    let emoji = default_app("emoji", true);
+    let buf = draw(&emoji, 80, 24);
+    let layout = emoji.board_layout(buf.area).unwrap();
+    assert!(layout.tile.touching());
+    let r = layout.cell_rect(at(1, 1));
+    assert_eq!(buf[(r.right() - 1, r.y)].bg, c(Paint::Side));
+    assert_eq!(buf[(r.x, r.y)].bg, c(Paint::Face));
+}
+
+/// The selection, the hint, the highlight and the cursor each colour the
+/// face their own way, and keep their own characters without colour.
+#[test]
+fn marks_differ_in_colour_and_without() {
+    let t = Instant::now();
+    // Only the 1s can be matched, so the hint is theirs.
+    let board = Board::from_rows(&[[1, 0, 0, 1], [2, 3, 4, 5], [5, 4, 3, 2]]).unwrap();
+    for color in [true, false] {
+        let mut app = app_on(board.clone(), "ascii", color, t);
+        app.game.apply(Action::Click(at(1, 1)), t);
+        app.game.apply(Action::Highlight(at(1, 2)), t);
+        app.game.apply(Action::Hint, t);
+        let hinted = app.game.hint_pair().unwrap();
+        assert_eq!(hinted, (at(0, 0), at(0, 3)));
+        let buf = draw(&app, 40, 12);
+        let layout = app.board_layout(buf.area).unwrap();
+        let look = |p: Point| {
+            let (x, y) = layout.centre(p);
+            let s: String = (x - 1..x + 2).map(|x| buf[(x, y)].symbol()).collect();
+            (s, buf[(x, y)].bg, buf[(x, y)].modifier)
+        };
+        // The cursor is on the selected tile.
+        let (selected, sel_bg, sel_mod) = look(at(1, 1));
+        assert_eq!(selected, "[C]");
+        let (high, high_bg, high_mod) = look(at(2, 1));
+        assert_eq!(high, "{D}");
+        let (hint, hint_bg, _) = look(hinted.0);
+        assert!(hint.starts_with('<') && hint.ends_with('>'), "{hint}");
+        if color {
+            assert_eq!(sel_bg, c(Paint::Selected));
+            assert_eq!(high_bg, c(Paint::Highlight));
+            assert_eq!(hint_bg, c(Paint::Hint));
+        } else {
+            assert!(sel_mod.contains(Modifier::REVERSED));
+            assert!(high_mod.contains(Modifier::ITALIC));
+            assert!(
+                buf.content
+                    .iter()
+                    .all(|c| c.bg == Color::Reset && c.fg == Color::Reset)
+            );
+        }
+    }
+}
+
+/// Two quick matches: the points show over the middle of the second line
+/// with the streak, then fade and go; the panel shows the streak while its
+/// window lasts, and the event loop wakes when it closes.
+#[test]
+fn points_and_the_combo_show_at_the_match_then_fade() {
+    let t = Instant::now();
+    let board =
+        Board::from_rows(&[[1, 0, 1, 2], [3, 3, 4, 2], [5, 5, 4, 6], [6, 7, 8, 7]]).unwrap();
+    let mut app = app_on(board, "ascii", true, t);
+    app.game.apply(Action::Click(at(1, 0)), t);
+    app.game.apply(Action::Click(at(1, 1)), t);
+    let second = t + Duration::from_secs(1);
+    app.game.apply(Action::Click(at(0, 0)), second);
+    app.game.apply(Action::Click(at(0, 2)), second);
+    let r = app.game.last_match().unwrap().clone();
+    assert_eq!(r.points, 15);
+    let (w, h) = (120, 40);
+    let find = |buf: &Buffer, needle: &str| {
+        text(buf)
+            .iter()
+            .enumerate()
+            .find_map(|(y, l)| l.find(needle).map(|x| (l[..x].width() as u16, y as u16)))
+    };
+    app.now = second + Duration::from_millis(100);
+    let buf = draw(&app, w, h);
+    let layout = app.board_layout(buf.area).unwrap();
+    let cells = super::line::cells(&layout, &r.path.corners);
+    let (mx, my, _) = cells[cells.len() / 2];
+    let (x, y) = find(&buf, "+15 x2 combo").expect("the points and the streak");
+    assert_eq!(y + 1, my, "one row over the middle of the line");
+    assert!(x <= mx && mx < x + 12, "centred over it: {x} {mx}");
+    assert_eq!(buf[(x, y)].fg, c(Paint::Points));
+    assert_eq!(buf[(x + 4, y)].fg, c(Paint::Combo));
+    assert!(buf[(x, y)].modifier.contains(Modifier::BOLD));
+    let panel = text(&buf).join("\n");
+    assert!(panel.contains("x2 combo"), "{panel}");
+    // Fading, then gone.
+    app.now = second + POINTS_TIME * 7 / 8;
+    let buf = draw(&app, w, h);
+    let (x, y) = find(&buf, "+15").expect("still there, faded");
+    assert_ne!(buf[(x, y)].fg, c(Paint::Points));
+    app.now = second + POINTS_TIME;
+    assert!(find(&draw(&app, w, h), "+15").is_none());
+    // The loop wakes for each fade step, then when the streak's window closes.
+    let step = app.timeout(second + Duration::from_millis(100)).unwrap();
+    assert!(step <= POINTS_TIME / 4, "{step:?}");
+    let window = crate::game::STREAK_WINDOW;
+    app.now = second + window - Duration::from_millis(1);
+    assert!(text(&draw(&app, w, h)).join("\n").contains("x2 combo"));
+    assert_eq!(
+        app.timeout(second + window - Duration::from_millis(10)),
+        Some(Duration::from_millis(10))
+    );
+    app.now = second + window;
+    assert!(!text(&draw(&app, w, h)).join("\n").contains("combo"));
+    // Without colour: reversed, then plain, then dim.
+    app.color = false;
+    app.now = second;
+    let buf = draw(&app, w, h);
+    let (x, y) = find(&buf, "+15").unwrap();
+    assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED));
+    app.now = second + POINTS_TIME * 7 / 8;
+    let buf = draw(&app, w, h);
+    let (x, y) = find(&buf, "+15").unwrap();
+    assert!(buf[(x, y)].modifier.contains(Modifier::DIM));
+}
+
+/// Clearing a timed level shows the time left it earned as "+N time" on
+/// the board, under the points.
+#[test]
+fn a_cleared_timed_level_shows_its_time_bonus() {
+    let t = Instant::now();
+    let config = Config {
+        seed: 3,
+        timed: true,
+        mode: Mode::Levels,
+        ..Config::DEFAULT
+    };
+    let game = Game::from_board(Board::from_rows(&[[1, 1]]).unwrap(), config, t);
+    let mut app = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+    let limit = app.game.time_limit().unwrap();
+    let then = t + Duration::from_secs(10);
+    app.game.apply(Action::Click(at(0, 0)), then);
+    app.game.apply(Action::Click(at(0, 1)), then);
+    let bonus = app.game.last_match().unwrap().bonus;
+    assert_eq!(
+        u64::from(bonus),
+        (limit - Duration::from_secs(10)).as_secs()
+    );
+    app.now = then + REMOVAL_TIME / 2;
+    let screen = text(&draw(&app, 80, 24)).join("\n");
+    assert!(screen.contains(&format!("+{bonus} time")), "{screen}");
+    assert!(screen.contains("+10"), "{screen}");
+    // The card between the levels says it again.
+    app.screens.push(Screen::LevelCard {
+        from: then + REMOVAL_TIME,
+    });
+    app.now = then + REMOVAL_TIME;
+    let screen = text(&draw(&app, 80, 24)).join("\n");
+    assert!(screen.contains("Level 2 of 7"), "{screen}");
+    assert!(screen.contains(&format!("+{bonus} time")), "{screen}");
+}
+
+/// A pair that does not match flashes in the warning colour for a moment,
+/// with the reason under the tile just picked for as long as the notice.
+#[test]
+fn a_failed_pair_flashes_and_says_why_beside_it() {
+    let t = Instant::now();
+    // The 1s at (1,1) and (1,3) are walled in: no path.
+    let board = Board::from_rows(&[[2, 3, 2, 3], [4, 1, 5, 1], [6, 7, 6, 7]]).unwrap();
+    for color in [true, false] {
+        let mut app = app_on(board.clone(), "ascii", color, t);
+        app.game.apply(Action::Click(at(1, 1)), t);
+        app.game.apply(Action::Click(at(1, 3)), t);
+        assert_eq!(app.game.notice(t), Some(Notice::NoPath));
+        app.now = t + FLASH_TIME / 2;
+        let buf = draw(&app, 60, 16);
+        let layout = app.board_layout(buf.area).unwrap();
+        let lines = text(&buf);
+        let (fx, fy) = layout.centre(at(1, 1));
+        let (sx, sy) = layout.centre(at(1, 3));
+        assert_eq!(buf[(fx - 1, fy)].symbol(), "!", "the first flashes");
+        let under = layout.cell_rect(at(1, 3)).bottom();
+        assert!(
+            lines[usize::from(under)].contains(" no path "),
+            "{lines:#?}"
+        );
+        if color {
+            assert_eq!(buf[(fx, fy)].bg, c(Paint::Warning));
+            assert_eq!(buf[(sx, sy)].bg, c(Paint::Warning));
+            let label = lines[usize::from(under)].find("no path").unwrap() as u16;
+            assert_eq!(buf[(label, under)].bg, c(Paint::Warning));
+        } else {
+            assert!(buf[(fx, fy)].modifier.contains(Modifier::BOLD));
+        }
+        // The flash ends; the second tile stays selected, the reason stays.
+        app.now = t + FLASH_TIME;
+        let buf = draw(&app, 60, 16);
+        assert_eq!(buf[(fx - 1, fy)].symbol(), " ");
+        if color {
+            assert_eq!(buf[(fx, fy)].bg, c(Paint::Face));
+            assert_eq!(buf[(sx, sy)].bg, c(Paint::Selected));
+        }
+        assert!(text(&buf)[usize::from(under)].contains("no path"));
+        assert!(app.timeout(t + FLASH_TIME / 2).unwrap() <= FLASH_TIME / 2);
+        app.now = t + NOTICE_TIME;
+        assert!(!text(&draw(&app, 60, 16)).join("").contains("no path"));
+    }
+    // Different kinds say so.
+    let mut app = app_on(board, "ascii", true, t);
+    app.game.apply(Action::Click(at(0, 0)), t);
+    app.game.apply(Action::Click(at(0, 1)), t);
+    assert!(
+        text(&draw(&app, 60, 16))
+            .join("\n")
+            .contains(" different tiles ")
+    );
+}
+
+/// The hinted pair changes its look every PULSE for PULSE_TIME (colour
+/// and marks), then stays marked; the loop wakes for each change only.
+#[test]
+fn the_hint_pulses_then_stays_marked() {
+    let t = Instant::now();
+    let board = Board::from_rows(&[[1, 2, 2, 1], [3, 4, 4, 3]]).unwrap();
+    for color in [true, false] {
+        let mut app = app_on(board.clone(), "ascii", color, t);
+        app.game.apply(Action::Hint, t);
+        let (a, b) = app.game.hint_pair().unwrap();
+        // The one the cursor is not on (the cursor's brackets go first).
+        let a = if a == app.game.cursor() { b } else { a };
+        let look = |app: &App| {
+            let buf = draw(app, 40, 12);
+            let layout = app.board_layout(buf.area).unwrap();
+            let (x, y) = layout.centre(a);
+            let marks: String = [x - 1, x + 1]
+                .iter()
+                .map(|&x| buf[(x, y)].symbol())
+                .collect();
+            (marks, buf[(x, y)].bg)
+        };
+        let mut seen = Vec::new();
+        for k in 0..5 {
+            app.now = t + PULSE * k + PULSE / 2;
+            seen.push(look(&app));
+        }
+        for (k, (marks, bg)) in seen.iter().enumerate() {
+            let lit = k % 2 == 0;
+            assert_eq!(marks, if lit { "<>" } else { "><" }, "{k}");
+            if color {
+                assert_eq!(*bg, c(if lit { Paint::Hint } else { Paint::Face }), "{k}");
+            }
+        }
+        app.now = t + PULSE_TIME + PULSE / 2;
+        assert_eq!(look(&app).0, "<>", "stays marked after the pulse");
+        app.now = t + PULSE * 3 + PULSE / 2;
+        assert_eq!(look(&app).0, "><", "odd steps are unlit");
+        assert_eq!(app.timeout(t + PULSE / 2), Some(PULSE / 2));
+        // After the pulse only the clock wakes the loop.
+        let later = t + PULSE_TIME + Duration::from_millis(300);
+        assert_eq!(app.timeout(later), Some(Duration::from_millis(700)));
+    }
+}
+
+/// The time bar of a timed level is green, amber under a quarter of the
+/// limit and red under a tenth; without colour, underlined then reversed.
+#[test]
+fn the_time_bar_turns_amber_then_red() {
+    let t = Instant::now();
+    let config = Config {
+        seed: 3,
+        timed: true,
+        ..Config::DEFAULT
+    };
+    let game = Game::new(config, t).unwrap();
+    let limit = game.time_limit().unwrap();
+    for color in [true, false] {
+        let mut app = App::new(game.clone(), Theme::builtin("ascii").unwrap(), color, t);
+        let bar = |app: &App| {
+            let buf = draw(app, 80, 24);
+            let x = text(&buf)[0].find('[').unwrap() as u16;
+            (buf[(x, 0)].fg, buf[(x, 0)].modifier)
+        };
+        let mut seen = Vec::new();
+        for (left, paint) in [
+            (50, Paint::TimeOk),
+            (20, Paint::TimeLow),
+            (5, Paint::TimeCritical),
+        ] {
+            app.now = t + limit - limit * left / 100;
+            let (fg, modifier) = bar(&app);
+            if color {
+                assert_eq!(fg, c(paint), "{left}%");
+            } else {
+                seen.push(modifier);
+            }
+        }
+        if !color {
+            assert!(!seen[0].intersects(Modifier::UNDERLINED | Modifier::REVERSED));
+            assert!(seen[1].contains(Modifier::UNDERLINED));
+            assert!(seen[2].contains(Modifier::REVERSED));
+        }
+    }
+}
+
+/// The first screen of a new game says in one line what to do, until its
+/// first move, and not while a screen hides the board.
+#[test]
+fn the_first_screen_says_what_to_do() {
+    let t = Instant::now();
+    let mut app = default_app("ascii", true).with_intro();
+    assert!(INTRO.contains(crate::ui::app::keys::label(
+        crate::ui::app::keys::Command::Help
+    )));
+    let title = |app: &App| text(&draw(app, 80, 24))[0].trim_end().to_string();
+    assert!(title(&app).ends_with(INTRO), "{}", title(&app));
+    app.screens.push(Screen::Help);
+    assert!(!title(&app).contains(INTRO));
+    app.screens.clear();
+    app.game
+        .apply(Action::Move(crate::game::Direction::Right), t);
+    assert!(title(&app).ends_with(INTRO), "a cursor move is no move");
+    let (a, b) = crate::game::find_match(app.game.board()).unwrap();
+    app.game.apply(Action::Click(a), t);
+    app.game.apply(Action::Click(b), t);
+    app.now = t + Duration::from_secs(5);
+    assert_eq!(title(&app), " lianliankan");
+    // Without the intro (a resumed game) the title says nothing of it.
+    assert_eq!(title(&default_app("ascii", true)), " lianliankan");
+}

@@ -1,0 +1,132 @@
+//! The side panel, right of the board when the screen has room: the level
+//! and its variant, score, time, the streak while it lasts, tiles, hints and
+//! reshuffles left, and the keys. It replaces the status line.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::symbols::border;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+use super::level::{filled, time_paint};
+use super::screens::describe;
+use super::{clock, level};
+use crate::game::Mode;
+use crate::ui::app::App;
+use crate::ui::app::keys::{self, Command};
+use crate::ui::theme::Paint;
+
+/// The keys the panel lists, with a word each, most needed first (a short
+/// panel drops them from the end).
+const KEYS: [(Command, &str); 9] = [
+    (Command::Help, "help"),
+    (Command::Hint, "hint"),
+    (Command::Reshuffle, "shuffle"),
+    (Command::Undo, "undo"),
+    (Command::Highlight, "show kind"),
+    (Command::Pause, "pause"),
+    (Command::Back, "menu"),
+    (Command::NewGame, "new game"),
+    (Command::Quit, "quit"),
+];
+
+impl App {
+    /// Draws the side panel in `area`.
+    pub(super) fn render_panel(&self, area: Rect, buf: &mut Buffer) {
+        let g = &self.game;
+        let text = self.colours(Paint::PanelText, Paint::Table);
+        let dim = self.colours(Paint::PanelDim, Paint::Table);
+        let bold = text.add_modifier(Modifier::BOLD);
+        let inner = usize::from(area.width.saturating_sub(4));
+        // A label on the left, its value on the right.
+        let row = |label: &str, value: String, style: Style| {
+            let pad = inner.saturating_sub(label.chars().count() + value.chars().count());
+            Line::from(vec![
+                Span::styled(format!(" {label}"), dim),
+                Span::styled(format!("{}{value}", " ".repeat(pad)), style),
+            ])
+        };
+        let level = g.level();
+        let heading = match g.config().mode {
+            Mode::Levels => format!("Level {} of {}", level.number + 1, g.config().mode.levels()),
+            Mode::Single(_) => "One board".to_string(),
+        };
+        let mut lines = vec![
+            Line::styled(format!(" {heading}"), bold),
+            Line::styled(
+                format!(" {}: {}", level.gravity.name(), describe(level.gravity)),
+                dim,
+            ),
+            Line::raw(""),
+            row("Score", g.score().to_string(), bold),
+        ];
+        match (g.time_limit(), g.remaining(self.now)) {
+            (Some(limit), Some(left)) => {
+                let style = match self.paint(time_paint(left, limit)) {
+                    Some(c) => bold.fg(c),
+                    None => bold,
+                };
+                lines.push(row("Time left", level::shown_left(left), style));
+                let width = inner.saturating_sub(2) as u16;
+                let full = filled(width, left.as_secs_f32(), limit.as_secs_f32());
+                let bar = format!(
+                    "[{}{}]",
+                    "=".repeat(usize::from(full)),
+                    " ".repeat(usize::from(width - full))
+                );
+                lines.push(Line::styled(format!(" {bar}"), style));
+            }
+            _ => lines.push(row("Time", clock(g.elapsed(self.now)), bold)),
+        }
+        lines.push(match g.combo(self.now) {
+            Some(n) => {
+                let combo = self.colours(Paint::Combo, Paint::Table);
+                row(
+                    "Streak",
+                    format!("x{n} combo"),
+                    combo.add_modifier(Modifier::BOLD),
+                )
+            }
+            None => row("Streak", "-".to_string(), dim),
+        });
+        lines.extend([
+            row("Tiles", g.board().tile_count().to_string(), text),
+            row(
+                "Hints",
+                format!("{} left  {}", g.hints_left(), keys::label(Command::Hint)),
+                text,
+            ),
+            row(
+                "Shuffles",
+                format!(
+                    "{} left  {}",
+                    g.reshuffles_left(),
+                    keys::label(Command::Reshuffle)
+                ),
+                text,
+            ),
+            Line::raw(""),
+        ]);
+        lines.push(Line::styled(" click equal pairs", dim));
+        // A short panel cuts the keys from the end.
+        let keys = KEYS.iter().map(|&(c, what)| {
+            let key = keys::label(c);
+            Line::from(vec![
+                Span::styled(format!(" {key:<9}"), bold),
+                Span::styled(format!(" {what}"), dim),
+            ])
+        });
+        lines.extend(keys);
+        Paragraph::new(lines)
+            .style(text)
+            .wrap(Wrap { trim: false })
+            .block(
+                Block::bordered()
+                    .border_set(border::ROUNDED)
+                    .border_style(dim)
+                    .title(Line::styled(" lianliankan ", bold).alignment(Alignment::Center)),
+            )
+            .render(area, buf);
+    }
+}

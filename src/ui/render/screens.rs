@@ -1,0 +1,278 @@
+//! The screens over the board: help (written from the key table), the
+//! menus and forms, the level card, the high scores and the statistics.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::symbols::border;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+
+use super::centred;
+use super::tiles::Marks;
+use crate::core::gravity::Gravity;
+use crate::escape::escape_controls;
+use crate::game::Mode;
+use crate::persist::scores::table_text;
+use crate::ui::app::App;
+use crate::ui::app::keys::{BOARD_KEYS, MOUSE_HELP};
+use crate::ui::app::lists::LIST_KEYS;
+use crate::ui::app::screen::{ListView, ScoresView, Screen};
+use crate::ui::layout::{MenuLayout, tile_sizes};
+use crate::ui::theme::Paint;
+
+/// The rules in a few lines, under the keys when there is room.
+const RULES: [&str; 5] = [
+    " Join two equal tiles by a line with at most two turns through",
+    " empty cells, also round the outside. Every deal can be won;",
+    " the title line warns when a move makes that impossible. Quick",
+    " matches score more; undo or a hint marks the game assisted.",
+    " On some levels tiles slide: the status line names the variant.",
+];
+
+/// What a gravity variant does, in a few words, for the level card.
+pub(super) fn describe(gravity: Gravity) -> &'static str {
+    match gravity {
+        Gravity::None => "nothing moves",
+        Gravity::Down => "tiles fall",
+        Gravity::Up => "tiles rise",
+        Gravity::Left => "tiles slide left",
+        Gravity::Right => "tiles slide right",
+        Gravity::CenterH => "rows close towards the middle",
+        Gravity::CenterV => "columns close towards the middle",
+    }
+}
+
+/// A picture of how the tiles of a gravity variant move, in plain
+/// characters (arrows from the Unicode blocks are of ambiguous width).
+pub(super) fn picture(gravity: Gravity) -> &'static [&'static str] {
+    match gravity {
+        Gravity::None => &[" [] [] [] ", " [] [] [] "],
+        Gravity::Down => &[" |  |  | ", " v  v  v "],
+        Gravity::Up => &[" ^  ^  ^ ", " |  |  | "],
+        Gravity::Left => &[" <------ ", " <------ "],
+        Gravity::Right => &[" ------> ", " ------> "],
+        Gravity::CenterH => &[" --> <-- ", " --> <-- "],
+        Gravity::CenterV => &[" |  |  | ", " v  v  v ", " ^  ^  ^ ", " |  |  | "],
+    }
+}
+
+impl App {
+    /// Draws the screen on top of the stack, if any.
+    pub(super) fn render_screen(&self, area: Rect, buf: &mut Buffer) {
+        match self.screens.last() {
+            Some(Screen::Help) => self.render_help(area, buf),
+            Some(Screen::LevelCard { from }) if self.now >= *from => {
+                self.render_level_card(area, buf)
+            }
+            Some(Screen::LevelCard { .. }) | None => {}
+            Some(Screen::Menu(_) | Screen::NewGame(_) | Screen::Settings(_)) => {
+                if let Some((view, layout)) = self.list_layout(area) {
+                    render_list(&view, &layout, buf);
+                    if let Some(Screen::Settings(_)) = self.screens.last() {
+                        self.render_preview(&layout, area, buf);
+                    }
+                }
+            }
+            Some(Screen::Scores(view)) => render_scores(view, area, buf),
+            Some(Screen::Stats(lines)) => render_page(" Statistics ", lines, area, buf),
+        }
+    }
+
+    /// A few tiles of the theme in use under the settings, as they look on
+    /// the board (in colour or not).
+    fn render_preview(&self, layout: &MenuLayout, area: Rect, buf: &mut Buffer) {
+        let y = layout.outer.bottom();
+        if y + 3 > area.bottom() {
+            return;
+        }
+        let Some(tile) = tile_sizes(self.theme.width()).find(|t| t.height == 3) else {
+            return;
+        };
+        let kinds = self.theme.kinds().min(6) as u16;
+        let width = tile.pitch_x * kinds;
+        let x = area.x + area.width.saturating_sub(width) / 2;
+        for k in 0..kinds {
+            let rect = Rect::new(x + tile.pitch_x * k, y + 1, tile.width, tile.height);
+            self.render_tile(tile, rect, u32::from(k) + 1, Marks::default(), buf);
+        }
+    }
+
+    fn render_help(&self, area: Rect, buf: &mut Buffer) {
+        let rows = BOARD_KEYS
+            .iter()
+            .map(|b| (b.label, b.help))
+            .chain(MOUSE_HELP)
+            .collect::<Vec<_>>();
+        // On a short screen the rules go, so the keys and the seed still show.
+        let rules = if usize::from(area.height) < rows.len() + RULES.len() + 4 {
+            &RULES[..0]
+        } else {
+            &RULES[..]
+        };
+        let lines: Vec<Line> = rows
+            .iter()
+            .map(|(k, what)| Line::raw(format!(" {k:<16} {what}")))
+            .chain(rules.iter().map(|r| Line::raw(*r)))
+            .chain([
+                Line::raw(""),
+                Line::raw(format!(
+                    " Replay this deal with --seed {}",
+                    self.game.config().seed
+                )),
+            ])
+            .collect();
+        let width = lines.iter().map(Line::width).max().unwrap_or(0) + 3;
+        let rect = centred(area, width as u16, lines.len() as u16 + 2);
+        Clear.render(rect, buf);
+        Paragraph::new(lines)
+            .block(
+                Block::bordered()
+                    .title(" Help ")
+                    .title_bottom(Line::raw(" Esc or ? closes ").alignment(Alignment::Center)),
+            )
+            .render(rect, buf);
+    }
+
+    fn render_level_card(&self, area: Rect, buf: &mut Buffer) {
+        let level = self.game.level();
+        let levels = self.game.config().mode.levels();
+        let heading = match self.game.config().mode {
+            Mode::Levels => format!("Level {} of {levels}", level.number + 1),
+            Mode::Single(_) => "Next board".to_string(),
+        };
+        let centre = |text: String| Line::raw(text).alignment(Alignment::Center);
+        let mut lines = vec![
+            Line::raw(""),
+            Line::styled(heading, Style::new().add_modifier(Modifier::BOLD))
+                .alignment(Alignment::Center),
+            centre(format!(
+                "{}: {}",
+                level.gravity.name(),
+                describe(level.gravity)
+            )),
+            Line::raw(""),
+        ];
+        let arrows = self.colours(Paint::Line, Paint::Table);
+        lines.extend(
+            picture(level.gravity)
+                .iter()
+                .map(|row| Line::styled(*row, arrows).alignment(Alignment::Center)),
+        );
+        // The time left on the level just cleared, which the score gained.
+        if let Some(r) = self.game.last_match().filter(|r| r.cleared && r.bonus > 0) {
+            lines.extend([Line::raw(""), centre(format!("+{} time", r.bonus))]);
+        }
+        lines.extend([Line::raw(""), centre("any key goes on".to_string())]);
+        let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 6;
+        let rect = centred(area, width, lines.len() as u16 + 2);
+        Clear.render(rect, buf);
+        Paragraph::new(lines)
+            .block(Block::bordered().border_set(border::DOUBLE))
+            .render(rect, buf);
+    }
+}
+
+/// Draws a list where `layout` puts it: title, subtitle, rows with their
+/// hotkey letter underlined, a field's value as `< value >`, a row that does
+/// not fit dimmed with why, the highlighted row reversed, the key line.
+fn render_list(view: &ListView, layout: &MenuLayout, buf: &mut Buffer) {
+    Clear.render(layout.outer, buf);
+    Block::bordered()
+        .border_set(border::ROUNDED)
+        .title(format!(" {} ", view.title))
+        .title_alignment(Alignment::Center)
+        .render(layout.outer, buf);
+    if let Some(sub) = &view.subtitle {
+        Line::raw(sub.as_str())
+            .alignment(Alignment::Center)
+            .render(layout.header, buf);
+    }
+    for (i, (row, rect)) in view.rows.iter().zip(&layout.items).enumerate() {
+        let mut base = if i == view.selected {
+            Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+        } else {
+            Style::new()
+        };
+        if row.note.is_some() {
+            base = base.add_modifier(Modifier::DIM);
+        }
+        let hot = base.add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
+        let mut spans = vec![Span::styled(
+            if i == view.selected { " > " } else { "   " },
+            base,
+        )];
+        let at = row
+            .hotkey
+            .and_then(|k| row.label.to_lowercase().find(k).map(|at| (at, k)));
+        match at {
+            Some((k, c)) if row.label.is_char_boundary(k + c.len_utf8()) => {
+                let (before, rest) = row.label.split_at(k);
+                let (letter, after) = rest.split_at(c.len_utf8());
+                spans.extend([
+                    Span::styled(before, base),
+                    Span::styled(letter, hot),
+                    Span::styled(after, base),
+                ]);
+            }
+            _ => spans.push(Span::styled(row.label.as_str(), base)),
+        }
+        buf.set_style(*rect, base);
+        Line::from(spans).render(*rect, buf);
+        let right = match (&row.value, &row.note) {
+            (Some(v), Some(n)) => format!("< {v} > {n} "),
+            (Some(v), None) => format!("< {v} > "),
+            (None, Some(n)) => format!("{n} "),
+            (None, None) => String::new(),
+        };
+        Line::styled(right, base)
+            .alignment(Alignment::Right)
+            .render(*rect, buf);
+    }
+    Line::styled(LIST_KEYS, Style::new().add_modifier(Modifier::DIM))
+        .alignment(Alignment::Center)
+        .render(layout.keys, buf);
+}
+
+/// A page of text lines in a box, with what to press to leave it.
+fn render_page(title: &str, lines: &[String], area: Rect, buf: &mut Buffer) {
+    let mut text: Vec<Line> = lines.iter().map(|l| Line::raw(format!(" {l}"))).collect();
+    text.push(Line::raw(""));
+    let keys = Line::raw(" Esc back ").alignment(Alignment::Center);
+    let width = text.iter().map(Line::width).max().unwrap_or(0) as u16 + 3;
+    let rect = centred(area, width.max(30), text.len() as u16 + 2);
+    // On a short screen the end of the text goes; the key line stays.
+    let room = usize::from(rect.height.saturating_sub(2));
+    text.truncate(room);
+    Clear.render(rect, buf);
+    Paragraph::new(text)
+        .block(
+            Block::bordered()
+                .border_set(border::ROUNDED)
+                .title(title)
+                .title_bottom(keys),
+        )
+        .render(rect, buf);
+}
+
+/// One high-score table, with which of how many it is.
+fn render_scores(view: &ScoresView, area: Rect, buf: &mut Buffer) {
+    let mut lines: Vec<String> = match view.tables.get(view.index) {
+        Some((key, entries)) => {
+            let mut lines = vec![
+                format!(
+                    "{}   (table {} of {}: left/right)",
+                    key.title(),
+                    view.index + 1,
+                    view.tables.len()
+                ),
+                String::new(),
+            ];
+            lines.extend(table_text(entries).lines().map(escape_controls));
+            lines
+        }
+        None => vec!["No high scores yet: win a game to make the first.".to_string()],
+    };
+    lines.retain(|l| l.chars().count() < 200);
+    render_page(" High scores ", &lines, area, buf);
+}

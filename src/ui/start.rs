@@ -1,0 +1,173 @@
+//! How a start of the game goes: the options of the command line over the
+//! saved settings, the saved game resumed or a new one dealt, and the start
+//! screen when nothing asked for a particular game.
+
+use std::time::Instant;
+
+use crate::game::daily::Day;
+use crate::game::{Config, Game, Mode};
+use crate::persist::document;
+use crate::persist::session::{Session, Wanted};
+use crate::persist::settings::Settings;
+use crate::persist::storage;
+use crate::ui::app::App;
+use crate::ui::app::screen::{Menu, MenuKind, Screen};
+use crate::ui::theme::{ColorDepth, Theme};
+
+/// What the command line asked of a start.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    /// `--rows`.
+    pub rows: Option<usize>,
+    /// `--cols`.
+    pub cols: Option<usize>,
+    /// `--kinds`.
+    pub kinds: Option<usize>,
+    /// `--seed`.
+    pub seed: Option<u64>,
+    /// `--theme`.
+    pub theme: Option<String>,
+    /// `--new`: a new game; the saved one is removed.
+    pub new: bool,
+    /// `--gravity`: one board of a variant.
+    pub mode: Option<Mode>,
+    /// `--timed`.
+    pub timed: bool,
+    /// `--demo`: the solver plays a new deal.
+    pub demo: bool,
+    /// `--daily [DATE]`: the deal of that day.
+    pub daily: Option<Day>,
+    /// Whether `NO_COLOR` asks for no colours.
+    pub no_color: bool,
+    /// How many colours the terminal shows.
+    pub depth: ColorDepth,
+}
+
+impl Options {
+    /// Whether any option asks for a particular game (so no start screen).
+    fn asks_for_a_game(&self) -> bool {
+        self.rows.is_some()
+            || self.cols.is_some()
+            || self.kinds.is_some()
+            || self.seed.is_some()
+            || self.mode.is_some()
+            || self.timed
+            || self.new
+            || self.demo
+            || self.daily.is_some()
+    }
+
+    /// The game asked for: the day's deal, or the last new game's choices
+    /// with the options given on top, dealt from the seed given or a random one.
+    fn config(&self, settings: &Settings, max_kinds: usize) -> Config {
+        if let Some(day) = self.daily {
+            return day.config();
+        }
+        let choice = &settings.new_game;
+        Config {
+            rows: self.rows.unwrap_or(choice.rows),
+            cols: self.cols.unwrap_or(choice.cols),
+            kinds: self.kinds.unwrap_or(choice.kinds.min(max_kinds)),
+            seed: self.seed.unwrap_or_else(rand::random),
+            mode: self.mode.unwrap_or(choice.mode()),
+            timed: self.timed || choice.timed,
+            ..Config::DEFAULT
+        }
+    }
+
+    /// The deal options given, which a saved game must match to be resumed.
+    fn wanted(&self) -> Wanted {
+        Wanted {
+            rows: self.rows,
+            cols: self.cols,
+            kinds: self.kinds,
+            seed: self.seed,
+            mode: self.mode,
+            timed: self.timed,
+            daily: self.daily,
+        }
+    }
+}
+
+/// Checks the options and makes the app to play: the saved game resumed, or
+/// a new deal, with the start screen over it when nothing asked for a game.
+/// Every error comes before the terminal is touched.
+pub fn start(options: &Options, now: Instant) -> Result<App, String> {
+    let dir = storage::data_dir();
+    let (settings, settings_warning) = match &dir {
+        Ok(dir) => match document::load::<Settings>(dir) {
+            Ok(loaded) => (loaded.value.unwrap_or_default(), loaded.warning),
+            Err(e) => (Settings::default(), Some(e.to_string())),
+        },
+        Err(_) => (Settings::default(), None),
+    };
+    let theme_name = options
+        .theme
+        .clone()
+        .or_else(|| settings.theme.clone())
+        .unwrap_or_else(|| Theme::default_for_env().to_string());
+    let theme = match Theme::builtin(&theme_name) {
+        Ok(theme) => theme,
+        // A theme named only by the settings file never stops a start.
+        Err(_) if options.theme.is_none() => Theme::builtin("ascii")?,
+        Err(e) => return Err(e),
+    };
+    if let Some(kinds) = options.kinds
+        && kinds > theme.kinds()
+    {
+        return Err(format!(
+            "theme {} has {} symbols, so --kinds can be at most {}",
+            theme.name,
+            theme.kinds(),
+            theme.kinds()
+        ));
+    }
+    let config = options.config(&settings, theme.kinds());
+    // Checked first, so bad options fail the same way with or without a save.
+    let game = Game::new(config, now).map_err(|e| e.to_string())?;
+    let mut app = App::new(game, theme, !options.no_color, now).with_settings(settings);
+    app.depth = options.depth;
+    if let Some(warning) = settings_warning {
+        app = app.with_message(warning);
+    }
+    let dir = match dir {
+        Ok(dir) => dir,
+        Err(e) => {
+            let app = if options.demo {
+                app.with_demo(None, now)
+            } else {
+                app
+            };
+            return Ok(app.with_message(format!("{e}. This game will not be saved.")));
+        }
+    };
+    if options.demo {
+        // The session only saves once the player has taken over and moved.
+        let (session, message) = Session::open(dir);
+        let app = app.with_demo(Some(session), now);
+        return Ok(match message {
+            Some(message) => app.with_message(message),
+            None => app,
+        });
+    }
+    let start = Session::start(
+        dir,
+        options.new,
+        options.wanted(),
+        config,
+        app.theme.kinds(),
+        now,
+    )
+    .map_err(|e| e.to_string())?;
+    let fresh = !start.resumed;
+    let mut app =
+        app.with_game(start.game, now)
+            .with_session(start.session, start.resumed, start.message);
+    if fresh {
+        app = app.with_intro();
+    }
+    if fresh && !options.asks_for_a_game() {
+        app.screens.push(Screen::Menu(Menu::new(MenuKind::Start)));
+    }
+    Ok(app)
+}

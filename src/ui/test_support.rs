@@ -1,0 +1,112 @@
+//! Helpers shared by the ui's unit tests: an app saving in a directory,
+//! keys typed as a player types them, and the screen as text.
+
+use std::path::Path;
+use std::time::Instant;
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+use unicode_width::UnicodeWidthStr;
+
+use crate::core::grid::Board;
+use crate::game::{Config, Game};
+use crate::persist::session::{Session, Wanted};
+use crate::ui::app::App;
+use crate::ui::theme::Theme;
+
+/// The terminal the helpers play on.
+pub const AREA: Rect = Rect::new(0, 0, 80, 24);
+
+/// A 2 x 2 board of one kind, no gravity: two matches clear it.
+pub fn tiny() -> Config {
+    Config {
+        rows: 2,
+        cols: 2,
+        kinds: 1,
+        seed: 3,
+        ..Config::DEFAULT
+    }
+}
+
+/// An app saving in `dir`, resuming or dealing `config` as a start does.
+pub fn app_in(dir: &Path, config: Config) -> App {
+    let now = Instant::now();
+    let start = Session::start(dir.into(), false, Wanted::default(), config, 59, now).unwrap();
+    App::new(start.game, Theme::builtin("ascii").unwrap(), false, now).with_session(
+        start.session,
+        start.resumed,
+        start.message,
+    )
+}
+
+/// Presses `codes` in turn, at the app's own time.
+pub fn press(app: &mut App, codes: &[KeyCode]) {
+    for &code in codes {
+        let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+        app.handle_event(&ev, AREA, app.now);
+    }
+}
+
+/// Types `text`, one key a character.
+pub fn type_str(app: &mut App, text: &str) {
+    let codes: Vec<KeyCode> = text.chars().map(KeyCode::Char).collect();
+    press(app, &codes);
+}
+
+/// Clears the [`tiny`] board by keyboard.
+pub fn win(app: &mut App) {
+    type_str(app, " l j h ");
+    assert!(app.game.win().is_some());
+}
+
+/// The default game of seed 1 in `theme`, with colours or without.
+pub fn dealt(theme: &str, color: bool) -> App {
+    let t = Instant::now();
+    let config = Config {
+        seed: 1,
+        ..Config::DEFAULT
+    };
+    let game = Game::new(config, t).expect("a deal");
+    App::new(game, Theme::builtin(theme).expect("built in"), color, t)
+}
+
+/// A game of seed 5 on `board` in `theme`, with colours or without.
+pub fn on_board(board: Board, theme: &str, color: bool, now: Instant) -> App {
+    let config = Config {
+        seed: 5,
+        ..Config::DEFAULT
+    };
+    let game = Game::from_board(board, config, now);
+    App::new(game, Theme::builtin(theme).expect("built in"), color, now)
+}
+
+/// The app drawn on a `w` x `h` screen.
+pub fn draw(app: &App, w: u16, h: u16) -> Buffer {
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    app.render(area, &mut buf);
+    buf
+}
+
+/// The rows of `buf` as text; a wide symbol stands for its two cells.
+pub fn rows(buf: &Buffer) -> Vec<String> {
+    (0..buf.area.height)
+        .map(|y| {
+            let mut line = String::new();
+            let mut x = 0;
+            while x < buf.area.width {
+                let s = buf[(x, y)].symbol();
+                line.push_str(s);
+                x += s.width().max(1) as u16;
+            }
+            line
+        })
+        .collect()
+}
+
+/// The app drawn on a `w` x `h` screen, one string a row.
+pub fn screen_rows(app: &App, w: u16, h: u16) -> Vec<String> {
+    rows(&draw(app, w, h))
+}

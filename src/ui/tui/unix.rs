@@ -1,0 +1,122 @@
+//! The Unix inputs of the event loop: the terminal, read by [`Decoder`], and
+//! the signals that end the game (SIGTERM, SIGHUP, SIGINT, SIGQUIT) or
+//! resize it (SIGWINCH), through `signal-hook`.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, IsTerminal, Read};
+use std::os::fd::{AsFd, AsRawFd};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread;
+use std::time::Duration;
+
+use filedescriptor::{POLLIN, poll, pollfd};
+use ratatui::crossterm::event::Event;
+use ratatui::crossterm::terminal;
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGWINCH};
+use signal_hook::iterator::Signals;
+
+use super::Input;
+use super::input::Decoder;
+
+/// The signals that end the game cleanly (saved, terminal restored).
+const EXIT_SIGNALS: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
+
+/// Starts the two threads that feed the event loop: terminal input and
+/// signals. Fails before the terminal is touched if either cannot be had.
+pub fn spawn_inputs() -> io::Result<Receiver<Input>> {
+    let mut signals = Signals::new(EXIT_SIGNALS.iter().chain(&[SIGWINCH]))?;
+    let tty = open_tty()?;
+    let (tx, rx) = mpsc::channel();
+    let events: Sender<Input> = tx.clone();
+    thread::spawn(move || read_terminal(&tty, &events));
+    thread::spawn(move || {
+        for signal in signals.forever() {
+            let input = if signal == SIGWINCH {
+                match terminal::size() {
+                    Ok((cols, rows)) => Input::Event(Event::Resize(cols, rows)),
+                    Err(_) => continue,
+                }
+            } else {
+                Input::Signal(signal)
+            };
+            if tx.send(input).is_err() {
+                return;
+            }
+        }
+    });
+    Ok(rx)
+}
+
+/// The signal a closed terminal counts as, if `e` is how a closed terminal
+/// fails a read or write (EIO, ENXIO): SIGHUP, which it sends too.
+pub fn hung_up(e: &io::Error) -> Option<i32> {
+    matches!(e.raw_os_error(), Some(libc::EIO | libc::ENXIO)).then_some(SIGHUP)
+}
+
+/// The terminal to read keys from: standard input when it is one, else the
+/// process's terminal (as crossterm does, so raw mode applies to it).
+fn open_tty() -> io::Result<File> {
+    let stdin = io::stdin();
+    if stdin.is_terminal() {
+        Ok(File::from(stdin.as_fd().try_clone_to_owned()?))
+    } else {
+        OpenOptions::new().read(true).open("/dev/tty")
+    }
+}
+
+/// Reads `tty` until it closes or the loop stops listening, sending each
+/// event as soon as its bytes are in, and dropping an unfinished sequence
+/// once the input pauses (see [`Decoder::flush`]). The end of the input
+/// counts as a hangup.
+fn read_terminal(tty: &File, events: &Sender<Input>) {
+    let mut decoder = Decoder::default();
+    let mut buf = [0u8; 4096];
+    loop {
+        let decoded = match readable(tty, decoder.wait()) {
+            Ok(false) => decoder.flush(),
+            Ok(true) => match (&*tty).read(&mut buf) {
+                Ok(0) => {
+                    let _ = events.send(Input::Signal(SIGHUP));
+                    return;
+                }
+                Ok(n) => decoder.feed(&buf[..n]),
+                Err(e) if matches!(e.kind(), io::ErrorKind::Interrupted) => continue,
+                Err(e) => {
+                    let _ = events.send(match hung_up(&e) {
+                        Some(signal) => Input::Signal(signal),
+                        None => Input::Failed(e),
+                    });
+                    return;
+                }
+            },
+            Err(e) => {
+                let _ = events.send(Input::Failed(e));
+                return;
+            }
+        };
+        for event in decoded {
+            if events.send(Input::Event(event)).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// Waits until `tty` has input (or has closed), up to `wait` (forever when
+/// `None`); `false` when the time ran out. Level-triggered, so input left
+/// unread is seen at once; `filedescriptor::poll` uses `select` on macOS,
+/// where `poll` refuses terminals.
+fn readable(tty: &File, wait: Option<Duration>) -> io::Result<bool> {
+    let mut fds = [pollfd {
+        fd: tty.as_raw_fd(),
+        events: POLLIN,
+        revents: 0,
+    }];
+    loop {
+        match poll(&mut fds, wait) {
+            Ok(n) => return Ok(n > 0),
+            Err(filedescriptor::Error::Poll(e)) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(io::Error::other(e)),
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! `lianliankan completions <shell>` and `lianliankan man [command]` driven as
+//! a user would: every subcommand the binary's `--help` lists is in each
+//! script and in the manual.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .args(args)
+        .output()
+        .expect("the binary starts")
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(out.status.success(), "{out:?}");
+    assert!(out.stderr.is_empty(), "{out:?}");
+    String::from_utf8(out.stdout.clone()).expect("UTF-8")
+}
+
+/// The subcommands `--help` lists (the first word of each line under
+/// "Commands:"), without clap's own `help`.
+fn subcommands() -> Vec<String> {
+    let help = stdout(&run(&["--help"]));
+    let names: Vec<String> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .map(str::to_string)
+        .collect();
+    for expected in ["check", "deal", "completions", "man"] {
+        assert!(names.iter().any(|n| n == expected), "{names:?}");
+    }
+    names
+}
+
+/// Whether `word` stands in `text` with no letter, digit or `-` on either side.
+fn has_word(text: &str, word: &str) -> bool {
+    let part = |c: char| c.is_alphanumeric() || c == '-';
+    text.match_indices(word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..].chars().next();
+        !before.is_some_and(part) && !after.is_some_and(part)
+    })
+}
+
+#[test]
+fn every_shell_script_completes_every_subcommand_and_its_options() {
+    let commands = subcommands();
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let script = stdout(&run(&["completions", shell]));
+        for name in &commands {
+            assert!(has_word(&script, name), "{shell} lacks {name}");
+        }
+        // Options of the game and of a subcommand too (fish writes `-l name`).
+        for option in ["gravity", "max-turns"] {
+            let found = [format!("--{option}"), format!("-l {option}")]
+                .iter()
+                .any(|form| script.contains(form.as_str()));
+            assert!(found, "{shell} lacks --{option}");
+        }
+        assert!(!has_word(&script, "no-such-command"));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn the_bash_script_parses() {
+    let script = stdout(&run(&["completions", "bash"]));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lianliankan.bash");
+    std::fs::write(&path, script).unwrap();
+    let status = Command::new("bash").arg("-n").arg(&path).status().unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn an_unknown_shell_is_a_usage_error() {
+    let out = run(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("tcsh") && err.contains("powershell"), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn the_manual_names_every_subcommand_and_each_has_its_page() {
+    let commands = subcommands();
+    let page = stdout(&run(&["man"]));
+    assert!(page.starts_with(".ie"), "roff");
+    assert!(page.contains(".TH lianliankan 1"), "{page}");
+    assert!(page.contains("\\-\\-gravity"), "the game's options");
+    for name in &commands {
+        let reference = format!("lianliankan\\-{}(1)", name.replace('-', "\\-"));
+        assert!(page.contains(&reference), "no {reference} in the main page");
+        let sub = stdout(&run(&["man", name]));
+        assert!(sub.contains(&format!(".TH lianliankan-{name} 1")), "{sub}");
+        assert!(sub.contains(&format!("lianliankan {name}")), "usage: {sub}");
+    }
+    let check = stdout(&run(&["man", "check"]));
+    assert!(check.contains("\\-\\-max\\-turns"), "{check}");
+
+    let out = run(&["man", "nope"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no command nope") && err.contains("check"),
+        "{err}"
+    );
+}

@@ -2,12 +2,14 @@
 //! orientation (9 rows x 16 columns and 16 x 9) and gravity variant: how many
 //! it decides (solves or proves impossible) within the budget, the median and
 //! 90th-percentile time, and the positions it searches per second:
-//! `cargo run --release --example solver_stats -- [boards] [budget_ms] [detail.tsv]`.
+//! `cargo run --release --example solver_stats -- [boards] [budget_ms] [detail.tsv] [filter]`.
 //!
 //! Board `seed` of a size is the same on every run (36 kinds x 4, shuffled by
 //! a seeded generator), so two versions of the solver can be compared board by
-//! board: the optional third argument writes one line per board (orientation,
-//! variant, seed, verdict, microseconds, positions).
+//! board: the optional third argument (`-` for none) writes one line per board
+//! (orientation, variant, seed, verdict, microseconds, positions). The
+//! optional fourth keeps only the cells whose orientation or variant it
+//! names, for example `16x9`, `down` or `16x9:down`, to rerun or profile one.
 
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
@@ -36,13 +38,21 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let boards: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
     let budget_ms: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
-    let detail_path = args.next();
+    let detail_path = args.next().filter(|path| path != "-");
+    let filter = args.next().unwrap_or_default();
+    let wanted = |size: &str, gravity: Gravity| {
+        filter.split(':').all(|part| part.is_empty() || part == size || part == gravity.name())
+    };
     let mut detail = String::new();
     let kinds = 36;
     println!(
         "{boards} random full boards per cell, {kinds} kinds x 4, classic rules (two turns, open border), budget {budget_ms} ms"
     );
     for (rows, cols) in [(9, 16), (16, 9)] {
+        let size = format!("{rows}x{cols}");
+        if !Gravity::LEVELS.iter().any(|&g| wanted(&size, g)) {
+            continue;
+        }
         println!();
         println!("{rows} rows x {cols} cols");
         println!(
@@ -50,6 +60,9 @@ fn main() {
             "variant", "decided", "solved", "impossible", "unknown", "median", "p90", "positions/s"
         );
         for gravity in Gravity::LEVELS {
+            if !wanted(&size, gravity) {
+                continue;
+            }
             let config = SolveConfig {
                 rules: Rules::CLASSIC,
                 gravity,

@@ -1,7 +1,8 @@
 //! Prints how the solver fares on random (not constructed) full boards, per
 //! orientation (9 rows x 16 columns and 16 x 9) and gravity variant: how many
 //! it decides (solves or proves impossible) within the budget, the median and
-//! 90th-percentile time, and the positions it searches per second:
+//! 90th-percentile time, and the positions it searches per second. Every
+//! solution is replayed by [`replay`] (untimed) and must clear its board:
 //! `cargo run --release --example solver_stats -- [boards] [budget_ms] [detail.tsv] [filter]`.
 //!
 //! Board `seed` of a size is the same on every run (36 kinds x 4, shuffled by
@@ -18,6 +19,7 @@ use lianliankan::core::engine::Rules;
 use lianliankan::core::gravity::Gravity;
 use lianliankan::core::grid::Board;
 use lianliankan::solve::deal::pair_kinds;
+use lianliankan::solve::replay::replay;
 use lianliankan::solve::solver::{Outcome, SolveConfig, solve_counted};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -41,7 +43,9 @@ fn main() {
     let detail_path = args.next().filter(|path| path != "-");
     let filter = args.next().unwrap_or_default();
     let wanted = |size: &str, gravity: Gravity| {
-        filter.split(':').all(|part| part.is_empty() || part == size || part == gravity.name())
+        filter
+            .split(':')
+            .all(|part| part.is_empty() || part == size || part == gravity.name())
     };
     let mut detail = String::new();
     let kinds = 36;
@@ -77,7 +81,12 @@ fn main() {
                 let (outcome, stats) = solve_counted(&board, &config);
                 let took = start.elapsed();
                 let verdict = match outcome {
-                    Outcome::Solved(_) => {
+                    Outcome::Solved(moves) => {
+                        // Every solution is replayed by the independent
+                        // rule code, outside the timed part.
+                        let left = replay(&board, &moves, config.rules, gravity)
+                            .expect("the solver's moves are legal");
+                        assert_eq!(left.tile_count(), 0, "seed {seed} not cleared");
                         solved += 1;
                         "solved"
                     }

@@ -75,6 +75,19 @@ fn respond(s: &mut Session, bytes: &[u8]) -> (Duration, usize) {
     }
 }
 
+/// Idle for `IDLE` after a second's rest: the span (s), the share of a core
+/// used (%) and the wake-ups per second of `pid`.
+fn idle(pid: u32) -> (f64, f64, f64) {
+    thread::sleep(Duration::from_secs(1));
+    let (cpu0, sw0) = cpu_and_wakeups(pid);
+    let t0 = Instant::now();
+    thread::sleep(IDLE);
+    let (cpu1, sw1) = cpu_and_wakeups(pid);
+    let span = t0.elapsed().as_secs_f64();
+    let pct = cpu1.saturating_sub(cpu0) as f64 / 1e9 / span * 100.0;
+    (span, pct, sw1.saturating_sub(sw0) as f64 / span)
+}
+
 /// Runs the measurements and prints the table.
 pub fn main() {
     // `cargo bench` passes --bench; this harness takes no options.
@@ -90,14 +103,7 @@ pub fn main() {
     let first_ms = first.duration_since(started).as_secs_f64() * 1e3;
 
     let pid = s.child.process_id().expect("pid");
-    thread::sleep(Duration::from_secs(1));
-    let (cpu0, sw0) = cpu_and_wakeups(pid);
-    let t0 = Instant::now();
-    thread::sleep(IDLE);
-    let (cpu1, sw1) = cpu_and_wakeups(pid);
-    let span = t0.elapsed().as_secs_f64();
-    let idle_pct = (cpu1 - cpu0) as f64 / 1e9 / span * 100.0;
-    let wakeups = (sw1 - sw0) as f64 / span;
+    let (span, idle_pct, wakeups) = idle(pid);
 
     let mut latencies = Vec::new();
     let mut sizes = Vec::new();
@@ -107,6 +113,20 @@ pub fn main() {
         latencies.push(delay.as_secs_f64() * 1e3);
         sizes.push(bytes as f64);
     }
+
+    // A screen without a running clock: paused, then the pause menu.
+    s.send(b"p");
+    s.wait_for("the pause screen", WAIT, |t| {
+        t.contains("Press p to resume")
+    });
+    let (_, paused_pct, paused_wakeups) = idle(pid);
+    s.send(b"p");
+    s.wait_for("the board again", WAIT, |t| t.contains("? help"));
+    s.send(b"\x1b");
+    s.wait_for("the menu", WAIT, |t| t.contains("Restart this deal"));
+    let (_, menu_pct, menu_wakeups) = idle(pid);
+    s.send(b"\x1b");
+    s.wait_for("the board again", WAIT, |t| t.contains("? help"));
 
     let resize = Instant::now();
     if let Some(parser) = s.seen.lock().expect("lock").parser.as_mut() {
@@ -145,6 +165,10 @@ pub fn main() {
         span
     );
     println!("  idle wake-ups               {wakeups:8.2} /s   (goal <= 1 /s)");
+    println!(
+        "  paused: CPU, wake-ups        {paused_pct:7.3} %, {paused_wakeups:5.2} /s (goal: none)"
+    );
+    println!("  pause menu: CPU, wake-ups    {menu_pct:7.3} %, {menu_wakeups:5.2} /s (goal: none)");
     println!(
         "  key to first byte, median   {:8.3} ms   (goal <= 5 ms, {PRESSES} presses)",
         median(latencies.clone())

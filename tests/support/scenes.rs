@@ -154,6 +154,17 @@ pub fn scenes() -> Vec<Scene> {
         app,
     });
 
+    // The start screen of a first game, over the hidden board.
+    let (app, _) = start(Config::DEFAULT, "emoji", t0);
+    let mut app = app.with_start_menu();
+    app.now = t0;
+    out.push(Scene {
+        name: "menu",
+        width: 80,
+        height: 24,
+        app,
+    });
+
     // The end: a small board won.
     let small = Config {
         rows: 4,

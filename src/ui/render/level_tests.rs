@@ -207,8 +207,7 @@ fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
         Event, KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind,
     };
     let t = Instant::now();
-    // Too short for the side panel (which names the level too) and for
-    // tiles that show their symbol in the corners.
+    // Too short for the side panel, which names the level too.
     let area = Rect::new(0, 0, 60, 12);
     let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
     let layout = a.board_layout(area).unwrap();

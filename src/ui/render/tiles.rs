@@ -153,13 +153,9 @@ impl App {
                 buf.set_string(x, y, symbol, style);
             }
         };
+        // One picture a tile, whatever its size: in a terminal every copy
+        // would be as large as the first, and three in a row read as clutter.
         put_symbol(gx, gy, style.add_modifier(Modifier::BOLD));
-        // Large tiles also show the symbol in two corners, as playing cards
-        // do, so a kind is found at a glance across a big board.
-        if tile.height >= 5 {
-            put_symbol(rect.x + 1, rect.y + 1, style);
-            put_symbol(rect.right() - 1 - tile.glyph, rect.bottom() - 2, style);
-        }
     }
 
     /// Paints a tile in colour: face, edge, cursor frame. Returns the style

@@ -589,7 +589,7 @@ impl<'a> Search<'a> {
                         self.undo();
                     }
                     self.moves.clear();
-                    while self.excluded.len() > 0 {
+                    while !self.excluded.is_empty() {
                         self.unexclude();
                     }
                     self.round += 1;

@@ -88,14 +88,28 @@ impl App {
         }
     }
 
-    /// A left click on a list screen chooses the row under the pointer.
+    /// A left click on a list screen chooses the row under the pointer; on
+    /// the `<` of a form's field it steps the field back instead.
     pub(super) fn list_click(&mut self, mouse: MouseEvent, now: Instant) {
-        let hit = self
-            .list_layout(self.area)
-            .and_then(|(_, l)| l.item_at(mouse.column, mouse.row));
-        if let Some(i) = hit {
-            self.select_row(i);
-            self.activate(i, now);
+        let hit = self.list_layout(self.area).and_then(|(view, l)| {
+            let i = l.item_at(mouse.column, mouse.row)?;
+            let row = view.rows.get(i)?;
+            // The value and note are drawn right-aligned, `<` first.
+            let width = u16::try_from(row.right_text().width()).unwrap_or(u16::MAX);
+            let arrow = l.items[i].right().saturating_sub(width);
+            let back = row.value.is_some() && (arrow..arrow + 2).contains(&mouse.column);
+            Some((i, back))
+        });
+        match hit {
+            Some((i, true)) => {
+                self.select_row(i);
+                self.change(-1);
+            }
+            Some((i, false)) => {
+                self.select_row(i);
+                self.activate(i, now);
+            }
+            None => {}
         }
     }
 
@@ -407,6 +421,48 @@ mod tests {
         app.close(app.now);
         let saved = document::load::<Settings>(dir.path()).unwrap().value;
         assert_eq!(saved.unwrap().theme.as_deref(), Some("symbols"));
+    }
+
+    /// Played mouse-only in tmux: a click on a field only ever stepped it
+    /// on, so custom rows, columns and kinds, which stop at their largest,
+    /// could never be made smaller again. A click on a field's `<` steps it
+    /// back; anywhere else on the row, on.
+    #[test]
+    fn a_click_on_a_fields_left_arrow_steps_it_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        let custom = GameChoice {
+            rows: 12,
+            cols: 24,
+            kinds: 40,
+            ..GameChoice::default()
+        };
+        app.screens = vec![Screen::NewGame(NewGameForm::new(custom))];
+        let rows_of = |app: &App| match app.screens.last() {
+            Some(Screen::NewGame(f)) => f.choice.rows,
+            _ => unreachable!(),
+        };
+        let shown = screen_rows(&app, AREA.width, AREA.height);
+        let y = shown.iter().position(|r| r.contains("  Rows ")).unwrap();
+        let at = shown[y].find("< 12 >").unwrap();
+        let arrow = shown[y][..at].width();
+        let click = |app: &mut App, x: usize| {
+            let ev = ratatui::crossterm::event::Event::Mouse(MouseEvent {
+                kind: ratatui::crossterm::event::MouseEventKind::Down(
+                    ratatui::crossterm::event::MouseButton::Left,
+                ),
+                column: x as u16,
+                row: y as u16,
+                modifiers: ratatui::crossterm::event::KeyModifiers::NONE,
+            });
+            app.handle_event(&ev, AREA, app.now);
+        };
+        click(&mut app, arrow);
+        assert_eq!(rows_of(&app), 11, "the < steps back");
+        click(&mut app, arrow + 5);
+        assert_eq!(rows_of(&app), 12, "the > steps on");
+        click(&mut app, arrow - 10);
+        assert_eq!(rows_of(&app), 13, "so does the label");
     }
 
     #[test]

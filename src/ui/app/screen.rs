@@ -72,6 +72,17 @@ impl ListRow {
             ..ListRow::item(label, hotkey)
         }
     }
+
+    /// What is drawn at the right of the row: `< value >` and the note.
+    /// Clicks read it too (its `<` steps a field back).
+    pub fn right_text(&self) -> String {
+        match (&self.value, &self.note) {
+            (Some(v), Some(n)) => format!("< {v} > {n} "),
+            (Some(v), None) => format!("< {v} > "),
+            (None, Some(n)) => format!("{n} "),
+            (None, None) => String::new(),
+        }
+    }
 }
 
 /// What a list screen shows: its title, a line under it, the rows and the

@@ -1,60 +1,131 @@
-//! Prints how the solver fares on random (not constructed) full boards, and
-//! how long winnable deals take, per gravity variant:
-//! `cargo run --release --example solver_stats -- [boards] [budget_ms]`.
+//! Prints how the solver fares on random (not constructed) full boards, per
+//! orientation (9 rows x 16 columns and 16 x 9) and gravity variant: how many
+//! it decides (solves or proves impossible) within the budget, the median and
+//! 90th-percentile time, and the positions it searches per second. Every
+//! solution is replayed by [`replay`] (untimed) and must clear its board:
+//! `cargo run --release --example solver_stats -- [boards] [budget_ms] [detail.tsv] [filter]`.
+//!
+//! Board `seed` of a size is the same on every run (36 kinds x 4, shuffled by
+//! a seeded generator), so two versions of the solver can be compared board by
+//! board: the optional third argument (`-` for none) writes one line per board
+//! (orientation, variant, seed, verdict, microseconds, positions). The
+//! optional fourth keeps only the cells whose orientation or variant it
+//! names, for example `16x9`, `down` or `16x9:down`, to rerun or profile one.
 
+use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use lianliankan::core::engine::Rules;
 use lianliankan::core::gravity::Gravity;
 use lianliankan::core::grid::Board;
-use lianliankan::solve::deal::{deal_seeded, pair_kinds};
-use lianliankan::solve::solver::{Outcome, SolveConfig, solve};
+use lianliankan::solve::deal::pair_kinds;
+use lianliankan::solve::replay::replay;
+use lianliankan::solve::solver::{Outcome, SolveConfig, solve_counted};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
+
+/// A full `rows` x `cols` board with `kinds` kinds, shuffled by `seed`.
+fn random_board(rows: usize, cols: usize, kinds: usize, seed: u64) -> Board {
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut tiles: Vec<u32> = pair_kinds(rows, cols, kinds)
+        .expect("valid size")
+        .into_iter()
+        .flat_map(|k| [k, k])
+        .collect();
+    tiles.shuffle(&mut rng);
+    Board::from_tiles(rows, cols, tiles).expect("valid size")
+}
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let boards: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
     let budget_ms: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
-    let (rows, cols, kinds) = (16, 9, 36);
+    let detail_path = args.next().filter(|path| path != "-");
+    let filter = args.next().unwrap_or_default();
+    let wanted = |size: &str, gravity: Gravity| {
+        filter
+            .split(':')
+            .all(|part| part.is_empty() || part == size || part == gravity.name())
+    };
+    let mut detail = String::new();
+    let kinds = 36;
     println!(
-        "{boards} random full {rows}x{cols} boards, {kinds} kinds, classic rules, budget {budget_ms} ms"
+        "{boards} random full boards per cell, {kinds} kinds x 4, classic rules (two turns, open border), budget {budget_ms} ms"
     );
-    for gravity in Gravity::LEVELS {
-        let config = SolveConfig {
-            rules: Rules::CLASSIC,
-            gravity,
-            budget: Duration::from_millis(budget_ms),
-        };
-        let (mut solved, mut none, mut unknown) = (0, 0, 0);
-        let mut times = Vec::new();
-        for seed in 0..boards {
-            let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
-            let mut tiles: Vec<u32> = pair_kinds(rows, cols, kinds)
-                .expect("valid size")
-                .into_iter()
-                .flat_map(|k| [k, k])
-                .collect();
-            tiles.shuffle(&mut rng);
-            let board = Board::from_tiles(rows, cols, tiles).expect("valid size");
-            let start = Instant::now();
-            match solve(&board, &config) {
-                Outcome::Solved(_) => solved += 1,
-                Outcome::NoSolution => none += 1,
-                Outcome::Unknown => unknown += 1,
-            }
-            times.push(start.elapsed());
+    for (rows, cols) in [(9, 16), (16, 9)] {
+        let size = format!("{rows}x{cols}");
+        if !Gravity::LEVELS.iter().any(|&g| wanted(&size, g)) {
+            continue;
         }
-        times.sort();
-        let deal_start = Instant::now();
-        let deals = 50;
-        for seed in 0..deals {
-            deal_seeded(rows, cols, kinds, Rules::CLASSIC, gravity, seed).expect("deal");
-        }
+        println!();
+        println!("{rows} rows x {cols} cols");
         println!(
-            "{gravity:?}: solved {solved}, no solution {none}, unknown {unknown}; median solve {:?}; mean deal {:?}",
-            times[times.len() / 2],
-            deal_start.elapsed() / deals as u32
+            "{:<9} {:>8} {:>7} {:>10} {:>8} {:>10} {:>10} {:>12}",
+            "variant", "decided", "solved", "impossible", "unknown", "median", "p90", "positions/s"
         );
+        for gravity in Gravity::LEVELS {
+            if !wanted(&size, gravity) {
+                continue;
+            }
+            let config = SolveConfig {
+                rules: Rules::CLASSIC,
+                gravity,
+                budget: Duration::from_millis(budget_ms),
+            };
+            let (mut solved, mut none, mut unknown) = (0u64, 0u64, 0u64);
+            let (mut positions, mut total) = (0u64, Duration::ZERO);
+            let mut times = Vec::new();
+            for seed in 0..boards {
+                let board = random_board(rows, cols, kinds, seed);
+                let start = Instant::now();
+                let (outcome, stats) = solve_counted(&board, &config);
+                let took = start.elapsed();
+                let verdict = match outcome {
+                    Outcome::Solved(moves) => {
+                        // Every solution is replayed by the independent
+                        // rule code, outside the timed part.
+                        let left = replay(&board, &moves, config.rules, gravity)
+                            .expect("the solver's moves are legal");
+                        assert_eq!(left.tile_count(), 0, "seed {seed} not cleared");
+                        solved += 1;
+                        "solved"
+                    }
+                    Outcome::NoSolution => {
+                        none += 1;
+                        "impossible"
+                    }
+                    Outcome::Unknown => {
+                        unknown += 1;
+                        "unknown"
+                    }
+                };
+                positions += stats.positions;
+                total += took;
+                times.push(took);
+                let _ = writeln!(
+                    detail,
+                    "{rows}x{cols}\t{}\t{seed}\t{verdict}\t{}\t{}",
+                    gravity.name(),
+                    took.as_micros(),
+                    stats.positions
+                );
+            }
+            times.sort();
+            let at = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
+            println!(
+                "{:<9} {:>7.1}% {:>7} {:>10} {:>8} {:>10.1?} {:>10.1?} {:>12.0}",
+                gravity.name(),
+                100.0 * (solved + none) as f64 / boards as f64,
+                solved,
+                none,
+                unknown,
+                at(0.5),
+                at(0.9),
+                positions as f64 / total.as_secs_f64()
+            );
+        }
+    }
+    if let Some(path) = detail_path {
+        std::fs::write(&path, detail).expect("write the detail file");
     }
 }

@@ -3,9 +3,11 @@
 //! - [`grid`]: the tile grid with occupancy counts.
 //! - [`engine`]: the fewest-turn path between two cells.
 //! - [`gravity`]: how tiles slide after each removal.
+//! - [`masks`]: empty-cell bit masks that answer two-turn joins in a few word operations.
 //! - [`rules`]: which two tiles may be removed together, and which pairs can go now.
 
 pub mod engine;
 pub mod gravity;
 pub mod grid;
+pub mod masks;
 pub mod rules;

@@ -1,12 +1,15 @@
 //! The engine against the plain reference search on many random boards, for
-//! every rule combination: same answer, a legal line, and the fewest turns.
+//! every rule combination: same answer, a legal line, and the fewest turns;
+//! `connects` and the empty-cell masks give the same yes or no, and the masks
+//! follow board edits.
 
 #[path = "support/boards.rs"]
 mod boards;
 #[path = "support/prop_config.rs"]
 mod prop_config;
-use lianliankan::core::engine::{Border, Rules, find_path, find_path_layered};
+use lianliankan::core::engine::{Border, Rules, connects, find_path, find_path_layered};
 use lianliankan::core::grid::{Board, Point};
+use lianliankan::core::masks::EmptyMasks;
 use lianliankan::solve::reference::{check_path, min_turns};
 use proptest::prelude::*;
 
@@ -29,6 +32,13 @@ proptest! {
                 let expected = min_turns(&board, a, b, rules);
                 let fast = find_path(&board, a, b, rules);
                 let layered = find_path_layered(&board, a, b, rules);
+                prop_assert_eq!(connects(&board, a, b, rules), expected.is_some(),
+                    "connects {:?} {:?} -> {:?} on {:?}", rules, a, b, board);
+                if rules.max_turns <= 2 {
+                    let masks = EmptyMasks::new(&board, rules.border).unwrap();
+                    prop_assert_eq!(masks.connects(a, b, rules.max_turns), expected.is_some(),
+                        "masks {:?} {:?} -> {:?} on {:?}", rules, a, b, board);
+                }
                 for (name, found) in [("find_path", &fast), ("layered", &layered)] {
                     prop_assert_eq!(found.as_ref().map(|p| p.turns() as u32), expected,
                         "{} {:?} {:?} -> {:?} on {:?}", name, rules, a, b, board);
@@ -46,11 +56,15 @@ proptest! {
     fn engine_follows_board_edits(board in boards::board(12, 3), edits in proptest::collection::vec((any::<u16>(), 0u32..=2), 1..20)) {
         let mut board = board;
         let cells: Vec<Point> = board.points().collect();
+        let mut masks = EmptyMasks::new(&board, Border::Open).unwrap();
         for (i, kind) in edits {
-            board.set(cells[i as usize % cells.len()], kind);
+            let p = cells[i as usize % cells.len()];
+            board.set(p, kind);
+            masks.set_empty(p, kind == 0);
         }
         let rebuilt = Board::from_tiles(board.rows(), board.cols(), board.tiles().to_vec()).unwrap();
         prop_assert_eq!(&board, &rebuilt);
+        prop_assert_eq!(masks, EmptyMasks::new(&rebuilt, Border::Open).unwrap());
     }
 }
 

@@ -289,6 +289,38 @@ fn clearable(b: &Board, rules: Rules, gravity: Gravity, lost: &mut HashSet<Vec<T
     false
 }
 
+/// Compares the solver's verdict on `b` with the exhaustive search and
+/// replays its solution; returns the verdict.
+fn verdict_matches(b: &Board, rules: Rules, gravity: Gravity) -> bool {
+    let expected = clearable(b, rules, gravity, &mut HashSet::new());
+    match solve(b, &config(rules, gravity)) {
+        Outcome::Solved(moves) => {
+            assert!(expected, "solver won a lost board {b:?}");
+            clears(b, &moves, rules, gravity);
+        }
+        Outcome::NoSolution => {
+            assert!(!expected, "solver gave up on {b:?} {rules:?} {gravity:?}")
+        }
+        Outcome::Unknown => panic!("unknown on a small board"),
+    }
+    expected
+}
+
+/// A board of `rows` x `cols` with `filled` cells (even) holding pairs of
+/// `kinds` kinds, shuffled, the rest empty.
+fn random_pairs(
+    rows: usize,
+    cols: usize,
+    filled: usize,
+    kinds: u32,
+    r: &mut impl rand::Rng,
+) -> Board {
+    let mut tiles: Vec<Tile> = (0..filled).map(|i| 1 + (i as u32 / 2) % kinds).collect();
+    tiles.resize(rows * cols, EMPTY);
+    tiles.shuffle(r);
+    Board::from_tiles(rows, cols, tiles).unwrap()
+}
+
 #[test]
 fn solver_verdicts_match_an_exhaustive_search() {
     let mut verdicts = [0; 2];
@@ -300,28 +332,45 @@ fn solver_verdicts_match_an_exhaustive_search() {
                 let kinds = r.random_range(3..=6u32);
                 let cells = rows * cols;
                 let filled = cells - cells % 2 - 2 * r.random_range(0..2usize);
-                let mut tiles: Vec<Tile> =
-                    (0..filled).map(|i| 1 + (i as u32 / 2) % kinds).collect();
-                tiles.resize(cells, EMPTY);
-                tiles.shuffle(&mut r);
-                let b = Board::from_tiles(rows, cols, tiles).unwrap();
-                let expected = clearable(&b, rules, gravity, &mut HashSet::new());
-                match solve(&b, &config(rules, gravity)) {
-                    Outcome::Solved(moves) => {
-                        assert!(expected, "solver won a lost board {b:?}");
-                        clears(&b, &moves, rules, gravity);
-                    }
-                    Outcome::NoSolution => {
-                        assert!(!expected, "solver gave up on {b:?} {rules:?} {gravity:?}")
-                    }
-                    Outcome::Unknown => panic!("unknown on a small board"),
-                }
-                verdicts[usize::from(expected)] += 1;
+                let b = random_pairs(rows, cols, filled, kinds, &mut r);
+                verdicts[usize::from(verdict_matches(&b, rules, gravity))] += 1;
             }
         }
     }
     // Both answers occur, so the comparison means something.
     assert!(verdicts[0] > 100 && verdicts[1] > 100, "{verdicts:?}");
+}
+
+#[test]
+fn verdicts_match_for_other_turn_limits_and_wide_boards() {
+    // Other turn limits, and boards too wide for the solver's bit masks,
+    // take the engine's path queries instead.
+    let mut verdicts = [0; 2];
+    for gravity in Gravity::LEVELS {
+        for max_turns in [0, 1, 3] {
+            let rules = Rules {
+                max_turns,
+                border: [Border::Open, Border::Closed][max_turns as usize % 2],
+            };
+            for seed in 0..12 {
+                let mut r = rng(seed);
+                let (rows, cols) = [(3, 4), (4, 3), (2, 5)][seed as usize % 3];
+                let filled = rows * cols - 2 * r.random_range(0..2usize);
+                let b = random_pairs(rows, cols, filled, r.random_range(2..=4u32), &mut r);
+                verdicts[usize::from(verdict_matches(&b, rules, gravity))] += 1;
+            }
+        }
+        for seed in 0..12 {
+            let mut r = rng(seed);
+            let b = random_pairs(3, 70, 10, 3, &mut r);
+            verdicts[usize::from(verdict_matches(
+                &b,
+                TWO_TURN_RULES[seed as usize % 2],
+                gravity,
+            ))] += 1;
+        }
+    }
+    assert!(verdicts[0] > 40 && verdicts[1] > 40, "{verdicts:?}");
 }
 
 #[test]

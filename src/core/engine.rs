@@ -93,10 +93,7 @@ impl Path {
 
     /// The number of cell steps along the line.
     pub fn length(&self) -> u32 {
-        self.corners
-            .windows(2)
-            .map(|w| w[0].row.abs_diff(w[1].row) + w[0].col.abs_diff(w[1].col))
-            .sum()
+        line_length(&self.corners)
     }
 }
 
@@ -118,18 +115,50 @@ pub fn find_path(board: &Board, a: Point, b: Point, rules: Rules) -> Option<Path
         };
         return find_path(board, a, b, two).or_else(|| find_path_layered(board, a, b, rules));
     }
-    let found = straight(board, a, b)
-        .or_else(|| {
-            (rules.max_turns >= 1)
-                .then(|| one_turn(board, a, b))
-                .flatten()
-        })
-        .or_else(|| {
-            (rules.max_turns >= 2)
-                .then(|| two_turns(board, a, b, rules.border))
-                .flatten()
-        })?;
-    Some(Path { corners: found })
+    let corners = if straight(board, a, b) {
+        vec![a, b]
+    } else if let Some(c) = (rules.max_turns >= 1)
+        .then(|| one_turn(board, a, b))
+        .flatten()
+    {
+        vec![a, c, b]
+    } else if rules.max_turns >= 2 {
+        let mut best: Option<(u32, [Point; 4])> = None;
+        two_turns(board, a, b, rules.border, |corners| {
+            let len = line_length(&corners);
+            if best.is_none_or(|(l, _)| len < l) {
+                best = Some((len, corners));
+            }
+            false
+        });
+        best?.1.to_vec()
+    } else {
+        return None;
+    };
+    Some(Path { corners })
+}
+
+/// Whether `a` and `b` can be joined under `rules`: the answer of
+/// [`find_path`]`.is_some()`, without building the line and stopping at the
+/// first line found. The solver asks this millions of times per search.
+pub fn connects(board: &Board, a: Point, b: Point, rules: Rules) -> bool {
+    if a == b || !board.contains(a) || !board.contains(b) {
+        return false;
+    }
+    if rules.max_turns > 2 {
+        return find_path_layered(board, a, b, rules).is_some();
+    }
+    straight(board, a, b)
+        || (rules.max_turns >= 1 && one_turn(board, a, b).is_some())
+        || (rules.max_turns >= 2 && two_turns(board, a, b, rules.border, |_| true))
+}
+
+/// The number of cell steps along a line given by its corners.
+fn line_length(corners: &[Point]) -> u32 {
+    corners
+        .windows(2)
+        .map(|w| w[0].row.abs_diff(w[1].row) + w[0].col.abs_diff(w[1].col))
+        .sum()
 }
 
 /// Whether the cells strictly between `p` and `q` (on one row or column) are empty.
@@ -144,18 +173,19 @@ fn clear_between(board: &Board, p: Point, q: Point) -> bool {
     }
 }
 
-fn straight(board: &Board, a: Point, b: Point) -> Option<Vec<Point>> {
-    ((a.row == b.row || a.col == b.col) && clear_between(board, a, b)).then(|| vec![a, b])
+/// Whether a straight line joins `a` and `b`.
+fn straight(board: &Board, a: Point, b: Point) -> bool {
+    (a.row == b.row || a.col == b.col) && clear_between(board, a, b)
 }
 
-fn one_turn(board: &Board, a: Point, b: Point) -> Option<Vec<Point>> {
+/// The corner of a one-turn line from `a` to `b`, if there is one.
+fn one_turn(board: &Board, a: Point, b: Point) -> Option<Point> {
     if a.row == b.row || a.col == b.col {
         return None;
     }
     [Point::new(a.row, b.col), Point::new(b.row, a.col)]
         .into_iter()
         .find(|&c| board.is_empty_at(c) && clear_between(board, a, c) && clear_between(board, c, b))
-        .map(|c| vec![a, c, b])
 }
 
 /// The range of free positions around `p` along one axis: how far the line can
@@ -178,20 +208,17 @@ fn free_run(at: i32, limit: i32, border: Border, empty: impl Fn(i32) -> bool) ->
     (lo, hi)
 }
 
-fn two_turns(board: &Board, a: Point, b: Point, border: Border) -> Option<Vec<Point>> {
+/// Offers every two-turn line from `a` to `b` to `offer`, as its four
+/// corners, until `offer` returns `true`; returns whether it did.
+fn two_turns(
+    board: &Board,
+    a: Point,
+    b: Point,
+    border: Border,
+    mut offer: impl FnMut([Point; 4]) -> bool,
+) -> bool {
     let last_row = board.rows() as i32 - 1;
     let last_col = board.cols() as i32 - 1;
-    let mut best: Option<(u32, Vec<Point>)> = None;
-    let mut offer = |corners: [Point; 4]| {
-        let len = Path {
-            corners: corners.to_vec(),
-        }
-        .length();
-        if best.as_ref().is_none_or(|(l, _)| len < *l) {
-            best = Some((len, corners.to_vec()));
-        }
-    };
-
     // Horizontal first: a -> (a.row, x) -> (b.row, x) -> b.
     if a.row != b.row {
         let run = |p: Point| {
@@ -206,8 +233,8 @@ fn two_turns(board: &Board, a: Point, b: Point, border: Border) -> Option<Vec<Po
                 continue;
             }
             let (p, q) = (Point::new(a.row, x), Point::new(b.row, x));
-            if clear_between(board, p, q) {
-                offer([a, p, q, b]);
+            if clear_between(board, p, q) && offer([a, p, q, b]) {
+                return true;
             }
         }
     }
@@ -225,12 +252,12 @@ fn two_turns(board: &Board, a: Point, b: Point, border: Border) -> Option<Vec<Po
                 continue;
             }
             let (p, q) = (Point::new(y, a.col), Point::new(y, b.col));
-            if clear_between(board, p, q) {
-                offer([a, p, q, b]);
+            if clear_between(board, p, q) && offer([a, p, q, b]) {
+                return true;
             }
         }
     }
-    best.map(|(_, corners)| corners)
+    false
 }
 
 /// The fewest-turn path by a turn-layered ray search, for any `max_turns`.

@@ -86,8 +86,9 @@ impl Gravity {
         Self::LEVELS[level % Self::LEVELS.len()]
     }
 
-    /// The line through `p` that packs; `None` when nothing moves.
-    fn line_through(self, rows: usize, cols: usize, p: Point) -> Option<Line> {
+    /// The line through `p` on a `rows` x `cols` board that packs, from the
+    /// end the tiles pack towards; `None` when nothing moves.
+    pub fn line_through(self, rows: usize, cols: usize, p: Point) -> Option<Line> {
         let (rows, cols) = (rows as i32, cols as i32);
         let (half_rows, half_cols) = (rows / 2, cols / 2);
         let line = |first: (i32, i32), step: (i32, i32), len: i32| Line {
@@ -152,16 +153,21 @@ impl Gravity {
 }
 
 /// The cells of one line that packs, in order from the end its tiles pack
-/// towards: cell `i` is `first` plus `i` times `step`.
+/// towards: cell `i` is `first` plus `i` times `step`. A column, a row, or
+/// half of one for the centre variants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Line {
-    first: Point,
-    step: (i32, i32),
-    len: i32,
+pub struct Line {
+    /// The cell the tiles pack towards.
+    pub first: Point,
+    /// The step (rows, columns) from one cell of the line to the next.
+    pub step: (i32, i32),
+    /// How many cells the line has.
+    pub len: i32,
 }
 
 impl Line {
-    fn at(&self, i: i32) -> Point {
+    /// The `i`-th cell of the line, counted from `first`.
+    pub fn at(&self, i: i32) -> Point {
         Point::new(
             self.first.row + self.step.0 * i,
             self.first.col + self.step.1 * i,
@@ -410,6 +416,31 @@ mod tests {
         assert_eq!(text(&b), ["...", "...", "acb"]);
         assert_eq!(slides.len(), 2);
         assert!(settle(&mut b, Gravity::Down).is_empty());
+    }
+
+    #[test]
+    fn lines_list_their_cells_from_the_packing_end() {
+        let cells = |g: Gravity, p: Point| {
+            let line = g.line_through(4, 5, p).unwrap();
+            let cells: Vec<Point> = (0..line.len).map(|i| line.at(i)).collect();
+            for (i, &c) in cells.iter().enumerate() {
+                assert_eq!(g.depth(4, 5, c), i);
+            }
+            cells
+        };
+        let p = Point::new(1, 3);
+        assert_eq!(cells(Gravity::Down, p)[0], Point::new(3, 3));
+        assert_eq!(cells(Gravity::Up, p).len(), 4);
+        assert_eq!(cells(Gravity::Right, p)[0], Point::new(1, 4));
+        assert_eq!(
+            cells(Gravity::CenterH, p),
+            [Point::new(1, 2), Point::new(1, 3), Point::new(1, 4)]
+        );
+        assert_eq!(
+            cells(Gravity::CenterV, p),
+            [Point::new(1, 3), Point::new(0, 3)]
+        );
+        assert_eq!(Gravity::None.line_through(4, 5, p), None);
     }
 
     #[test]

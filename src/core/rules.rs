@@ -2,14 +2,14 @@
 //! pairs on a board can go now. The game, the dealer, the solver and the
 //! batch commands all ask here, so they cannot disagree.
 
-use crate::core::engine::{Rules, find_path};
+use crate::core::engine::{Rules, connects};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 
 /// Whether the tiles at `a` and `b` may be removed together under `rules`:
 /// two different cells holding the same kind, joined by a line.
 pub fn can_match(board: &Board, a: Point, b: Point, rules: Rules) -> bool {
     let kind = board.get(a);
-    a != b && kind != EMPTY && kind == board.get(b) && find_path(board, a, b, rules).is_some()
+    a != b && kind != EMPTY && kind == board.get(b) && connects(board, a, b, rules)
 }
 
 /// The occupied cells grouped by kind, kinds in ascending order, each group
@@ -44,7 +44,7 @@ pub fn matchable_pairs(board: &Board, rules: Rules) -> impl Iterator<Item = (Poi
         (0..n)
             .flat_map(move |i| (i + 1..n).map(move |j| (i, j)))
             .map(move |(i, j)| (group[i], group[j]))
-            .filter(move |&(a, b)| find_path(board, a, b, rules).is_some())
+            .filter(move |&(a, b)| connects(board, a, b, rules))
     })
 }
 

@@ -90,6 +90,7 @@ impl Day {
             // Named, not taken from the default: the day's deal stays
             // the same if the default changes.
             difficulty: Difficulty::Normal,
+            daily: Some(self),
             ..Config::DEFAULT
         }
     }
@@ -176,6 +177,8 @@ mod tests {
         let config = day.config();
         assert_eq!(config.seed, 0x6747_2ff8_3810_8bcd, "the seed of 2026-11-30");
         assert_eq!(config.mode, Mode::Single(Gravity::Right));
+        assert_eq!(config.daily, Some(day), "marked as that day's deal");
+        assert_eq!(config.table_name(), "daily-2026-11-30");
         let t = std::time::Instant::now();
         let board = Game::new(config, t).unwrap().board().clone();
         let first_row: Vec<u32> = board.tiles()[..16].to_vec();

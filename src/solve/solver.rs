@@ -1,36 +1,47 @@
 //! The solver: a sequence of moves that clears a board, a proof that none
 //! exists, or "unknown" when the time budget runs out.
 //!
-//! It searches depth first over positions, remembering positions already
-//! known to be lost by a 64-bit hash of their occupied cells and kinds (two
-//! positions sharing a hash could make a proof wrong; at the few million
-//! positions a search remembers, the odds are below one in a million).
+//! It searches depth first over positions. Tiles keep their order along each
+//! line they slide in, so a position is fully told by which tiles of the
+//! starting board are left, whatever the gravity and whatever the order of
+//! the moves that led there. The search remembers the positions it proved
+//! lost by those sets themselves (see [`memory`]), so a remembered position
+//! can never be mistaken for another, and it looks a move's result up in that
+//! memory before playing it.
 //!
-//! Without gravity, removing tiles only frees cells, so a move stays possible
-//! once it is possible. The solver then plays at once, without branching,
-//! every kind whose remaining copies can all be joined in pairs right now (for
-//! example the last two tiles of a kind), and once a move has led to a lost
-//! position it never pairs those two tiles again below that position, so the
-//! search runs over the ways to pair the copies rather than over move orders.
-//! Under gravity a possible move can become impossible, so every position is
-//! searched in full.
+//! A kind whose remaining copies can all be joined in pairs right now (for
+//! example the last two tiles of a kind) is played at once, without
+//! branching, when nothing else can depend on those copies: always without
+//! gravity, and under gravity when every tile after them along their lines
+//! (towards the end away from where tiles pack) is a copy too, so removing
+//! them slides nothing. Then any solution stays one with those pairs dropped
+//! from it. The same reasoning shows that a move of such tiles that led to a
+//! lost position is in no solution of any position reached from there while
+//! both tiles remain, so the rest of the search never tries that pair again:
+//! the search runs over the ways to pair the copies rather than over move
+//! orders.
 //!
 //! The search runs in rounds that restart with shuffled move orders (keeping
 //! what was proved lost), which tames the long tail of unlucky early choices.
 //! It keeps its own stack, so boards with many tiles cannot overflow the
 //! thread's stack.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 
-use crate::core::engine::{Rules, find_path};
-use crate::core::gravity::{Gravity, Slide, remove_pair};
+use crate::core::engine::{Border, Rules, connects};
+use crate::core::gravity::{Gravity, settle};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
+use crate::core::masks::EmptyMasks;
 use crate::core::rules::{kind_groups, matchable_pairs};
+
+mod memory;
+
+use memory::LostMemory;
 
 /// One move: join the tiles at `a` and `b` (same kind) and remove them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -64,10 +75,25 @@ pub enum Outcome {
     Unknown,
 }
 
+/// How much work a search did, for measuring the solver's speed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Positions entered (search nodes), over every round.
+    pub positions: u64,
+    /// Path queries asked of the engine.
+    pub path_queries: u64,
+}
+
 /// Searches for a sequence of moves that clears `board` under `config`.
 pub fn solve(board: &Board, config: &SolveConfig) -> Outcome {
+    solve_counted(board, config).0
+}
+
+/// [`solve`], also telling how much work the search did (for `solver_stats`
+/// and benchmarks that report positions per second).
+pub fn solve_counted(board: &Board, config: &SolveConfig) -> (Outcome, SearchStats) {
     if !kinds_pair_up(board) {
-        return Outcome::NoSolution;
+        return (Outcome::NoSolution, SearchStats::default());
     }
     Search::new(board, config).run()
 }
@@ -107,17 +133,18 @@ fn kinds_pair_up(board: &Board) -> bool {
     kind_groups(board).iter().all(|g| g.len() % 2 == 0)
 }
 
-/// The hash contribution of `tile` standing at cell index `index` (SplitMix64).
-fn cell_key(index: usize, tile: Tile) -> u64 {
-    let mut z = ((index as u64) << 32 | u64::from(tile)).wrapping_add(0x9E37_79B9_7F4A_7C15);
+/// The hash contribution of tile `id` (SplitMix64): a position's hash is the
+/// exclusive or over its tiles, updated as tiles leave and come back.
+fn tile_key(id: u32) -> u64 {
+    let mut z = u64::from(id).wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
 
-/// The most positions remembered; beyond it the search goes on without
-/// remembering more, which costs time but never correctness.
-const MEMORY_LIMIT: usize = 4_000_000;
+/// The most memory the positions proved lost may take; beyond it the search
+/// goes on without remembering more, which costs time but never correctness.
+const MEMORY_BUDGET: usize = 128 << 20;
 
 /// The unit of the round limits: round `k` may enter `ROUND_UNIT * luby(k)`
 /// positions.
@@ -139,24 +166,122 @@ fn luby(mut k: u64) -> u64 {
     }
 }
 
-/// How many path queries run between two looks at the clock.
+/// How many path queries and positions go by between two looks at the clock.
 const CLOCK_EVERY: u32 = 512;
+
+/// The id of a tile: its place in row-major order on the starting board.
+type Id = u32;
+
+/// No tile in the cell.
+const NO_TILE: Id = Id::MAX;
+
+/// A cell, as its row-major index.
+type Cell = u32;
+
+/// No cell: past the end of a line.
+const NO_CELL: Cell = Cell::MAX;
+
+/// A line of tiles in the memory's key. Tiles keep their order along a line,
+/// so the board shows along it the kinds of the line's tiles still present,
+/// in order. The key marks the leftmost tiles of the line that show the same
+/// kinds: two tile sets that leave the same board get the same marks, and
+/// the marks tell the board.
+struct KeyLine {
+    /// Where the line's marks start in the key.
+    offset: u32,
+    /// For each place in the line, the places holding a tile of the same kind.
+    same_kind: Vec<u64>,
+    /// The places whose tiles are still present, and the marks.
+    present: u64,
+    marks: u64,
+}
+
+impl KeyLine {
+    /// The marks for the places `present`: each present tile in turn takes
+    /// the first place of its kind after the place the one before took.
+    fn marks_for(&self, present: u64) -> u64 {
+        let (mut rest, mut marks, mut from) = (present, 0u64, 0u32);
+        while rest != 0 {
+            let place = rest.trailing_zeros();
+            rest &= rest - 1;
+            let at = (self.same_kind[place as usize] & (u64::MAX << from)).trailing_zeros();
+            marks |= 1 << at;
+            from = at + 1;
+        }
+        marks
+    }
+}
+
+/// The most pairs of same-kind tiles for which the search keeps a list with
+/// a value per pair; boards with more (a kind with thousands of copies) keep
+/// only the pairs that differ from the default, so memory follows the work.
+const DENSE_PAIRS: usize = 1 << 20;
+
+/// A value per pair of same-kind tiles (see [`Search::pair_index`]).
+enum PairMap<T> {
+    /// Every pair's value.
+    Dense(Vec<T>),
+    /// The values that differ from the default, which comes second.
+    Sparse(HashMap<usize, T>, T),
+}
+
+impl<T: Copy + PartialEq> PairMap<T> {
+    fn new(pairs: usize, default: T) -> Self {
+        if pairs <= DENSE_PAIRS {
+            PairMap::Dense(vec![default; pairs])
+        } else {
+            PairMap::Sparse(HashMap::new(), default)
+        }
+    }
+
+    fn get(&self, pair: usize) -> T {
+        match self {
+            PairMap::Dense(values) => values[pair],
+            PairMap::Sparse(values, default) => values.get(&pair).copied().unwrap_or(*default),
+        }
+    }
+
+    fn set(&mut self, pair: usize, value: T) {
+        match self {
+            PairMap::Dense(values) => values[pair] = value,
+            PairMap::Sparse(values, default) if value == *default => {
+                values.remove(&pair);
+            }
+            PairMap::Sparse(values, _) => {
+                values.insert(pair, value);
+            }
+        }
+    }
+}
+
+/// A move by the ids of its two tiles, the smaller first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Pair(Id, Id);
+
+impl Pair {
+    fn new(a: Id, b: Id) -> Self {
+        Pair(a.min(b), a.max(b))
+    }
+}
 
 /// A move played during the search, with what is needed to take it back.
 struct Played {
-    mv: Move,
-    kinds: (Tile, Tile),
-    slides: Vec<Slide>,
+    pair: Pair,
+    /// The cells of the two tiles when the move was played.
+    at: (Cell, Cell),
+    /// Where this move's slides start in [`Search::slides`].
+    slides: usize,
 }
 
 /// One position on the search stack: the moves still to try from it.
 struct Frame {
-    moves: Vec<Move>,
+    /// Where this position's moves start in [`Search::moves`], the next one
+    /// to try and where they end.
+    start: usize,
     next: usize,
+    end: usize,
     /// Forced moves played on entering the position, taken back on leaving.
     forced: usize,
-    /// The hash of the position before the forced moves.
-    entry: u64,
     /// How many excluded pairs there were on entering the position.
     excluded_before: usize,
 }
@@ -168,6 +293,16 @@ enum Entered {
     Open(Frame),
 }
 
+/// What one look over every kind of the position found.
+enum Scan {
+    /// It played this many forced moves: look again.
+    Forced(usize),
+    /// The position is lost.
+    Lost,
+    /// The moves to try are in [`Search::scored`].
+    Moves,
+}
+
 /// Why a search stopped before an answer.
 enum Stop {
     /// The budget ran out: the answer is unknown.
@@ -176,8 +311,24 @@ enum Stop {
     Restart,
 }
 
+/// The three ways to pair four copies, by their places in the list of copies.
+const PAIRINGS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
+
+/// Where the answer for the copies `i < j` of at most four is kept in a
+/// kind's list of six; beyond the list for other copies.
+fn pair_slot(i: usize, j: usize) -> usize {
+    match (i, j) {
+        (0, 1) => 0,
+        (0, 2) => 1,
+        (0, 3) => 2,
+        (1, 2) => 3,
+        (1, 3) => 4,
+        (2, 3) => 5,
+        _ => usize::MAX,
+    }
+}
+
 struct Search<'a> {
-    board: Board,
     config: &'a SolveConfig,
     /// `None` when the budget reaches beyond what the clock can represent.
     deadline: Option<Instant>,
@@ -186,39 +337,230 @@ struct Search<'a> {
     entered: u64,
     round: u64,
     round_limit: u64,
+    /// Work done over every round.
+    stats: SearchStats,
     /// Shuffles the order of moves after the first round.
     rng: Xoshiro256PlusPlus,
-    tiles: usize,
+    /// The point of each cell.
+    points: Vec<Point>,
+    /// The board's empty cells as bit masks, for fast joins; `None` when the
+    /// board is too big for them or the rules allow more than two turns.
+    masks: Option<EmptyMasks>,
+    /// The board itself, kept in step only when there are no masks: the
+    /// engine then answers the joins.
+    board: Option<Board>,
+    /// The tile in each cell, or [`NO_TILE`].
+    id_at: Vec<Id>,
+    /// The cell of each tile while it is on the board.
+    cell_of: Vec<Cell>,
+    /// The kind of each tile, as the board writes it.
+    kind_of: Vec<Tile>,
+    /// The tiles of each kind, in id order.
+    kinds: Vec<Vec<Id>>,
+    /// Every line that packs, as its cells from the end tiles pack towards
+    /// (none without gravity), and the line of each cell.
+    lines: Vec<Vec<Cell>>,
+    line_of: Vec<u32>,
+    /// The next cell of each cell's line away from where tiles pack, or
+    /// [`NO_CELL`].
+    next_cell: Vec<Cell>,
+    /// Whether the starting board has not settled under the gravity (a board
+    /// built by hand): its first move then settles every line.
+    unsettled: bool,
+    /// The position: one bit per tile still on the board.
+    present: Vec<u64>,
+    /// The position as the memory knows it: with gravity, line by line, the
+    /// first tiles of the line that show the kinds the board shows along it
+    /// (see [`KeyLine`]), so tile sets that leave the same board share one
+    /// key; otherwise the tiles still on the board (a bit per tile).
+    key: Vec<u64>,
+    /// The hash of `key` (see [`tile_key`]).
     hash: u64,
-    lost: HashSet<u64>,
+    /// The lines the key is made of; empty when the key is the tile set
+    /// (no gravity, or a line of more than 64 tiles).
+    key_lines: Vec<KeyLine>,
+    /// The line of each tile in `key_lines`, and its place there.
+    tile_line: Vec<(u32, u32)>,
+    tiles: usize,
+    lost: LostMemory,
     played: Vec<Played>,
-    /// Without gravity: pairs known to be in no solution of the current
-    /// position (see [`Search::fail`]).
-    excluded: Vec<Move>,
+    /// The slides (from, to) of every move played, in order.
+    slides: Vec<(Cell, Cell)>,
+    /// The moves of every position on the stack, each position's in a run.
+    moves: Vec<Pair>,
+    /// Pairs known to be in no solution of the current position (see
+    /// [`Search::exclude_if_independent`]), as a stack and as a count per
+    /// pair (see [`Search::pair_index`]).
+    excluded: Vec<(usize, u32)>,
+    excluded_count: PairMap<u32>,
+    /// Each tile's place among its kind's tiles, and where the pairs it
+    /// makes with the later tiles of its kind would start in the per-pair
+    /// lists (see [`Search::pair_index`]).
+    copy_index: Vec<u32>,
+    pair_row: Vec<usize>,
+    /// The kind of each tile, as its place in `kinds`, and how many
+    /// exclusions each kind has.
+    kind_index: Vec<u32>,
+    kind_excluded: Vec<u32>,
+    /// Without gravity a pair that can be joined stays so while both tiles
+    /// remain: for each pair the number of moves played when it was found
+    /// joined (`u32::MAX` when not known), and those findings in order.
+    joined_at: PairMap<u32>,
+    joined: Vec<usize>,
+    /// Scratch lists, kept to save allocations.
+    copies: Vec<Id>,
+    scored: Vec<(i32, Pair)>,
 }
 
 impl<'a> Search<'a> {
     fn new(board: &Board, config: &'a SolveConfig) -> Self {
-        let hash = board
-            .tiles()
+        let (rows, cols) = (board.rows(), board.cols());
+        let mut id_at = vec![NO_TILE; rows * cols];
+        let mut cell_of = Vec::new();
+        let mut kind_of = Vec::new();
+        let mut by_kind: Vec<(Tile, Id)> = Vec::new();
+        for (cell, &tile) in board.tiles().iter().enumerate() {
+            if tile != EMPTY {
+                let id = cell_of.len() as Id;
+                id_at[cell] = id;
+                cell_of.push(cell as Cell);
+                kind_of.push(tile);
+                by_kind.push((tile, id));
+            }
+        }
+        by_kind.sort_unstable();
+        let mut kinds: Vec<Vec<Id>> = Vec::new();
+        for (i, &(tile, id)) in by_kind.iter().enumerate() {
+            if i == 0 || by_kind[i - 1].0 != tile {
+                kinds.push(Vec::new());
+            }
+            kinds.last_mut().expect("pushed above").push(id);
+        }
+        let mut lines: Vec<Vec<Cell>> = Vec::new();
+        let mut line_of = vec![u32::MAX; rows * cols];
+        let mut next_cell = vec![NO_CELL; rows * cols];
+        for p in board.points() {
+            let index = |p: Point| p.row as usize * cols + p.col as usize;
+            if line_of[index(p)] != u32::MAX {
+                continue;
+            }
+            if let Some(line) = config.gravity.line_through(rows, cols, p) {
+                let cells: Vec<Cell> = (0..line.len).map(|i| index(line.at(i)) as Cell).collect();
+                for (k, &cell) in cells.iter().enumerate() {
+                    line_of[cell as usize] = lines.len() as u32;
+                    next_cell[cell as usize] = cells.get(k + 1).copied().unwrap_or(NO_CELL);
+                }
+                lines.push(cells);
+            }
+        }
+        // The pairs of each kind in turn, each kind's in the order (0, 1),
+        // (0, 2), ..., (1, 2), ...: pair (i, j) of a kind of n copies is
+        // at start + i (2n - i - 1) / 2 + j - i - 1.
+        let mut copy_index = vec![0; cell_of.len()];
+        let mut pair_row = vec![0; cell_of.len()];
+        let mut kind_index = vec![0; cell_of.len()];
+        let mut pairs = 0usize;
+        for (k, ids) in kinds.iter().enumerate() {
+            let n = ids.len();
+            for (i, &id) in ids.iter().enumerate() {
+                copy_index[id as usize] = i as u32;
+                kind_index[id as usize] = k as u32;
+                pair_row[id as usize] = (pairs + i * (2 * n - i - 1) / 2).wrapping_sub(i + 1);
+            }
+            pairs += n * (n - 1) / 2;
+        }
+        // The key lines: each line's tiles in the order they pack.
+        let line_tiles: Vec<Vec<Id>> = lines
             .iter()
-            .enumerate()
-            .filter(|&(_, &t)| t != EMPTY)
-            .fold(0, |h, (i, &t)| h ^ cell_key(i, t));
+            .map(|cells| {
+                cells
+                    .iter()
+                    .map(|&cell| id_at[cell as usize])
+                    .filter(|&id| id != NO_TILE)
+                    .collect()
+            })
+            .collect();
+        let mut tile_line = vec![(0, 0); cell_of.len()];
+        let mut key_lines = Vec::new();
+        if line_tiles.iter().all(|ids| ids.len() <= 64) {
+            let mut offset = 0;
+            for (l, ids) in line_tiles.iter().enumerate() {
+                let same_kind = ids
+                    .iter()
+                    .map(|&a| {
+                        ids.iter()
+                            .enumerate()
+                            .filter(|&(_, &b)| kind_of[b as usize] == kind_of[a as usize])
+                            .fold(0u64, |mask, (k, _)| mask | 1 << k)
+                    })
+                    .collect();
+                for (k, &id) in ids.iter().enumerate() {
+                    tile_line[id as usize] = (l as u32, k as u32);
+                }
+                let all = if ids.is_empty() {
+                    0
+                } else {
+                    u64::MAX >> (64 - ids.len())
+                };
+                key_lines.push(KeyLine {
+                    offset,
+                    same_kind,
+                    present: all,
+                    marks: all,
+                });
+                offset += ids.len() as u32;
+            }
+        }
+        let tiles = cell_of.len();
+        let words = tiles.div_ceil(64);
+        let mut present = vec![0u64; words];
+        for id in 0..tiles {
+            present[id / 64] |= 1 << (id % 64);
+        }
+        let hash = (0..tiles as Id).fold(0, |h, id| h ^ tile_key(id));
+        let masks = (config.rules.max_turns <= 2)
+            .then(|| EmptyMasks::new(board, config.rules.border))
+            .flatten();
         Search {
-            board: board.clone(),
             config,
             deadline: Instant::now().checked_add(config.budget),
             ticks: 0,
             entered: 0,
             round: 1,
             round_limit: ROUND_UNIT,
+            stats: SearchStats::default(),
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
-            tiles: board.tile_count(),
+            points: board.points().collect(),
+            board: masks.is_none().then(|| board.clone()),
+            masks,
+            id_at,
+            cell_of,
+            kind_of,
+            kind_excluded: vec![0; kinds.len()],
+            kinds,
+            lines,
+            line_of,
+            next_cell,
+            key_lines,
+            tile_line,
+            unsettled: !settle(&mut board.clone(), config.gravity).is_empty(),
+            key: present.clone(),
+            present,
             hash,
-            lost: HashSet::new(),
+            tiles,
+            lost: LostMemory::new(words, MEMORY_BUDGET),
             played: Vec::new(),
+            slides: Vec::new(),
+            moves: Vec::new(),
             excluded: Vec::new(),
+            excluded_count: PairMap::new(pairs, 0),
+            copy_index,
+            pair_row,
+            kind_index,
+            joined_at: PairMap::new(pairs, u32::MAX),
+            joined: Vec::new(),
+            copies: Vec::new(),
+            scored: Vec::new(),
         }
     }
 
@@ -227,22 +569,35 @@ impl<'a> Search<'a> {
     /// moves in a shuffled order, which cuts the long tail of unlucky early
     /// choices. Positions proved lost stay remembered across rounds, so no work
     /// that proved something is lost, and the search stays exhaustive.
-    fn run(mut self) -> Outcome {
+    fn run(mut self) -> (Outcome, SearchStats) {
         loop {
             self.entered = 0;
-            match self.search() {
-                Ok(true) => return Outcome::Solved(self.played.iter().map(|p| p.mv).collect()),
-                Ok(false) => return Outcome::NoSolution,
-                Err(Stop::OutOfTime) => return Outcome::Unknown,
+            let outcome = match self.search() {
+                Ok(true) => Outcome::Solved(
+                    self.played
+                        .iter()
+                        .map(|p| Move {
+                            a: self.point(p.at.0),
+                            b: self.point(p.at.1),
+                        })
+                        .collect(),
+                ),
+                Ok(false) => Outcome::NoSolution,
+                Err(Stop::OutOfTime) => Outcome::Unknown,
                 Err(Stop::Restart) => {
                     while !self.played.is_empty() {
                         self.undo();
                     }
-                    self.excluded.clear();
+                    self.moves.clear();
+                    while !self.excluded.is_empty() {
+                        self.unexclude();
+                    }
                     self.round += 1;
                     self.round_limit = ROUND_UNIT.saturating_mul(luby(self.round));
+                    continue;
                 }
-            }
+            };
+            return (outcome, self.stats);
         }
     }
 
@@ -255,10 +610,15 @@ impl<'a> Search<'a> {
             Entered::Open(frame) => vec![frame],
         };
         while let Some(top) = stack.last_mut() {
-            if top.next < top.moves.len() {
-                let mv = top.moves[top.next];
+            if top.next < top.end {
+                let pair = self.moves[top.next];
                 top.next += 1;
-                self.play(mv);
+                if self.lost_after(pair) {
+                    // Known lost: as if played and taken back.
+                    self.exclude_if_independent(pair);
+                    continue;
+                }
+                self.play(pair);
                 match self.enter()? {
                     Entered::Won => return Ok(true),
                     Entered::Lost => self.fail(),
@@ -266,11 +626,18 @@ impl<'a> Search<'a> {
                 }
             } else {
                 let frame = stack.pop().expect("the loop saw it");
-                self.excluded.truncate(frame.excluded_before);
+                self.moves.truncate(frame.start);
+                while self.excluded.len() > frame.excluded_before {
+                    self.unexclude();
+                }
+                // Lost after its forced moves, so lost before them too.
+                if frame.forced > 0 {
+                    self.remember();
+                }
                 for _ in 0..frame.forced {
                     self.undo();
                 }
-                self.remember(frame.entry);
+                self.remember();
                 if !stack.is_empty() {
                     self.fail();
                 }
@@ -280,58 +647,268 @@ impl<'a> Search<'a> {
     }
 
     /// Looks at the position reached: plays its forced moves, then lists the
-    /// moves to try. A lost position is left as it was found.
+    /// moves to try. A lost position is left as it was found, and remembered.
     fn enter(&mut self) -> Result<Entered, Stop> {
         self.entered += 1;
+        self.stats.positions += 1;
         if self.entered > self.round_limit {
             return Err(Stop::Restart);
         }
-        let entry = self.hash;
-        if self.lost.contains(&entry) {
-            return Ok(Entered::Lost);
-        }
+        self.tick()?;
         let mut forced = 0;
-        if self.config.gravity == Gravity::None {
-            loop {
-                let safe = self.safe_moves()?;
-                if safe.is_empty() {
-                    break;
-                }
-                for mv in safe {
-                    self.play(mv);
-                    forced += 1;
-                }
+        let open = loop {
+            if self.tiles == 0 {
+                return Ok(Entered::Won);
             }
-        }
-        if self.tiles == 0 {
-            return Ok(Entered::Won);
-        }
-        let moves = if forced > 0 && self.lost.contains(&self.hash) {
-            Vec::new()
-        } else {
-            self.branch_moves()?
+            if forced > 0 && self.lost.contains(self.hash, &self.key) {
+                break false;
+            }
+            // A stop leaves moves played; the next round takes back all.
+            match self.scan()? {
+                Scan::Forced(n) => forced += n,
+                Scan::Lost => break false,
+                Scan::Moves => break true,
+            }
         };
-        if moves.is_empty() {
+        if !open {
             if forced > 0 {
-                self.remember(self.hash);
+                self.remember();
             }
             for _ in 0..forced {
                 self.undo();
             }
-            self.remember(entry);
+            self.remember();
             return Ok(Entered::Lost);
         }
+        // Later rounds shuffle the moves; every other round drops the
+        // closeness ranking too, which rescues the boards it misleads (on
+        // random deals this cut the slowest solves a hundredfold).
+        if self.round > 1 {
+            self.scored.shuffle(&mut self.rng);
+            if self.round.is_multiple_of(2) {
+                self.scored.iter_mut().for_each(|(score, _)| *score = 0);
+            }
+        }
+        self.scored
+            .sort_unstable_by_key(|&(score, pair)| (score, pair.0, pair.1));
+        let start = self.moves.len();
+        self.moves.extend(self.scored.iter().map(|&(_, pair)| pair));
         Ok(Entered::Open(Frame {
-            moves,
-            next: 0,
+            start,
+            next: start,
+            end: self.moves.len(),
             forced,
-            entry,
             excluded_before: self.excluded.len(),
         }))
     }
 
-    /// Whether `a` and `b` can be joined now; looks at the clock now and then.
-    fn joins(&mut self, a: Point, b: Point) -> Result<bool, Stop> {
+    /// One look over every kind: plays the forced moves it finds, or else
+    /// gathers in `self.scored` every move possible now and not excluded,
+    /// with its rank (see [`Search::scan_kind`]).
+    fn scan(&mut self) -> Result<Scan, Stop> {
+        self.scored.clear();
+        let mut forced = 0;
+        let mut g = std::mem::take(&mut self.copies);
+        for kind in 0..self.kinds.len() {
+            g.clear();
+            g.extend(
+                self.kinds[kind]
+                    .iter()
+                    .copied()
+                    .filter(|&id| self.is_present(id)),
+            );
+            if g.len() < 2 {
+                continue;
+            }
+            let found = self.scan_kind(kind, &g, forced > 0);
+            let found = match found {
+                Ok(found) => found,
+                Err(stop) => {
+                    self.copies = g;
+                    return Err(stop);
+                }
+            };
+            match found {
+                Scan::Forced(n) => forced += n,
+                // Report the forced moves played first: the next look
+                // finds the loss again.
+                Scan::Lost if forced > 0 => break,
+                Scan::Lost => {
+                    self.copies = g;
+                    return Ok(Scan::Lost);
+                }
+                Scan::Moves => {}
+            }
+        }
+        self.copies = g;
+        Ok(if forced > 0 {
+            Scan::Forced(forced)
+        } else if self.scored.is_empty() {
+            Scan::Lost
+        } else {
+            Scan::Moves
+        })
+    }
+
+    /// Looks at the copies `g` of one kind. When they sit at the ends of
+    /// their lines (see [`Search::at_line_ends`]) and can all be joined in
+    /// pairs now, one pair after the other, it plays them: that loses
+    /// nothing, since other tiles keep their cells and only cells are freed,
+    /// so any solution stays one with those pairs dropped from it (only
+    /// kinds with two or four copies left are tried). Otherwise, unless
+    /// `only_forced`, it adds the kind's moves to `self.scored`, the most
+    /// promising first: moves that finish a kind, then moves whose kind's
+    /// remaining copies lie close together. `Scan::Lost` when excluded pairs
+    /// show the position is lost.
+    fn scan_kind(&mut self, kind: usize, g: &[Id], only_forced: bool) -> Result<Scan, Stop> {
+        let n = g.len();
+        if n < 2 {
+            return Ok(Scan::Moves);
+        }
+        let any_out = self.kind_excluded[kind] > 0;
+        let out = |s: &Self, i: usize, j: usize| any_out && s.is_excluded(g[i], g[j]);
+        // With two or four copies left, excluding a pair rules out every
+        // way to pair the copies that uses it.
+        let mut dead = [false; 3];
+        match n {
+            2 if out(self, 0, 1) => return Ok(Scan::Lost),
+            4 if any_out => {
+                for (k, &[x, y, z, w]) in PAIRINGS.iter().enumerate() {
+                    dead[k] = out(self, x, y) || out(self, z, w);
+                }
+                if dead == [true; 3] {
+                    return Ok(Scan::Lost);
+                }
+            }
+            _ => {}
+        }
+        // Which copies a line can leave: with the masks, a copy without an
+        // empty neighbour joins only a copy next to it.
+        let mut open = [true; 8];
+        if let Some(masks) = &self.masks
+            && n <= open.len()
+        {
+            for (i, &id) in g.iter().enumerate() {
+                open[i] = masks.has_empty_neighbour(self.point(self.cell_of[id as usize]));
+            }
+        }
+        // Under gravity with an open border, a copy at the end of its line
+        // has the ring or an empty cell after it.
+        let may_end = self.config.gravity == Gravity::None
+            || self.config.rules.border == Border::Closed
+            || open[..n.min(open.len())].iter().all(|&o| o);
+        // The joins of the copies found so far (when there are at most four).
+        let mut known: [Option<bool>; 6] = [None; 6];
+        if (n == 2 || n == 4) && may_end && self.at_line_ends(g) {
+            if n == 2 {
+                let joined = self.joins(g[0], g[1])?;
+                if joined {
+                    self.play(Pair::new(g[0], g[1]));
+                    return Ok(Scan::Forced(1));
+                }
+                known[0] = Some(joined);
+            } else {
+                for (k, &[x, y, z, w]) in PAIRINGS.iter().enumerate() {
+                    if dead[k] {
+                        continue;
+                    }
+                    let joined = self.joins(g[x], g[y])?;
+                    known[pair_slot(x, y)] = Some(joined);
+                    if !joined {
+                        continue;
+                    }
+                    // Taking the first pair may slide the other two.
+                    self.play(Pair::new(g[x], g[y]));
+                    if self.joins(g[z], g[w])? {
+                        self.play(Pair::new(g[z], g[w]));
+                        return Ok(Scan::Forced(2));
+                    }
+                    self.undo();
+                }
+            }
+        }
+        if only_forced {
+            return Ok(Scan::Moves);
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                let ruled_out = out(self, i, j)
+                    || (n == 4
+                        && any_out
+                        && PAIRINGS.iter().zip(dead).any(|(&[x, y, z, w], dead)| {
+                            dead && ((x, y) == (i, j) || (z, w) == (i, j))
+                        }));
+                if ruled_out
+                    || (n <= open.len() && !(open[i] && open[j]) && !self.touch(g[i], g[j]))
+                {
+                    continue;
+                }
+                let joined = match known.get(pair_slot(i, j)).copied().flatten() {
+                    Some(joined) => joined,
+                    None => self.joins(g[i], g[j])?,
+                };
+                if !joined {
+                    continue;
+                }
+                // Copies are ranked by how close the rest lie only for the
+                // few copies a deal has; big batches of one kind are taken
+                // as they come.
+                let score = if n <= 8 {
+                    spread(
+                        g.iter()
+                            .enumerate()
+                            .filter(|&(k, _)| k != i && k != j)
+                            .map(|(_, &id)| self.point(self.cell_of[id as usize])),
+                    )
+                } else {
+                    0
+                };
+                self.scored.push((score, Pair::new(g[i], g[j])));
+            }
+        }
+        Ok(Scan::Moves)
+    }
+
+    /// Whether the tiles `a` and `b` stand next to each other.
+    fn touch(&self, a: Id, b: Id) -> bool {
+        let (p, q) = (
+            self.point(self.cell_of[a as usize]),
+            self.point(self.cell_of[b as usize]),
+        );
+        p.row.abs_diff(q.row) + p.col.abs_diff(q.col) == 1
+    }
+
+    /// Whether the tiles `a` and `b` can be joined now; looks at the clock now
+    /// and then. Path queries are counted beyond the masks' quick answers.
+    fn joins(&mut self, a: Id, b: Id) -> Result<bool, Stop> {
+        let (p, q) = (
+            self.point(self.cell_of[a as usize]),
+            self.point(self.cell_of[b as usize]),
+        );
+        self.tick()?;
+        if let Some(known) = self.masks.as_ref().and_then(|masks| masks.quick(p, q)) {
+            return Ok(known);
+        }
+        let monotone = self.config.gravity == Gravity::None;
+        let pair = if monotone { self.pair_index(a, b) } else { 0 };
+        if monotone && self.joined_at.get(pair) != u32::MAX {
+            return Ok(true);
+        }
+        self.stats.path_queries += 1;
+        let joined = match (&self.masks, &self.board) {
+            (Some(masks), _) => masks.connects_apart(p, q, self.config.rules.max_turns),
+            (None, Some(board)) => connects(board, p, q, self.config.rules),
+            (None, None) => unreachable!("the board is kept when there are no masks"),
+        };
+        if monotone && joined {
+            self.joined_at.set(pair, self.played.len() as u32);
+            self.joined.push(pair);
+        }
+        Ok(joined)
+    }
+
+    /// Counts a unit of work and looks at the clock now and then.
+    fn tick(&mut self) -> Result<(), Stop> {
         self.ticks += 1;
         if self.ticks >= CLOCK_EVERY {
             self.ticks = 0;
@@ -339,172 +916,275 @@ impl<'a> Search<'a> {
                 return Err(Stop::OutOfTime);
             }
         }
-        Ok(find_path(&self.board, a, b, self.config.rules).is_some())
+        Ok(())
     }
 
-    /// Without gravity: for every kind whose copies can all be joined in pairs
-    /// on the board as it is, those pairs. Playing them loses nothing, since
-    /// removing tiles only frees cells: any solution stays one with these
-    /// pairs dropped from it. Only kinds with two or four copies are tried.
-    fn safe_moves(&mut self) -> Result<Vec<Move>, Stop> {
-        let mut safe = Vec::new();
-        for g in kind_groups(&self.board) {
-            match g.len() {
-                2 if self.joins(g[0], g[1])? => safe.push(Move { a: g[0], b: g[1] }),
-                4 => {
-                    for (x, y, z, w) in [(0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2)] {
-                        if self.joins(g[x], g[y])? && self.joins(g[z], g[w])? {
-                            safe.push(Move { a: g[x], b: g[y] });
-                            safe.push(Move { a: g[z], b: g[w] });
-                            break;
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        Ok(safe)
+    fn point(&self, cell: Cell) -> Point {
+        self.points[cell as usize]
     }
 
-    /// Every move possible now and not excluded, the most promising first:
-    /// moves that finish a kind, then moves whose kind's remaining copies lie
-    /// close together. Empty when an excluded pair shows the position is lost.
-    fn branch_moves(&mut self) -> Result<Vec<Move>, Stop> {
-        let mut scored = Vec::new();
-        for g in kind_groups(&self.board) {
-            // The group is in row-major order, so its cells are sorted.
-            let excluded: Vec<(usize, usize)> = self
-                .excluded
-                .iter()
-                .filter_map(|m| Some((g.binary_search(&m.a).ok()?, g.binary_search(&m.b).ok()?)))
-                .collect();
-            let out = |i: usize, j: usize| excluded.contains(&(i, j));
-            // With two or four copies left, excluding a pair rules out every
-            // way to pair the copies that uses it.
-            let dead: Vec<[usize; 4]> = match g.len() {
-                2 if out(0, 1) => return Ok(Vec::new()),
-                4 => {
-                    let dead: Vec<[usize; 4]> = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]]
-                        .into_iter()
-                        .filter(|&[x, y, z, w]| out(x, y) || out(z, w))
-                        .collect();
-                    if dead.len() == 3 {
-                        return Ok(Vec::new());
-                    }
-                    dead
-                }
-                _ => Vec::new(),
-            };
-            for i in 0..g.len() {
-                for j in i + 1..g.len() {
-                    let ruled_out = out(i, j)
-                        || dead
-                            .iter()
-                            .any(|&[x, y, z, w]| (x, y) == (i, j) || (z, w) == (i, j));
-                    if ruled_out || !self.joins(g[i], g[j])? {
-                        continue;
-                    }
-                    // Copies are ranked by how close the rest lie only for
-                    // the few copies a deal has; big batches of one kind are
-                    // taken as they come.
-                    let score = if g.len() <= 8 {
-                        let rest: Vec<Point> = g
-                            .iter()
-                            .enumerate()
-                            .filter(|&(k, _)| k != i && k != j)
-                            .map(|(_, &p)| p)
-                            .collect();
-                        spread(&rest)
-                    } else {
-                        0
-                    };
-                    scored.push((score, Move { a: g[i], b: g[j] }));
-                }
-            }
-        }
-        // Later rounds shuffle the moves; every other round drops the
-        // closeness ranking too, which rescues the boards it misleads (on
-        // random deals this cut the slowest solves a hundredfold).
-        if self.round > 1 {
-            scored.shuffle(&mut self.rng);
-            if self.round.is_multiple_of(2) {
-                scored.iter_mut().for_each(|(score, _)| *score = 0);
-            }
-        }
-        scored.sort_by_key(|&(score, _)| score);
-        Ok(scored.into_iter().map(|(_, mv)| mv).collect())
+    fn is_excluded(&self, a: Id, b: Id) -> bool {
+        self.excluded_count.get(self.pair_index(a, b)) > 0
     }
 
-    fn play(&mut self, mv: Move) {
-        let kinds = (self.board.get(mv.a), self.board.get(mv.b));
-        let cols = self.board.cols();
-        let index = |p: Point| p.row as usize * cols + p.col as usize;
-        self.hash ^= cell_key(index(mv.a), kinds.0) ^ cell_key(index(mv.b), kinds.1);
-        let slides = remove_pair(&mut self.board, mv.a, mv.b, self.config.gravity);
-        for s in &slides {
-            let t = self.board.get(s.to);
-            self.hash ^= cell_key(index(s.from), t) ^ cell_key(index(s.to), t);
+    /// The place of the pair of tiles `a` and `b` (of one kind) in the
+    /// per-pair lists.
+    fn pair_index(&self, a: Id, b: Id) -> usize {
+        let (i, j) = (self.copy_index[a as usize], self.copy_index[b as usize]);
+        let (first, later) = if i < j { (a, j) } else { (b, i) };
+        self.pair_row[first as usize].wrapping_add(later as usize)
+    }
+
+    /// Drops the latest exclusion.
+    fn unexclude(&mut self) {
+        let (pair, kind) = self.excluded.pop().expect("an exclusion to drop");
+        self.excluded_count
+            .set(pair, self.excluded_count.get(pair) - 1);
+        self.kind_excluded[kind as usize] -= 1;
+    }
+
+    fn is_present(&self, id: Id) -> bool {
+        self.present[id as usize / 64] & (1 << (id % 64)) != 0
+    }
+
+    /// Whether every tile after each of `ids` along its line, away from where
+    /// tiles pack, is one of `ids`: removing them then slides nothing, and
+    /// no other tile's place depends on them. Always so without gravity;
+    /// never on a starting board that has not settled.
+    fn at_line_ends(&self, ids: &[Id]) -> bool {
+        if self.unsettled && self.played.is_empty() {
+            return false;
+        }
+        ids.iter().all(|&id| {
+            let mut cell = self.next_cell[self.cell_of[id as usize] as usize];
+            while cell != NO_CELL {
+                let other = self.id_at[cell as usize];
+                if other == NO_TILE {
+                    break;
+                }
+                if !ids.contains(&other) {
+                    return false;
+                }
+                cell = self.next_cell[cell as usize];
+            }
+            true
+        })
+    }
+
+    /// Whether playing `pair` leads to a position already proved lost.
+    fn lost_after(&mut self, pair: Pair) -> bool {
+        if self.key_lines.is_empty() {
+            self.flip(pair);
+            let lost = self.lost.contains(self.hash, &self.key);
+            self.flip(pair);
+            return lost;
+        }
+        let lines = self.lines_of(pair);
+        let before = lines.map(|l| l.map(|(l, _)| self.key_lines[l].marks));
+        for (l, places) in lines.into_iter().flatten() {
+            let line = &self.key_lines[l];
+            let marks = line.marks_for(line.present & !places);
+            self.write_marks(l, marks);
+        }
+        let lost = self.lost.contains(self.hash, &self.key);
+        for (l, marks) in lines
+            .into_iter()
+            .flatten()
+            .zip(before.into_iter().flatten())
+        {
+            self.write_marks(l.0, marks);
+        }
+        lost
+    }
+
+    /// The key lines of the two tiles of `pair`, each once, with the places
+    /// the pair takes in them.
+    fn lines_of(&self, Pair(a, b): Pair) -> [Option<(usize, u64)>; 2] {
+        let ((la, pa), (lb, pb)) = (self.tile_line[a as usize], self.tile_line[b as usize]);
+        if la == lb {
+            [Some((la as usize, 1 << pa | 1 << pb)), None]
+        } else {
+            [Some((la as usize, 1 << pa)), Some((lb as usize, 1 << pb))]
+        }
+    }
+
+    /// Sets the marks of key line `l`, keeping the key and its hash in step.
+    fn write_marks(&mut self, l: usize, marks: u64) {
+        let line = &mut self.key_lines[l];
+        let mut changed = line.marks ^ marks;
+        line.marks = marks;
+        let offset = line.offset;
+        while changed != 0 {
+            let bit = offset + changed.trailing_zeros();
+            changed &= changed - 1;
+            self.key[bit as usize / 64] ^= 1 << (bit % 64);
+            self.hash ^= tile_key(bit);
+        }
+    }
+
+    /// Takes the two tiles of `pair` off the position, or puts them back,
+    /// and updates its key. The board itself is left to the caller.
+    fn flip(&mut self, pair: Pair) {
+        for id in [pair.0, pair.1] {
+            self.present[id as usize / 64] ^= 1 << (id % 64);
+            if self.key_lines.is_empty() {
+                self.key[id as usize / 64] ^= 1 << (id % 64);
+                self.hash ^= tile_key(id);
+            }
+        }
+        for (l, places) in self.lines_of(pair).into_iter().flatten() {
+            if let Some(line) = self.key_lines.get_mut(l) {
+                line.present ^= places;
+                let marks = line.marks_for(line.present);
+                self.write_marks(l, marks);
+            }
+        }
+    }
+
+    /// Puts tile `id` (or no tile) in `cell`, keeping the masks or the board
+    /// in step.
+    fn put(&mut self, cell: Cell, id: Id) {
+        self.id_at[cell as usize] = id;
+        let p = self.point(cell);
+        if let Some(masks) = &mut self.masks {
+            masks.set_empty(p, id == NO_TILE);
+        }
+        if let Some(board) = &mut self.board {
+            board.set(
+                p,
+                if id == NO_TILE {
+                    EMPTY
+                } else {
+                    self.kind_of[id as usize]
+                },
+            );
+        }
+        if id != NO_TILE {
+            self.cell_of[id as usize] = cell;
+        }
+    }
+
+    /// Packs line `line` towards its start, recording the slides.
+    fn pack(&mut self, line: usize) {
+        let mut write = 0;
+        for read in 0..self.lines[line].len() {
+            let from = self.lines[line][read];
+            let id = self.id_at[from as usize];
+            if id == NO_TILE {
+                continue;
+            }
+            if read != write {
+                let to = self.lines[line][write];
+                self.put(from, NO_TILE);
+                self.put(to, id);
+                self.slides.push((from, to));
+            }
+            write += 1;
+        }
+    }
+
+    fn play(&mut self, pair: Pair) {
+        let at = (self.cell_of[pair.0 as usize], self.cell_of[pair.1 as usize]);
+        self.flip(pair);
+        self.put(at.0, NO_TILE);
+        self.put(at.1, NO_TILE);
+        let first = self.slides.len();
+        if self.unsettled && self.played.is_empty() {
+            for line in 0..self.lines.len() {
+                self.pack(line);
+            }
+        } else if !self.lines.is_empty() {
+            let (first_line, second_line) =
+                (self.line_of[at.0 as usize], self.line_of[at.1 as usize]);
+            self.pack(first_line as usize);
+            if second_line != first_line {
+                self.pack(second_line as usize);
+            }
         }
         self.tiles -= 2;
-        self.played.push(Played { mv, kinds, slides });
+        self.played.push(Played {
+            pair,
+            at,
+            slides: first,
+        });
     }
 
-    /// Takes back the last move, which led to a lost position. Without gravity
-    /// that pair is then in no solution of this position, nor of any position
-    /// reached from it while both tiles remain: were it in one, it could be
-    /// played first (a possible move stays possible), and the position after it
-    /// would not be lost. So the rest of this position's search skips it.
+    /// Takes back the last move, which led to a lost position, and excludes
+    /// it below this position when that is sound (see
+    /// [`Search::exclude_if_independent`]).
     fn fail(&mut self) {
-        let mv = self.played.last().expect("a move to take back").mv;
+        let pair = self.played.last().expect("a move to take back").pair;
         self.undo();
-        if self.config.gravity == Gravity::None {
-            self.excluded.push(mv);
+        self.exclude_if_independent(pair);
+    }
+
+    /// After `pair` led to a lost position: when its tiles sit at the ends of
+    /// their lines (always without gravity), that pair is in no solution of
+    /// this position, nor of any position reached from it while both tiles
+    /// remain. Were it in one, it could be played first (removing it slides
+    /// nothing and only frees cells, so the other moves stay possible and
+    /// end in the same positions), and the position after it would not be
+    /// lost. So the rest of this position's search skips it.
+    fn exclude_if_independent(&mut self, pair: Pair) {
+        if self.at_line_ends(&[pair.0, pair.1]) {
+            let index = self.pair_index(pair.0, pair.1);
+            let kind = self.kind_index[pair.0 as usize];
+            self.excluded.push((index, kind));
+            self.excluded_count
+                .set(index, self.excluded_count.get(index) + 1);
+            self.kind_excluded[kind as usize] += 1;
         }
     }
 
     fn undo(&mut self) {
-        let Played { mv, kinds, slides } = self.played.pop().expect("a move to undo");
-        let cols = self.board.cols();
-        let index = |p: Point| p.row as usize * cols + p.col as usize;
-        for s in slides.iter().rev() {
-            let t = self.board.get(s.to);
-            self.board.set(s.to, EMPTY);
-            self.board.set(s.from, t);
-            self.hash ^= cell_key(index(s.from), t) ^ cell_key(index(s.to), t);
+        let Played { pair, at, slides } = self.played.pop().expect("a move to undo");
+        while self.slides.len() > slides {
+            let (from, to) = self.slides.pop().expect("counted");
+            let id = self.id_at[to as usize];
+            self.put(to, NO_TILE);
+            self.put(from, id);
         }
-        self.board.set(mv.a, kinds.0);
-        self.board.set(mv.b, kinds.1);
-        self.hash ^= cell_key(index(mv.a), kinds.0) ^ cell_key(index(mv.b), kinds.1);
+        self.put(at.0, pair.0);
+        self.put(at.1, pair.1);
+        self.flip(pair);
         self.tiles += 2;
+        let depth = self.played.len() as u32;
+        while let Some(&found) = self.joined.last() {
+            if self.joined_at.get(found) <= depth {
+                break;
+            }
+            self.joined_at.set(found, u32::MAX);
+            self.joined.pop();
+        }
     }
 
-    fn remember(&mut self, hash: u64) {
-        if self.lost.len() < MEMORY_LIMIT {
-            self.lost.insert(hash);
-        }
+    /// Remembers the current position as lost.
+    fn remember(&mut self) {
+        self.lost.insert(self.hash, &self.key);
     }
 }
 
 /// How far apart the cells are: the sum of row and column extents (0 when
 /// fewer than two), used to try first the moves leaving a kind's copies close.
-fn spread(cells: &[Point]) -> i32 {
-    let Some(first) = cells.first() else {
-        return 0;
-    };
-    let (mut top, mut bottom, mut left, mut right) = (first.row, first.row, first.col, first.col);
+fn spread(cells: impl Iterator<Item = Point>) -> i32 {
+    let mut bounds: Option<(i32, i32, i32, i32)> = None;
     for p in cells {
-        top = top.min(p.row);
-        bottom = bottom.max(p.row);
-        left = left.min(p.col);
-        right = right.max(p.col);
+        let (top, bottom, left, right) = bounds.unwrap_or((p.row, p.row, p.col, p.col));
+        bounds = Some((
+            top.min(p.row),
+            bottom.max(p.row),
+            left.min(p.col),
+            right.max(p.col),
+        ));
     }
-    bottom - top + right - left
+    bounds.map_or(0, |(top, bottom, left, right)| bottom - top + right - left)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::engine::Border;
+    use crate::core::gravity::remove_pair;
     use crate::core::grid::text_board as board;
     use crate::solve::replay::replay;
 
@@ -603,6 +1283,83 @@ mod tests {
         assert!(available_moves(&stuck, c.rules).is_empty());
         assert_eq!(hint(&stuck, &c), None);
         assert_eq!(is_winnable(&stuck, &c), Some(false));
+    }
+
+    #[test]
+    fn boards_left_alike_share_one_key() {
+        // Under gravity down, taking the top A or the A below it with the A
+        // of the other column leaves the same board; taking the two A of
+        // the first column leaves another.
+        let b = board(&["AB", "AB", "CA"]);
+        let c = config(Border::Open, Gravity::Down);
+        let mut search = Search::new(&b, &c);
+        // Remembers the position after `pair` as lost; returns its key and
+        // whether it was remembered already.
+        let mut remember_after = |pair: Pair| {
+            let known = search.lost_after(pair);
+            search.play(pair);
+            let key = (search.key.clone(), search.hash);
+            search.remember();
+            search.undo();
+            assert!(search.lost_after(pair), "the memory finds what it was told");
+            (key, known)
+        };
+        // Ids go in row-major order: A at 0 and 2, the other A at 5.
+        let (top, _) = remember_after(Pair::new(0, 5));
+        let (below, known) = remember_after(Pair::new(2, 5));
+        assert_eq!(top, below);
+        assert!(known, "the same board is one position");
+        let (column, known) = remember_after(Pair::new(0, 2));
+        assert_ne!(top.0, column.0);
+        assert!(!known);
+        // The board after either is the same, and after the third differs.
+        let mut boards = [(0, 5), (2, 5), (0, 2)].map(|_| b.clone());
+        let cells = [(0, 0), (1, 0), (2, 1)].map(|(r, c)| Point::new(r, c));
+        remove_pair(&mut boards[0], cells[0], cells[2], Gravity::Down);
+        remove_pair(&mut boards[1], cells[1], cells[2], Gravity::Down);
+        remove_pair(&mut boards[2], cells[0], cells[1], Gravity::Down);
+        assert_eq!(boards[0], boards[1]);
+        assert_ne!(boards[0], boards[2]);
+    }
+
+    #[test]
+    fn a_pair_at_the_line_ends_is_forced_under_gravity() {
+        // The two C sit on top of their columns and join over the top: the
+        // search plays them without branching. The B under them do not sit
+        // at the ends of their columns.
+        let b = board(&["C..C", "BAAB", "ABBA"]);
+        let c = config(Border::Open, Gravity::Down);
+        let mut search = Search::new(&b, &c);
+        // Ids go in row-major order: the C are 0 and 1, the upper B 2 and 5.
+        assert!(search.at_line_ends(&[0, 1]));
+        assert!(!search.at_line_ends(&[2, 5]));
+        let Ok(Scan::Forced(1)) = search.scan() else {
+            panic!("the C were not played at once");
+        };
+        assert_eq!(search.tiles, 8);
+        assert_eq!(solved(&b, &c).len(), 5);
+    }
+
+    #[test]
+    fn kinds_of_thousands_of_copies_get_no_list_per_pair() {
+        // 200 x 200 tiles of two kinds, one kind per column: 20 000 copies
+        // each, far more pairs than the search keeps a list for (a list
+        // would take gigabytes). The board can be cleared column by column,
+        // so the only wrong answer is "no solution".
+        let tiles = (0..40_000).map(|i| 1 + i % 2).collect();
+        let b = Board::from_tiles(200, 200, tiles).unwrap();
+        for gravity in [Gravity::None, Gravity::Down] {
+            let mut c = config(Border::Open, gravity);
+            c.budget = Duration::from_millis(20);
+            match solve(&b, &c) {
+                Outcome::NoSolution => panic!("a clearable board called lost ({gravity:?})"),
+                Outcome::Solved(moves) => {
+                    let left = replay(&b, &moves, c.rules, gravity).unwrap();
+                    assert_eq!(left.tile_count(), 0);
+                }
+                Outcome::Unknown => {}
+            }
+        }
     }
 
     #[test]

@@ -37,6 +37,13 @@ impl Widget for &App {
         let (screen, layout) = self.screen_layout(area);
         let Some(layout) = layout else {
             self.render_too_small(area, buf);
+            // Menus and notes need no board: they show over the request for
+            // room, so no key goes to them unseen.
+            self.render_screen(area, buf);
+            if let Some(message) = &self.warning {
+                self.render_message(area, message, buf);
+            }
+            mend_wide_symbols(buf);
             return;
         };
         // The table under everything but the title and status lines.
@@ -225,18 +232,32 @@ impl App {
             keys::label(Command::Reshuffle),
             keys::label(Command::Help),
         );
+        // Hints turned off in the settings are not offered.
+        let (hints_long, hints_mid, hints_short) = if self.settings.hints {
+            (
+                format!("Hints {hints} {t}"),
+                format!("{t} hint {hints}"),
+                format!(" {t}:{hints}"),
+            )
+        } else {
+            (
+                "Hints off".to_string(),
+                "no hints".to_string(),
+                String::new(),
+            )
+        };
         let wordings = [
             format!(
-                " {label}  Score {score}  Time {time}  Tiles {tiles}  Hints {hints} {t}  Shuffles {shuffles} {r}  {help} help"
+                " {label}  Score {score}  Time {time}  Tiles {tiles}  {hints_long}  Shuffles {shuffles} {r}  {help} help"
             ),
             format!(
-                " {label}  Score {score}  Time {time}  Hints {hints} {t}  Shuffles {shuffles} {r}  {help} help"
+                " {label}  Score {score}  Time {time}  {hints_long}  Shuffles {shuffles} {r}  {help} help"
             ),
             format!(
-                " {label}  {score} pts  {time}  {t} hint {hints}  {r} shuffle {shuffles}  {help} help"
+                " {label}  {score} pts  {time}  {hints_mid}  {r} shuffle {shuffles}  {help} help"
             ),
-            format!(" {label} {score} {time} {t}:{hints} {r}:{shuffles} {help} help"),
-            format!(" {score} {time} {t}:{hints} {r}:{shuffles} {help} help"),
+            format!(" {label} {score} {time}{hints_short} {r}:{shuffles} {help} help"),
+            format!(" {score} {time}{hints_short} {r}:{shuffles} {help} help"),
             format!(" {score} {time} {help} help"),
         ];
         let fits = |text: &String| text.chars().count() <= usize::from(width);

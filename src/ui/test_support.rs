@@ -5,12 +5,14 @@ use std::path::Path;
 use std::time::Instant;
 
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use unicode_width::UnicodeWidthStr;
 
-use crate::core::grid::Board;
+use crate::core::grid::{Board, Point};
 use crate::game::{Config, Game};
 use crate::persist::session::{Session, Wanted};
 use crate::ui::app::App;
@@ -53,6 +55,18 @@ pub fn press(app: &mut App, codes: &[KeyCode]) {
 pub fn type_str(app: &mut App, text: &str) {
     let codes: Vec<KeyCode> = text.chars().map(KeyCode::Char).collect();
     press(app, &codes);
+}
+
+/// Left-clicks the tile drawn at `p`, as a player does.
+pub fn pick(app: &mut App, p: Point) {
+    let (column, row) = app.board_layout(AREA).expect("the board fits").centre(p);
+    let ev = Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    });
+    app.handle_event(&ev, AREA, app.now);
 }
 
 /// Clears the [`tiny`] board by keyboard.

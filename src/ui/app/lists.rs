@@ -88,14 +88,28 @@ impl App {
         }
     }
 
-    /// A left click on a list screen chooses the row under the pointer.
+    /// A left click on a list screen chooses the row under the pointer; on
+    /// the `<` of a form's field it steps the field back instead.
     pub(super) fn list_click(&mut self, mouse: MouseEvent, now: Instant) {
-        let hit = self
-            .list_layout(self.area)
-            .and_then(|(_, l)| l.item_at(mouse.column, mouse.row));
-        if let Some(i) = hit {
-            self.select_row(i);
-            self.activate(i, now);
+        let hit = self.list_layout(self.area).and_then(|(view, l)| {
+            let i = l.item_at(mouse.column, mouse.row)?;
+            let row = view.rows.get(i)?;
+            // The value and note are drawn right-aligned, `<` first.
+            let width = u16::try_from(row.right_text().width()).unwrap_or(u16::MAX);
+            let arrow = l.items[i].right().saturating_sub(width);
+            let back = row.value.is_some() && (arrow..arrow + 2).contains(&mouse.column);
+            Some((i, back))
+        });
+        match hit {
+            Some((i, true)) => {
+                self.select_row(i);
+                self.change(-1);
+            }
+            Some((i, false)) => {
+                self.select_row(i);
+                self.activate(i, now);
+            }
+            None => {}
         }
     }
 
@@ -224,7 +238,7 @@ impl App {
 
     /// Writes the settings to the data directory, telling the player if
     /// that fails (play goes on with them).
-    fn save_settings(&mut self) {
+    pub(super) fn save_settings(&mut self) {
         let Some(dir) = self.session.as_ref().map(|s| s.dir().to_path_buf()) else {
             return;
         };
@@ -288,9 +302,10 @@ impl App {
 mod tests {
     use super::*;
     use crate::game::{Config, Mode};
-    use crate::persist::settings::{Animation, Settings};
+    use crate::persist::settings::{Animation, GameChoice, Settings};
 
-    use crate::ui::test_support::{app_in, press, tiny, type_str, win};
+    use crate::persist::session::{Session, Wanted};
+    use crate::ui::test_support::{AREA, app_in, pick, press, screen_rows, tiny, type_str, win};
 
     fn top(app: &App) -> Option<&Screen> {
         app.screens.last()
@@ -335,6 +350,117 @@ mod tests {
         press(&mut app, &[KeyCode::Esc, KeyCode::Esc]);
         assert!(app.screens.is_empty());
         assert_eq!(app.game.config().rows, 10);
+    }
+
+    /// Played in tmux: on the settings the underlined H of Hints changed
+    /// the tiles instead (h is "left" on a field), on a custom new game the
+    /// K of Kinds moved up (k is "up"), and Clock had a key, t, that its
+    /// label does not show. Every field's underlined letter, pressed while
+    /// another field is highlighted, must highlight (and change) that field.
+    #[test]
+    fn every_fields_underlined_letter_chooses_that_field() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        let custom = GameChoice {
+            rows: 2,
+            cols: 2,
+            kinds: 1,
+            ..GameChoice::default()
+        };
+        let forms = [
+            Screen::Settings(SettingsForm {
+                settings: app.settings.clone(),
+                selected: 0,
+            }),
+            Screen::NewGame(NewGameForm::new(GameChoice::default())),
+            Screen::NewGame(NewGameForm::new(custom)),
+        ];
+        for form in forms {
+            app.screens = vec![form.clone()];
+            let view = app.list_view().unwrap();
+            for (i, row) in view.rows.iter().enumerate() {
+                let key = row.hotkey.unwrap();
+                assert!(
+                    row.label.to_lowercase().contains(key),
+                    "{row:?}: the key is a letter of the label"
+                );
+                if row.value.is_none() {
+                    continue;
+                }
+                let other = view.rows.iter().position(|r| r.value.is_some() && r != row);
+                app.screens = vec![form.clone()];
+                app.select_row(other.unwrap());
+                type_str(&mut app, &key.to_string());
+                assert_eq!(app.list_view().unwrap().selected, i, "{key} for {row:?}");
+            }
+        }
+    }
+
+    /// Played in tmux: a theme changed on the settings (and shown at once)
+    /// was lost when the game was quit from there (Ctrl-C, or a signal).
+    #[test]
+    fn settings_on_show_are_saved_when_the_game_ends_there() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        press(&mut app, &[KeyCode::Char('m')]);
+        type_str(&mut app, "e");
+        press(&mut app, &[KeyCode::Right, KeyCode::Right]);
+        assert_eq!(app.theme.name, "symbols", "seen at once");
+        let ctrl_c = KeyEvent::new(
+            KeyCode::Char('c'),
+            ratatui::crossterm::event::KeyModifiers::CONTROL,
+        );
+        app.handle_event(
+            &ratatui::crossterm::event::Event::Key(ctrl_c),
+            AREA,
+            app.now,
+        );
+        assert!(app.quit);
+        app.close(app.now);
+        let saved = document::load::<Settings>(dir.path()).unwrap().value;
+        assert_eq!(saved.unwrap().theme.as_deref(), Some("symbols"));
+    }
+
+    /// Played mouse-only in tmux: a click on a field only ever stepped it
+    /// on, so custom rows, columns and kinds, which stop at their largest,
+    /// could never be made smaller again. A click on a field's `<` steps it
+    /// back; anywhere else on the row, on.
+    #[test]
+    fn a_click_on_a_fields_left_arrow_steps_it_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        let custom = GameChoice {
+            rows: 12,
+            cols: 24,
+            kinds: 40,
+            ..GameChoice::default()
+        };
+        app.screens = vec![Screen::NewGame(NewGameForm::new(custom))];
+        let rows_of = |app: &App| match app.screens.last() {
+            Some(Screen::NewGame(f)) => f.choice.rows,
+            _ => unreachable!(),
+        };
+        let shown = screen_rows(&app, AREA.width, AREA.height);
+        let y = shown.iter().position(|r| r.contains("  Rows ")).unwrap();
+        let at = shown[y].find("< 12 >").unwrap();
+        let arrow = shown[y][..at].width();
+        let click = |app: &mut App, x: usize| {
+            let ev = ratatui::crossterm::event::Event::Mouse(MouseEvent {
+                kind: ratatui::crossterm::event::MouseEventKind::Down(
+                    ratatui::crossterm::event::MouseButton::Left,
+                ),
+                column: x as u16,
+                row: y as u16,
+                modifiers: ratatui::crossterm::event::KeyModifiers::NONE,
+            });
+            app.handle_event(&ev, AREA, app.now);
+        };
+        click(&mut app, arrow);
+        assert_eq!(rows_of(&app), 11, "the < steps back");
+        click(&mut app, arrow + 5);
+        assert_eq!(rows_of(&app), 12, "the > steps on");
+        click(&mut app, arrow - 10);
+        assert_eq!(rows_of(&app), 13, "so does the label");
     }
 
     #[test]
@@ -437,6 +563,45 @@ mod tests {
         assert!(matches!(top(&app), Some(Screen::Menu(_))));
     }
 
+    /// Played at 80x24 in tmux: the start menu's daily deal went to the
+    /// ordinary "8x16 right" table and statistics, with no share line, and
+    /// `--daily` never resumed it: the day's config did not say its day.
+    #[test]
+    fn the_start_menus_daily_deal_is_that_days_deal_and_resumes() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny()).with_start_menu();
+        type_str(&mut app, "d");
+        assert!(app.screens.is_empty(), "{:?}", app.screens);
+        let today = Day::today(SystemTime::now());
+        let config = app.game.config();
+        assert_eq!(config.daily, Some(today));
+        assert_eq!(config.table_name(), format!("daily-{today}"));
+        // A move saves it; `--daily` of that day finds it again.
+        press(&mut app, &[KeyCode::Char('t')]);
+        let (a, b) = app.game.hint_pair().unwrap();
+        pick(&mut app, a);
+        pick(&mut app, b);
+        let score = app.game.score();
+        assert!(score > 0);
+        app.close(app.now);
+        drop(app);
+        let wanted = Wanted {
+            daily: Some(today),
+            ..Wanted::default()
+        };
+        let start = Session::start(
+            dir.path().into(),
+            false,
+            wanted,
+            today.config(),
+            59,
+            Instant::now(),
+        )
+        .unwrap();
+        assert!(start.resumed, "{:?}", start.message);
+        assert_eq!(start.game.score(), score);
+    }
+
     #[test]
     fn a_daily_deal_is_recorded_once_and_shares_its_result() {
         let dir = tempfile::tempdir().unwrap();
@@ -453,6 +618,9 @@ mod tests {
             "{share}"
         );
         assert!(share.ends_with("pts  no hints"), "{share}");
+        // The win screen shows it, as the README says, whole at 80x24.
+        let shown = screen_rows(&app, 80, 24);
+        assert!(shown.iter().any(|r| r.contains(&share)), "{shown:#?}");
         assert!(app.win_screen.as_ref().unwrap().prompting());
         press(&mut app, &[KeyCode::Enter]);
         let (scores, _) = Scores::load(dir.path()).unwrap();

@@ -9,7 +9,7 @@ use std::time::{Instant, SystemTime};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::App;
-use super::screen::share_line;
+use super::screen::{Screen, share_line};
 use crate::game::{Action, Game};
 use crate::persist::session::Session;
 use crate::persist::stats::{Outcome, Stats, board_key};
@@ -239,11 +239,19 @@ impl App {
         self.sync_cover(now);
     }
 
-    /// On the way out (quit, or a signal): records a win on show, or saves
-    /// the game in progress. Returns what the player should still be told,
+    /// On the way out (quit, or a signal): saves the settings on show,
+    /// records a win on show, or saves the game in progress. Returns what the player should still be told,
     /// for after the terminal is restored.
     pub fn close(&mut self, now: Instant) -> Vec<String> {
         self.warning = None;
+        // Settings on show are in force already: keep them as their Esc would.
+        if self
+            .screens
+            .iter()
+            .any(|s| matches!(s, Screen::Settings(_)))
+        {
+            self.save_settings();
+        }
         self.game.tick(now);
         if self.game.win().is_some() {
             self.after_event(now);

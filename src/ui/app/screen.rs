@@ -49,7 +49,8 @@ pub struct ListRow {
     pub label: String,
     /// The value of a form's field, shown `< value >` on the right.
     pub value: Option<String>,
-    /// The letter that chooses the row at once (highlighted in the label).
+    /// The letter that chooses the row at once (highlighted in the label);
+    /// on a form never h, j, k or l, which move and change the fields.
     pub hotkey: Option<char>,
     /// Shown dimmed: a choice that does not fit, with why.
     pub note: Option<String>,
@@ -69,6 +70,17 @@ impl ListRow {
         ListRow {
             value: Some(value),
             ..ListRow::item(label, hotkey)
+        }
+    }
+
+    /// What is drawn at the right of the row: `< value >` and the note.
+    /// Clicks read it too (its `<` steps a field back).
+    pub fn right_text(&self) -> String {
+        match (&self.value, &self.note) {
+            (Some(v), Some(n)) => format!("< {v} > {n} "),
+            (Some(v), None) => format!("< {v} > "),
+            (None, Some(n)) => format!("{n} "),
+            (None, None) => String::new(),
         }
     }
 }
@@ -307,12 +319,12 @@ impl NewGameForm {
                     }
                 }
                 NewGameRow::Rows => ListRow::field("  Rows", 'r', c.rows.to_string()),
-                NewGameRow::Cols => ListRow::field("  Columns", 'c', c.cols.to_string()),
-                NewGameRow::Kinds => ListRow::field("  Kinds", 'k', c.kinds.to_string()),
+                NewGameRow::Cols => ListRow::field("  Columns", 'o', c.cols.to_string()),
+                NewGameRow::Kinds => ListRow::field("  Kinds", 'i', c.kinds.to_string()),
                 NewGameRow::Mode => ListRow::field("Mode", 'm', mode_words(c.mode())),
                 NewGameRow::Timed => ListRow::field(
                     "Clock",
-                    't',
+                    'c',
                     if c.timed { "timed" } else { "untimed" }.to_string(),
                 ),
                 NewGameRow::Difficulty => {
@@ -463,7 +475,7 @@ impl SettingsForm {
                 SettingsRow::Animation => {
                     ListRow::field("Animation", 'a', s.animation.name().to_string())
                 }
-                SettingsRow::Hints => ListRow::field("Hints", 'h', on(s.hints)),
+                SettingsRow::Hints => ListRow::field("Hints", 'i', on(s.hints)),
                 SettingsRow::Done => ListRow::item("Done", 'd'),
             })
             .collect();

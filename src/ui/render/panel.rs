@@ -95,7 +95,10 @@ impl App {
             row("Tiles", g.board().tile_count().to_string(), text),
             row(
                 "Hints",
-                format!("{} left  {}", g.hints_left(), keys::label(Command::Hint)),
+                match self.settings.hints {
+                    true => format!("{} left  {}", g.hints_left(), keys::label(Command::Hint)),
+                    false => "off".to_string(),
+                },
                 text,
             ),
             row(
@@ -111,7 +114,10 @@ impl App {
         ]);
         lines.push(Line::styled(" click equal pairs", dim));
         // A short panel cuts the keys from the end.
-        let keys = KEYS.iter().map(|&(c, what)| {
+        let offered = KEYS
+            .iter()
+            .filter(|&&(c, _)| c != Command::Hint || self.settings.hints);
+        let keys = offered.map(|&(c, what)| {
             let key = keys::label(c);
             Line::from(vec![
                 Span::styled(format!(" {key:<9}"), bold),

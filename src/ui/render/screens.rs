@@ -219,13 +219,7 @@ fn render_list(view: &ListView, layout: &MenuLayout, buf: &mut Buffer) {
         }
         buf.set_style(*rect, base);
         Line::from(spans).render(*rect, buf);
-        let right = match (&row.value, &row.note) {
-            (Some(v), Some(n)) => format!("< {v} > {n} "),
-            (Some(v), None) => format!("< {v} > "),
-            (None, Some(n)) => format!("{n} "),
-            (None, None) => String::new(),
-        };
-        Line::styled(right, base)
+        Line::styled(row.right_text(), base)
             .alignment(Alignment::Right)
             .render(*rect, buf);
     }

@@ -118,6 +118,32 @@ fn status_line_words_itself_to_fit_narrow_terminals() {
     assert_eq!(status(21), " 0 0:00 ? help");
 }
 
+/// Played in tmux: with hints turned off in the settings, the status line
+/// and the side panel still offered "Hints 3 t" (and t did nothing).
+#[test]
+fn hints_turned_off_are_not_offered_on_the_status_line_or_the_panel() {
+    let mut app = default_app();
+    app.settings.hints = false;
+    let status = |app: &App, w| text(&draw(app, w, 24))[23].trim_end().to_string();
+    assert_eq!(
+        status(&app, 80),
+        " none  Score 0  Time 0:00  Tiles 128  Hints off  Shuffles 2 r  ? help"
+    );
+    assert_eq!(
+        status(&app, 50),
+        " none  0 pts  0:00  no hints  r shuffle 2  ? help"
+    );
+    let mut small = app_with(Board::from_rows(&[[1, 1]]).unwrap(), Instant::now());
+    small.settings.hints = false;
+    assert_eq!(status(&small, 25), " none 0 0:00 r:2 ? help");
+    let panel = text(&draw(&app, 200, 60)).join("\n");
+    assert!(panel.contains("│ Hints           off │"), "{panel}");
+    assert!(!panel.contains("hint "), "{panel}");
+    app.settings.hints = true;
+    let panel = text(&draw(&app, 200, 60)).join("\n");
+    assert!(panel.contains("Hints     3 left  t"), "{panel}");
+}
+
 /// The key for help stays on the status line at 80 columns and at the
 /// narrowest board, with a long variant name and a score of five digits.
 #[test]
@@ -373,6 +399,44 @@ fn too_small_asks_for_more_room_and_never_panics() {
     assert!(screen.contains("needs 50 x 12; it is 40 x 10"), "{screen}");
     for w in 0..60 {
         for h in 0..16 {
+            let area = Rect::new(0, 0, w, h);
+            let mut buf = Buffer::empty(area);
+            (&app).render(area, &mut buf);
+        }
+    }
+}
+
+/// Played in tmux: on a terminal too small for the board, Esc opened the
+/// menu unseen (keys then went to it blind), and a note (a settings file
+/// kept aside) took the first key unseen, so "(q quits)" did not quit.
+/// Menus and notes need no board: they show over the request for room.
+#[test]
+fn menus_and_notes_show_on_a_terminal_too_small_for_the_board() {
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    let t = Instant::now();
+    let mut app = App::new(
+        Game::new(Config::DEFAULT, t).unwrap(),
+        Theme::builtin("symbols").unwrap(),
+        false,
+        t,
+    )
+    .with_message("The settings could not be used.".to_string());
+    let area = Rect::new(0, 0, 48, 20);
+    assert!(app.board_layout(area).is_none());
+    let screen = text(&draw(&app, 48, 20)).join("\n");
+    assert!(
+        screen.contains("The settings could not be used."),
+        "{screen}"
+    );
+    let esc = Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+    app.handle_event(&esc, area, t);
+    assert!(app.warning.is_none(), "the note took the key");
+    app.handle_event(&esc, area, t);
+    let screen = text(&draw(&app, 48, 20)).join("\n");
+    assert!(screen.contains("Paused"), "{screen}");
+    assert!(screen.contains("Resume"), "{screen}");
+    for w in 0..60 {
+        for h in 0..22 {
             let area = Rect::new(0, 0, w, h);
             let mut buf = Buffer::empty(area);
             (&app).render(area, &mut buf);

@@ -35,6 +35,11 @@ impl App {
         if win.assisted {
             lines.push((8, centre("(assisted: undo or hint)".to_string())));
         }
+        // A daily deal's line to share, which is also printed on the way out.
+        if let Some(share) = &self.share {
+            lines.push((9, Line::raw("")));
+            lines.push((6, centre(share.clone())));
+        }
         let keys = match &self.win_screen {
             Some(screen) => {
                 lines.push((9, Line::raw("")));
@@ -63,7 +68,9 @@ impl App {
             lines.remove(worst);
         }
         let lines: Vec<Line> = lines.into_iter().map(|(_, l)| l).collect();
-        let rect = centred(area, 46, lines.len() as u16 + 2);
+        let widest = lines.iter().map(Line::width).max().unwrap_or(0);
+        let width = u16::try_from(widest + 4).unwrap_or(u16::MAX).max(46);
+        let rect = centred(area, width, lines.len() as u16 + 2);
         Clear.render(rect, buf);
         Paragraph::new(lines)
             .block(

@@ -275,9 +275,14 @@ impl App {
         }
     }
 
+    /// Whether the game on show has ended: won, or out of time.
+    fn game_over(&self) -> bool {
+        self.game.win().is_some() || self.game.time_up().is_some()
+    }
+
     /// What a board key does.
-    fn command(&mut self, command: Command, now: Instant) {
-        let over = self.game.win().is_some() || self.game.time_up().is_some();
+    pub(super) fn command(&mut self, command: Command, now: Instant) {
+        let over = self.game_over();
         let action = match command {
             Command::Move(d) => Action::Move(d),
             Command::Select => Action::Select,
@@ -305,7 +310,7 @@ impl App {
 
     /// Throws the game away for `why`, asking first when it has moves to lose.
     fn ask_abandon(&mut self, why: Abandon, now: Instant) {
-        let finished = self.game.win().is_some() || self.game.time_up().is_some();
+        let finished = self.game_over();
         if finished || self.game.is_untouched() {
             self.abandon(why, now);
         } else {
@@ -317,7 +322,9 @@ impl App {
     /// A left click selects the tile under the pointer, or chooses the menu
     /// item under it; a right click highlights a tile's kind, or clears the
     /// highlight off the tiles. Help, the level card and the tables close on
-    /// a click.
+    /// a click. So that the mouse alone plays every part of the game, a left
+    /// click on the title or status line opens the menu, and on a finished
+    /// game anywhere opens what it offers (record, new game, undo, quit).
     fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
         match self.screens.last() {
             Some(Screen::Help | Screen::LevelCard { .. } | Screen::Stats(_)) => {
@@ -342,6 +349,16 @@ impl App {
                 return;
             }
             None => {}
+        }
+        if button == MouseButton::Left && self.game_over() {
+            let record = self.win_screen.as_ref().is_some_and(|w| w.prompting());
+            let undo = self.may_undo();
+            let kind = MenuKind::Finished { record, undo };
+            return self.screens.push(Screen::Menu(Menu::new(kind)));
+        }
+        let edge = mouse.row == self.area.y || mouse.row.saturating_add(1) == self.area.bottom();
+        if button == MouseButton::Left && edge {
+            return self.command(Command::Menu, now);
         }
         let cell = self
             .board_layout(self.area)

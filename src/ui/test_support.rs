@@ -124,3 +124,33 @@ pub fn rows(buf: &Buffer) -> Vec<String> {
 pub fn screen_rows(app: &App, w: u16, h: u16) -> Vec<String> {
     rows(&draw(app, w, h))
 }
+
+/// Left-clicks at column `x`, row `y` of [`AREA`].
+pub fn click_at(app: &mut App, x: u16, y: u16) {
+    let ev = Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    });
+    app.handle_event(&ev, AREA, app.now);
+}
+
+/// Left-clicks the first place `text` is drawn on [`AREA`], as a player
+/// clicks a word on the screen; panics when it is not on show.
+pub fn click_text(app: &mut App, text: &str) {
+    let buf = draw(app, AREA.width, AREA.height);
+    let (x, y) = (0..AREA.height)
+        .flat_map(|y| (0..AREA.width).map(move |x| (x, y)))
+        .find(|&(x, y)| {
+            let mut s = String::new();
+            let mut cx = x;
+            while cx < AREA.width && s.width() < text.width() {
+                s.push_str(buf[(cx, y)].symbol());
+                cx += 1;
+            }
+            s == text
+        })
+        .unwrap_or_else(|| panic!("{text:?} is not on the screen:\n{}", rows(&buf).join("\n")));
+    click_at(app, x, y);
+}

@@ -170,7 +170,10 @@ pub const BOARD_KEYS: &[Binding] = &[
 /// What the mouse does on the board, for the help (not keys, so not in the
 /// table that dispatches keys).
 pub const MOUSE_HELP: [(&str, &str); 2] = [
-    ("left click", "select the tile under the pointer"),
+    (
+        "left click",
+        "select a tile; on the top or bottom line: menu",
+    ),
     ("right click", "highlight its kind (off the tiles: clear)"),
 ];
 

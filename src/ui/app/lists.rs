@@ -208,6 +208,14 @@ impl App {
             MenuAction::Help => self.screens.push(Screen::Help),
             MenuAction::Quit => self.quit = true,
             MenuAction::Abandon(why) => self.abandon(why, now),
+            MenuAction::Board(command) => {
+                self.screens.pop();
+                self.command(command, now);
+            }
+            MenuAction::Record => {
+                self.screens.pop();
+                self.record();
+            }
         }
     }
 

@@ -138,7 +138,7 @@ impl App {
     }
 
     /// Records the score of the win on show, once, and removes the saved game.
-    fn record(&mut self) {
+    pub(super) fn record(&mut self) {
         let dir = self.session.as_ref().map(|s| s.dir().to_path_buf());
         let Some(screen) = self.win_screen.as_mut() else {
             return;
@@ -279,7 +279,11 @@ mod tests {
     use crate::persist::scores::{BoardKey, Scores};
     use std::time::Duration;
 
-    use crate::ui::test_support::{AREA, app_in, press as keys, screen_rows, type_str, win};
+    use crate::core::grid::Point;
+    use crate::ui::app::screen::MenuKind;
+    use crate::ui::test_support::{
+        AREA, app_in, click_at, click_text, pick, press as keys, screen_rows, type_str, win,
+    };
 
     fn tiny(dir: &Path) -> App {
         app_in(dir, crate::ui::test_support::tiny())
@@ -355,6 +359,61 @@ mod tests {
         assert!(table(dir.path()).is_empty(), "a loss is not recorded");
         type_str(&mut app, "n");
         assert!(app.game.time_up().is_none());
+    }
+
+    /// What the top screen is, for the mouse test.
+    fn menu_on_top(app: &App) -> Option<MenuKind> {
+        match app.screens.last() {
+            Some(Screen::Menu(m)) => Some(m.kind.clone()),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn the_mouse_alone_reaches_the_menu_a_hint_undo_and_a_win_recorded() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = tiny(dir.path());
+        // A click on the bottom line opens the menu; its Hint shows a pair.
+        click_at(&mut app, 0, AREA.height - 1);
+        assert_eq!(menu_on_top(&app), Some(MenuKind::Pause));
+        click_text(&mut app, "Hint");
+        assert!(app.screens.is_empty(), "the menu closes");
+        assert!(app.game.hint_pair().is_some(), "and the hint shows");
+        // A match, then Undo from the menu opened on the top line.
+        pick(&mut app, Point::new(0, 0));
+        pick(&mut app, Point::new(0, 1));
+        assert_eq!(app.game.board().tile_count(), 2);
+        app.now += Duration::from_secs(1);
+        click_at(&mut app, 3, 0);
+        click_text(&mut app, "Undo");
+        assert_eq!(app.game.board().tile_count(), 4, "undone");
+        // Win by clicks; a click anywhere offers to record the score.
+        for p in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+            pick(&mut app, Point::new(p.0, p.1));
+            app.now += Duration::from_millis(600);
+        }
+        assert!(app.game.win().is_some());
+        click_at(&mut app, 40, 12);
+        assert_eq!(
+            menu_on_top(&app),
+            Some(MenuKind::Finished {
+                record: true,
+                undo: true
+            })
+        );
+        click_text(&mut app, "Record my score");
+        assert_eq!(table(dir.path()).len(), 1, "recorded");
+        // Recorded: no record and no undo any more; New game opens its form.
+        click_at(&mut app, 40, 12);
+        assert_eq!(
+            menu_on_top(&app),
+            Some(MenuKind::Finished {
+                record: false,
+                undo: false
+            })
+        );
+        click_text(&mut app, "New game");
+        assert!(matches!(app.screens.last(), Some(Screen::NewGame(_))));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::game::limits::{MAX_COLS, MAX_ROWS};
 use crate::game::{Difficulty, Mode, show_time};
 use crate::persist::scores::{BoardKey, Entry};
 use crate::persist::settings::{Animation, GameChoice, PRESETS, Settings, modes};
+use crate::ui::app::keys::Command;
 use crate::ui::layout::BoardLayout;
 use crate::ui::theme::Theme;
 
@@ -132,6 +133,11 @@ pub enum MenuAction {
     Abandon(Abandon),
     /// Keep the game in progress (close the question).
     Keep,
+    /// Close the menu and do what this board key does (hint, undo,
+    /// reshuffle): the mouse's way to the keys that have no tile to click.
+    Board(Command),
+    /// Record the finished game's score under the name typed so far.
+    Record,
 }
 
 /// What abandoning the game in progress is for.
@@ -156,6 +162,14 @@ pub enum MenuKind {
     Pause,
     /// "Abandon this game?" before something throws the game away.
     Confirm(Abandon),
+    /// What a click on a won or lost game offers: its score to record (when
+    /// it ranks and is not recorded yet) and undo (when still allowed).
+    Finished {
+        /// Whether "Record my score" is offered.
+        record: bool,
+        /// Whether undo is offered.
+        undo: bool,
+    },
 }
 
 /// A menu on screen: its items and the one under the cursor.
@@ -186,6 +200,9 @@ impl Menu {
             ],
             MenuKind::Pause => vec![
                 ("Resume", 'r', A::Resume),
+                ("Hint", 't', A::Board(Command::Hint)),
+                ("Undo", 'u', A::Board(Command::Undo)),
+                ("Reshuffle", 'f', A::Board(Command::Reshuffle)),
                 ("New game", 'n', A::NewGame),
                 ("Restart this deal", 'd', A::Restart),
                 ("Settings", 'e', A::Settings),
@@ -198,6 +215,22 @@ impl Menu {
                 ("No, keep playing", 'n', A::Keep),
                 ("Yes, abandon it", 'y', A::Abandon(why.clone())),
             ],
+            &MenuKind::Finished { record, undo } => {
+                let mut items = Vec::new();
+                if record {
+                    items.push(("Record my score", 'r', A::Record));
+                }
+                items.push(("New game", 'n', A::NewGame));
+                if undo {
+                    items.push(("Undo the last match", 'u', A::Board(Command::Undo)));
+                }
+                items.extend([
+                    ("High scores", 'h', A::Scores),
+                    ("Statistics", 's', A::Stats),
+                    ("Quit", 'q', A::Quit),
+                ]);
+                items
+            }
         };
         Menu {
             kind,
@@ -211,6 +244,7 @@ impl Menu {
         let (title, subtitle) = match self.kind {
             MenuKind::Start => ("lianliankan", Some("连连看: clear the board in pairs")),
             MenuKind::Pause => ("Paused", None),
+            MenuKind::Finished { .. } => ("Game over", None),
             MenuKind::Confirm(_) => (
                 "Abandon this game?",
                 Some("Its moves and score will be lost."),
@@ -232,7 +266,7 @@ impl Menu {
     /// question keeps the game.
     pub fn back(&self) -> MenuAction {
         match self.kind {
-            MenuKind::Start | MenuKind::Pause => MenuAction::Resume,
+            MenuKind::Start | MenuKind::Pause | MenuKind::Finished { .. } => MenuAction::Resume,
             MenuKind::Confirm(_) => MenuAction::Keep,
         }
     }
@@ -554,6 +588,10 @@ mod tests {
             MenuKind::Start,
             MenuKind::Pause,
             MenuKind::Confirm(Abandon::ForNewGame),
+            MenuKind::Finished {
+                record: true,
+                undo: true,
+            },
         ] {
             let view = Menu::new(kind).view();
             for (i, row) in view.rows.iter().enumerate() {

@@ -20,6 +20,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 
 use crate::core::engine::Border;
 use crate::core::gravity::Gravity;
+use crate::solve::difficulty::Difficulty;
 
 /// A clap parser for a value known by name (`FromStr`): `--help` lists the
 /// names, and a wrong one is refused with that list. Keeps clap out of the
@@ -34,6 +35,11 @@ where
 /// The `--gravity` values: every variant by name.
 pub fn gravity_arg() -> impl TypedValueParser<Value = Gravity> {
     named(Gravity::LEVELS.map(Gravity::name))
+}
+
+/// The `--difficulty` values: `easy`, `normal` and `hard`.
+pub fn difficulty_arg() -> impl TypedValueParser<Value = Difficulty> {
+    named(Difficulty::ALL.map(Difficulty::name))
 }
 
 /// The `--border` values: `open` and `closed`.

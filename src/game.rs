@@ -22,9 +22,10 @@ use crate::core::engine::{Path, find_path};
 use crate::core::gravity::{Gravity, Slide, remove_pair};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 
+pub use crate::solve::difficulty::Difficulty;
 pub use assist::{CHECK_BUDGET, HINT_BUDGET};
 pub use clock::{Clock, show_time};
-pub use dealing::{DealError, RULES, can_match, deal, find_match, reshuffle};
+pub use dealing::{DealError, RULES, can_match, deal, dealing_now, find_match, reshuffle};
 pub use history::History;
 pub use level::{LEVEL_COUNT, Level, Mode, TimeUp, time_limit};
 pub use score::{STREAK_WINDOW, Score};
@@ -51,6 +52,8 @@ pub struct Config {
     /// The day whose daily deal this is (its seed and settings come from
     /// the date), or `None` for an ordinary game.
     pub daily: Option<daily::Day>,
+    /// How hard the deals and reshuffles are.
+    pub difficulty: Difficulty,
 }
 
 impl Config {
@@ -67,6 +70,7 @@ impl Config {
         mode: Mode::Single(Gravity::None),
         timed: false,
         daily: None,
+        difficulty: Difficulty::Normal,
     };
 
     /// The name of the high-score table a game of these settings goes in:

@@ -9,6 +9,7 @@ use std::time::{Instant, SystemTime};
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use lianliankan::core::gravity::Gravity;
+use lianliankan::game::Difficulty;
 use lianliankan::game::Mode;
 use lianliankan::game::daily::Day;
 use lianliankan::game::limits::{MAX_COLS, MAX_ROWS};
@@ -76,6 +77,11 @@ struct PlayArgs {
     /// added to the score.
     #[arg(long)]
     timed: bool,
+    /// How hard the deals are: easy (a random player nearly always wins),
+    /// normal or hard (it takes planning) [default: normal, or the last new
+    /// game's].
+    #[arg(long, value_parser = lianliankan::cli::difficulty_arg())]
+    difficulty: Option<Difficulty>,
     /// Watch the solver play a new deal to the end; any key stops it and you
     /// play on. The demo is never recorded, and your saved game stays until
     /// you make a move after taking over (the game is then saved, marked assisted).
@@ -85,7 +91,7 @@ struct PlayArgs {
     /// today's when no date is given (YYYY-MM-DD).
     #[arg(long, value_name = "DATE", num_args = 0..=1, default_missing_value = "today",
           value_parser = parse_day,
-          conflicts_with_all = ["rows", "cols", "kinds", "seed", "gravity", "timed"])]
+          conflicts_with_all = ["rows", "cols", "kinds", "seed", "gravity", "timed", "difficulty"])]
     daily: Option<Day>,
 }
 
@@ -109,6 +115,7 @@ impl PlayArgs {
             new: self.new,
             mode: self.gravity.map(Mode::Single),
             timed: self.timed,
+            difficulty: self.difficulty,
             demo: self.demo,
             daily: self.daily,
             no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),

@@ -63,6 +63,7 @@ fn dealt_boards_are_solved_and_the_moves_replay() {
         ("left", Gravity::Left, "open", Border::Open),
     ];
     for (seed, (g, gravity, b, border)) in cases.into_iter().enumerate() {
+        let difficulty = ["easy", "normal", "hard"][seed % 3];
         let seed = seed.to_string();
         let rule_args = ["--gravity", g, "--border", b, "--max-turns", "2"];
         let mut args = vec![
@@ -70,6 +71,7 @@ fn dealt_boards_are_solved_and_the_moves_replay() {
         ];
         args.push(&seed);
         args.extend(rule_args);
+        args.extend(["--difficulty", difficulty]);
         let dealt = run(&args, "");
         assert!(dealt.status.success(), "{}", text(&dealt.stderr));
         let grid = text(&dealt.stdout);
@@ -252,6 +254,27 @@ fn bad_deals_are_exit_2() {
         assert!(text(&out.stderr).contains(why), "{}", text(&out.stderr));
         assert!(out.stdout.is_empty());
     }
+    let args = [
+        "deal",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--kinds",
+        "4",
+        "--seed",
+        "1",
+        "--difficulty",
+        "x",
+    ];
+    let out = run(&args, "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("easy, normal, hard"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(out.stdout.is_empty());
 }
 
 #[test]

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use lianliankan::core::gravity::Gravity;
 use lianliankan::core::grid::Point;
-use lianliankan::game::{Action, Config, Game, Mode, find_match};
+use lianliankan::game::{Action, Config, Difficulty, Game, Mode, find_match};
 use lianliankan::ui::app::INTRO;
 use lianliankan::ui::layout::{BoardLayout, Screen};
 use lianliankan::ui::theme::Theme;
@@ -226,6 +226,52 @@ fn bad_options_fail_before_the_terminal_is_touched() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("odd number of cells"));
+    assert!(out.stdout.is_empty(), "nothing may reach the terminal");
+}
+
+#[test]
+fn a_hard_game_deals_the_hard_board_of_its_seed_and_says_so() {
+    let config = Config {
+        rows: 4,
+        cols: 6,
+        kinds: 6,
+        seed: 5,
+        mode: Mode::Single(Gravity::None),
+        difficulty: Difficulty::Hard,
+        ..Config::DEFAULT
+    };
+    let game = Game::new(config, Instant::now()).unwrap();
+    let layout = layout_at_80x24(&game, 1);
+    let args = [
+        "--rows",
+        "4",
+        "--cols",
+        "6",
+        "--kinds",
+        "6",
+        "--seed",
+        "5",
+        "--gravity",
+        "none",
+        "--difficulty",
+        "hard",
+    ];
+    let mut s = Session::start(&args, 80, 24);
+    s.wait_for("the hard game", WAIT, |t| t.contains(" none hard  Score 0"));
+    let theme = Theme::builtin("ascii").unwrap();
+    for p in game.board().points() {
+        let (x, y) = layout.centre(p);
+        let glyph = theme.glyph(game.board().get(p)).unwrap();
+        assert_eq!(cell(&s, x, y), glyph.symbol, "{p:?}");
+    }
+    s.send(b"q");
+    s.wait_exit(WAIT).expect("quit");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .args(["--difficulty", "nightmare"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("easy, normal, hard"));
     assert!(out.stdout.is_empty(), "nothing may reach the terminal");
 }
 
@@ -763,8 +809,9 @@ fn a_first_start_goes_from_the_start_screen_to_a_game_and_the_statistics() {
     });
     s.send(b"n");
     s.wait_for("the new-game form", WAIT, |t| t.contains("medium 8x16"));
-    // Up to the board row, one preset smaller, then Start.
-    s.send(b"\x1b[A\x1b[A\x1b[A");
+    // Up to the board row (past difficulty, clock and mode), one preset
+    // smaller, then Start.
+    s.send(b"\x1b[A\x1b[A\x1b[A\x1b[A");
     std::thread::sleep(Duration::from_millis(100));
     s.send(b"\x1b[D");
     s.wait_for("the small preset", WAIT, |t| t.contains("small 6x10"));

@@ -18,7 +18,7 @@ use aside::aside_contents;
 use lianliankan::core::gravity::Gravity;
 use lianliankan::core::grid::{EMPTY, Point};
 use lianliankan::core::rules::matchable_pairs;
-use lianliankan::game::{Action, Config, Direction, Game, Mode, RULES, find_match};
+use lianliankan::game::{Action, Config, Difficulty, Direction, Game, Mode, RULES, find_match};
 use lianliankan::persist::document::{self, Document};
 use lianliankan::persist::save::SavedGame;
 use lianliankan::persist::storage::StorageError;
@@ -58,6 +58,10 @@ fn played(seed: u64, size: (usize, usize), moves: usize, actions: &[u8]) -> (Gam
         cols: size.1,
         kinds: (size.0 * size.1 / 4).max(1),
         seed,
+        // Easy deals are dealt by taste alone, as fast as the plain
+        // dealer; a save records any difficulty alike (persist::save's
+        // tests), and normal deals take a second each in a debug build.
+        difficulty: Difficulty::Easy,
         ..Config::DEFAULT
     };
     let mut g = Game::new(config, t).unwrap();
@@ -243,6 +247,8 @@ fn config() -> impl Strategy<Value = Config> {
             seed,
             mode: gravity.map_or(Mode::Levels, Mode::Single),
             timed,
+            // See `played`.
+            difficulty: Difficulty::Easy,
             ..Config::DEFAULT
         })
 }

@@ -21,7 +21,7 @@ fn text(bytes: &[u8]) -> String {
 }
 
 fn add(dir: &Path, rows: u16, cols: u16, gravity: &str, name: &str, score: u32) {
-    let key = BoardKey::new(rows, cols, gravity).unwrap();
+    let key = BoardKey::new(rows, cols, gravity, lianliankan::game::Difficulty::Normal).unwrap();
     let when = UNIX_EPOCH + Duration::from_secs(1_764_460_800);
     let entry = Entry::new(name, score, 125, when, false).unwrap();
     record(dir, &key, entry).unwrap();
@@ -63,9 +63,27 @@ fn tables_are_shown_and_filtered() {
         dir.path(),
         &["--rows", "4", "--cols", "4", "--gravity", "none"],
     );
+    // Three tables (one per difficulty) fit that filter, none with scores.
     assert_eq!(
         text(&out.stdout),
-        "4 x 4 board, gravity none\n  No scores yet.\n"
+        "No high scores yet for the boards asked.\n"
+    );
+    let out = scores(
+        dir.path(),
+        &[
+            "--rows",
+            "4",
+            "--cols",
+            "4",
+            "--gravity",
+            "none",
+            "--difficulty",
+            "hard",
+        ],
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "4 x 4 board, gravity none, hard\n  No scores yet.\n"
     );
 }
 

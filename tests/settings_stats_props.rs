@@ -11,6 +11,7 @@ mod prop_config;
 
 use std::fs;
 
+use lianliankan::game::Difficulty;
 use lianliankan::persist::document::{self, Document};
 use lianliankan::persist::settings::{Animation, GameChoice, PRESETS, Settings, modes};
 use lianliankan::persist::stats::{Outcome, Stats, board_key};
@@ -26,6 +27,7 @@ fn settings() -> impl Strategy<Value = Settings> {
     let preset = prop::sample::select(PRESETS.to_vec());
     let mode = prop::sample::select(modes().collect::<Vec<_>>());
     let animation = prop::sample::select(Animation::ALL.to_vec());
+    let difficulty = prop::sample::select(Difficulty::ALL.to_vec());
     (
         theme,
         any::<bool>(),
@@ -34,9 +36,10 @@ fn settings() -> impl Strategy<Value = Settings> {
         preset,
         mode,
         any::<bool>(),
+        difficulty,
     )
         .prop_map(
-            |(theme, color, animation, hints, p, mode, timed)| Settings {
+            |(theme, color, animation, hints, p, mode, timed, difficulty)| Settings {
                 theme: theme.map(str::to_string),
                 color,
                 animation,
@@ -47,6 +50,7 @@ fn settings() -> impl Strategy<Value = Settings> {
                     kinds: p.kinds,
                     mode: mode.name().to_string(),
                     timed,
+                    difficulty: difficulty.name().to_string(),
                 },
             },
         )

@@ -57,7 +57,8 @@ fn scores() -> impl Strategy<Value = Scores> {
     prop::collection::vec(game, 0..40).prop_map(|games| {
         let mut scores = Scores::default();
         for (rows, cols, gravity, (name, score, seconds, date, assisted)) in games {
-            let key = BoardKey::new(rows, cols, gravity).unwrap();
+            let key =
+                BoardKey::new(rows, cols, gravity, lianliankan::game::Difficulty::Normal).unwrap();
             let when = UNIX_EPOCH + Duration::from_secs(date);
             if let Ok(entry) = Entry::new(&name, score, seconds, when, assisted) {
                 scores.insert(&key, entry);

@@ -8,6 +8,7 @@ use clap::Args;
 
 use crate::persist::scores::{BoardKey, Entry, Scores, check_gravity, table_text};
 use crate::persist::storage::data_dir;
+use crate::solve::difficulty::Difficulty;
 
 /// Command-line arguments of `scores`: an optional filter on the tables.
 #[derive(Debug, Args)]
@@ -22,6 +23,10 @@ pub struct ScoresArgs {
     /// left, right, center-h, center-v).
     #[arg(long, value_parser = parse_gravity)]
     pub gravity: Option<String>,
+    /// Only tables of this difficulty: easy, normal or hard (tables from
+    /// before difficulties are easy).
+    #[arg(long, value_parser = crate::cli::difficulty_arg())]
+    pub difficulty: Option<Difficulty>,
 }
 
 fn parse_gravity(name: &str) -> Result<String, String> {
@@ -33,12 +38,14 @@ impl ScoresArgs {
         self.rows.is_none_or(|r| r == key.rows())
             && self.cols.is_none_or(|c| c == key.cols())
             && self.gravity.as_deref().is_none_or(|g| g == key.gravity())
+            && self.difficulty.is_none_or(|d| d.name() == key.difficulty())
     }
 
-    /// The single table asked for, when all three of rows, columns and gravity are given.
+    /// The single table asked for, when rows, columns, gravity and
+    /// difficulty are all given.
     fn exact_key(&self) -> Option<BoardKey> {
         let (rows, cols, gravity) = (self.rows?, self.cols?, self.gravity.as_deref()?);
-        BoardKey::new(rows, cols, gravity).ok()
+        BoardKey::new(rows, cols, gravity, self.difficulty?).ok()
     }
 }
 
@@ -112,13 +119,14 @@ mod tests {
             rows: None,
             cols: None,
             gravity: None,
+            difficulty: None,
         }
     }
 
     #[test]
     fn tables_print_in_aligned_columns() {
         let mut scores = Scores::default();
-        let key = BoardKey::new(9, 16, "none").unwrap();
+        let key = BoardKey::new(9, 16, "none", Difficulty::Normal).unwrap();
         let when = UNIX_EPOCH + Duration::from_secs(1_709_251_200);
         for (name, score, assisted) in [("连连看", 1200, false), ("bob", 900, true)] {
             let entry = Entry::new(name, score, 205, when, assisted).unwrap();
@@ -126,7 +134,7 @@ mod tests {
         }
         let text = report(&scores, &no_filter());
         let expected = "\
-9 x 16 board, gravity none
+9 x 16 board, gravity none, normal
    #  Name        Score      Time  Date        Assisted
    1  连连看       1200      3:25  2024-03-01  no
    2  bob           900      3:25  2024-03-01  yes
@@ -150,7 +158,7 @@ mod tests {
         let mut scores = Scores::default();
         let when = UNIX_EPOCH;
         for gravity in ["none", "down"] {
-            let key = BoardKey::new(9, 16, gravity).unwrap();
+            let key = BoardKey::new(9, 16, gravity, Difficulty::Normal).unwrap();
             scores.insert(&key, Entry::new("ann", 1, 1, when, false).unwrap());
         }
         let all = report(&scores, &no_filter());
@@ -165,10 +173,27 @@ mod tests {
             rows: Some(4),
             cols: Some(4),
             gravity: Some("up".into()),
+            difficulty: Some(Difficulty::Hard),
         };
         assert_eq!(
             report(&scores, &exact),
-            "4 x 4 board, gravity up\n  No scores yet.\n"
+            "4 x 4 board, gravity up, hard\n  No scores yet.\n"
+        );
+        // A hard win has its own table, apart from the normal ones.
+        let hard = BoardKey::new(9, 16, "down", Difficulty::Hard).unwrap();
+        scores.insert(&hard, Entry::new("bo", 2, 1, when, false).unwrap());
+        let only_hard = ScoresArgs {
+            difficulty: Some(Difficulty::Hard),
+            ..no_filter()
+        };
+        let text = report(&scores, &only_hard);
+        assert_eq!(text.matches("board, gravity").count(), 1, "{text}");
+        assert!(text.contains("gravity down, hard") && text.contains("bo"));
+        assert_eq!(
+            report(&scores, &no_filter())
+                .matches("gravity down")
+                .count(),
+            2
         );
         let partial = ScoresArgs {
             rows: Some(4),

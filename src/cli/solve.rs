@@ -17,7 +17,8 @@ use crate::cli::scanner::Scanner;
 use crate::core::engine::{Border, Rules};
 use crate::core::gravity::Gravity;
 use crate::core::grid::{Board, EMPTY, Tile};
-use crate::solve::deal::{KIND_SYMBOLS, deal_seeded};
+use crate::solve::deal::KIND_SYMBOLS;
+use crate::solve::difficulty::{Difficulty, deal_seeded_at};
 use crate::solve::solver::{Outcome, SolveConfig, solve};
 
 /// The rule options `solve` and `deal` share.
@@ -72,6 +73,11 @@ pub struct DealArgs {
     /// Seed: the same arguments give the same deal on every machine.
     #[arg(long)]
     pub seed: u64,
+    /// How hard the deal is for a player who does not plan ahead: easy,
+    /// normal or hard (measured by simulated players on boards of up to
+    /// 512 tiles).
+    #[arg(long, value_parser = crate::cli::difficulty_arg(), default_value_t = Difficulty::Normal)]
+    pub difficulty: Difficulty,
     /// The rules to solve or deal under.
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -127,12 +133,13 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
 
 /// Runs `deal` as the command line asked and returns the exit status.
 pub fn run_deal(args: &DealArgs) -> ExitCode {
-    match deal_seeded(
+    match deal_seeded_at(
         args.rows,
         args.cols,
         args.kinds,
         args.rules.rules(),
         args.rules.gravity,
+        args.difficulty,
         args.seed,
     ) {
         Ok(dealt) => {

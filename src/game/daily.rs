@@ -2,14 +2,15 @@
 //! player on every machine, and the calendar days it needs.
 //!
 //! A day's deal is a medium board (8 x 16, 32 kinds) of one gravity variant
-//! chosen by the date, untimed, dealt from a seed made from the date alone.
+//! chosen by the date, untimed and of normal difficulty, dealt from a seed
+//! made from the date alone.
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::core::gravity::Gravity;
-use crate::game::{Config, Mode};
+use crate::game::{Config, Difficulty, Mode};
 
 /// A calendar day (UTC), counted from 1970-01-01.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -86,6 +87,9 @@ impl Day {
             seed: self.seed(),
             mode: Mode::Single(Gravity::LEVELS[self.0.rem_euclid(7) as usize]),
             timed: false,
+            // Named, not taken from the default: the day's deal stays
+            // the same if the default changes.
+            difficulty: Difficulty::Normal,
             daily: Some(self),
             ..Config::DEFAULT
         }
@@ -179,10 +183,12 @@ mod tests {
         let board = Game::new(config, t).unwrap().board().clone();
         let first_row: Vec<u32> = board.tiles()[..16].to_vec();
         // Pinned: a change to the dealer or to the seed changes every
-        // player's daily deal, so it must be deliberate.
+        // player's daily deal, so it must be deliberate. Re-pinned when
+        // deals got difficulties: the daily deal is normal.
+        assert_eq!(config.difficulty, Difficulty::Normal);
         assert_eq!(
             first_row,
-            [2, 1, 15, 18, 12, 15, 2, 18, 12, 15, 19, 18, 5, 15, 3, 6]
+            [21, 26, 32, 30, 24, 27, 11, 27, 24, 7, 3, 21, 21, 30, 32, 11]
         );
         let next = "2026-12-01".parse::<Day>().unwrap().config();
         assert_ne!(Game::new(next, t).unwrap().board(), &board);

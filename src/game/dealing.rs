@@ -5,6 +5,7 @@
 //! rules and gravity of [`Config::solve_config`], so every board the game
 //! hands out can be cleared.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use rand::rngs::Xoshiro256PlusPlus;
@@ -13,7 +14,34 @@ use super::Config;
 use crate::core::engine::Rules;
 use crate::core::grid::{Board, BoardError, Point};
 use crate::core::rules;
-use crate::solve::deal::{DealError as DealerError, Dealt, deal_winnable, reshuffle_winnable};
+use crate::solve::deal::{DealError as DealerError, Dealt};
+use crate::solve::difficulty::{deal_at, reshuffle_at};
+
+/// How many deals and reshuffles are being made right now, in any thread.
+/// A hard deal can take a good part of a second; the terminal reads this to
+/// show "dealing…" meanwhile (see [`dealing_now`]). The game never reads it.
+static DEALING: AtomicUsize = AtomicUsize::new(0);
+
+/// Whether a deal or a reshuffle is being made right now.
+pub fn dealing_now() -> bool {
+    DEALING.load(Ordering::SeqCst) > 0
+}
+
+/// Counts a deal in [`DEALING`] while it lives.
+struct Dealing;
+
+impl Dealing {
+    fn start() -> Self {
+        DEALING.fetch_add(1, Ordering::SeqCst);
+        Dealing
+    }
+}
+
+impl Drop for Dealing {
+    fn drop(&mut self) {
+        DEALING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
 
 /// The rules of the game: classic two turns through the open outer ring.
 pub const RULES: Rules = Rules::CLASSIC;
@@ -63,9 +91,9 @@ impl std::error::Error for DealError {}
 
 /// A full board of `config.rows` x `config.cols` with `config.kinds` kinds
 /// (numbered 1..=kinds), each appearing an even number of times, as evenly
-/// spread as possible, that can be cleared under the rules in play: the
-/// dealer plays a game forward and hands out the kinds pair by pair, so the
-/// board is as mixed as a random shuffle (see [`crate::solve::deal`]).
+/// spread as possible, that can be cleared under the rules in play and is
+/// as hard as `config.difficulty` asks: the dealer plays a game forward and
+/// hands out the kinds pair by pair (see [`crate::solve::difficulty`]).
 /// The moves that clear it come with it.
 pub fn deal(config: &Config, rng: &mut Xoshiro256PlusPlus) -> Result<Dealt, DealError> {
     let Config {
@@ -83,12 +111,23 @@ pub fn deal(config: &Config, rng: &mut Xoshiro256PlusPlus) -> Result<Dealt, Deal
         return Err(DealError::BadKinds { kinds, pairs });
     }
     let play = config.solve_config(Duration::ZERO);
+    let _dealing = Dealing::start();
     // The dealer numbers kinds from 1, as the game does.
-    deal_winnable(rows, cols, kinds, play.rules, play.gravity, rng).map_err(DealError::Dealer)
+    deal_at(
+        rows,
+        cols,
+        kinds,
+        play.rules,
+        play.gravity,
+        config.difficulty,
+        rng,
+    )
+    .map_err(DealError::Dealer)
 }
 
 /// The board with its kinds moved among the occupied cells (the cells stay
-/// where they are) so that it can be cleared under the rules in play; `None`
+/// where they are) so that it can be cleared under the rules in play, as
+/// hard as `config.difficulty` asks; `None`
 /// when the board is empty or no arrangement was found. The moves that clear
 /// it come with it.
 pub fn reshuffle(board: &Board, config: &Config, rng: &mut Xoshiro256PlusPlus) -> Option<Dealt> {
@@ -96,7 +135,8 @@ pub fn reshuffle(board: &Board, config: &Config, rng: &mut Xoshiro256PlusPlus) -
         return None;
     }
     let play = config.solve_config(Duration::ZERO);
-    reshuffle_winnable(board, play.rules, play.gravity, rng)
+    let _dealing = Dealing::start();
+    reshuffle_at(board, play.rules, play.gravity, config.difficulty, rng)
 }
 
 /// Whether the tiles at `a` and `b` may be removed together under the

@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 use crate::game::limits::{MAX_COLS, MAX_HELP, MAX_ROWS, MAX_SCORE, MAX_SECONDS};
-use crate::game::{Clock, Config, Game, History, Level, Mode, Score, Snapshot};
+use crate::game::{Clock, Config, Difficulty, Game, History, Level, Mode, Score, Snapshot};
 use crate::persist::document::Document;
 
 /// The most kinds the save format can write, one base-62 digit each.
@@ -69,6 +69,10 @@ pub struct SavedGame {
     /// The date of a daily deal (`YYYY-MM-DD`); none for an ordinary game.
     #[serde(default)]
     daily: Option<String>,
+    /// `easy`, `normal` or `hard` (files from before difficulties hold
+    /// none: their boards came from the dealer that is now `easy`).
+    #[serde(default = "before_difficulty")]
+    difficulty: String,
     /// The level being played, 0 for the first.
     #[serde(default)]
     level: usize,
@@ -134,6 +138,12 @@ impl Document for SavedGame {
 /// The gravity of a saved game from before gravity.
 fn classic() -> String {
     "none".into()
+}
+
+/// The difficulty of a saved game from before difficulties: their deals
+/// were as easy as `easy` deals are.
+fn before_difficulty() -> String {
+    Difficulty::Easy.name().into()
 }
 
 fn millis(d: Duration) -> u64 {
@@ -294,6 +304,7 @@ impl SavedGame {
             gravity: c.mode.name().into(),
             timed: c.timed,
             daily: c.daily.map(|d| d.to_string()),
+            difficulty: c.difficulty.name().into(),
             level: game.level.number,
             // Kept within what the check accepts (a year of play), so a
             // save of any game loads.
@@ -331,6 +342,7 @@ impl SavedGame {
             mode: self.mode()?,
             timed: self.timed,
             daily: self.daily.as_deref().map(str::parse).transpose()?,
+            difficulty: self.difficulty.parse()?,
         })
     }
 
@@ -584,6 +596,38 @@ mod tests {
             (Mode::Single(crate::core::gravity::Gravity::None), false)
         );
         assert_eq!(r.level().number, 0);
+    }
+
+    #[test]
+    fn the_difficulty_survives_saving_and_old_files_are_easy() {
+        let t = Instant::now();
+        for difficulty in Difficulty::ALL {
+            let config = Config {
+                seed: 3,
+                difficulty,
+                ..Config::DEFAULT
+            };
+            let g = Game::new(config, t).unwrap();
+            let json = serde_json::to_string(&SavedGame::new(&g, t)).unwrap();
+            let r = serde_json::from_str::<SavedGame>(&json)
+                .unwrap()
+                .restore(t)
+                .unwrap();
+            assert_eq!(r.config().difficulty, difficulty);
+            assert_eq!(r.board(), g.board());
+            // A file from before difficulties: its board came from the
+            // dealer that is now the easy one, and it plays on as easy.
+            let mut old: serde_json::Value = serde_json::from_str(&json).unwrap();
+            old.as_object_mut().unwrap().remove("difficulty");
+            let old: SavedGame = serde_json::from_value(old).unwrap();
+            let r = old.restore(t).unwrap();
+            assert_eq!(r.config().difficulty, Difficulty::Easy);
+            assert_eq!(r.board(), g.board());
+        }
+        let mut bad = SavedGame::new(&Game::new(Config::DEFAULT, t).unwrap(), t);
+        bad.difficulty = "nightmare".into();
+        assert!(bad.validate().is_err());
+        assert!(bad.restore(t).is_err());
     }
 
     #[test]

@@ -1,5 +1,9 @@
-//! High scores: a top-10 table per board size and gravity variant, kept in
-//! `scores.json` in the data directory.
+//! High scores: a top-10 table per board size, gravity variant and
+//! difficulty, kept in `scores.json` in the data directory.
+//!
+//! Files from before difficulties have no difficulty in their keys: their
+//! games were dealt by the dealer that is now `easy` (a random player
+//! cleared nearly all of them), so they read as easy tables.
 //!
 //! Every value is checked when it is made ([`BoardKey::new`], [`Entry::new`])
 //! and when it is read back, so a table in memory is always valid: names are
@@ -16,6 +20,7 @@ use crate::escape::is_format;
 use crate::game::daily::Day;
 use crate::game::limits::{MAX_SCORE, MAX_SECONDS};
 use crate::game::show_time;
+use crate::game::{Config, Difficulty};
 use crate::persist::document::{self, Document};
 use crate::persist::storage::StorageError;
 
@@ -30,28 +35,55 @@ const MAX_GRAVITY_LEN: usize = 16;
 /// The last second of 9999-12-31: dates must print as four-digit years.
 const MAX_DATE: u64 = 253_402_300_799;
 
-/// Which table a game belongs to: the board size and the gravity variant by
-/// name (`none`, `down`, `center-h`, ...), so this module needs nothing from
-/// the solver.
+/// Which table a game belongs to: the board size, the gravity variant by
+/// name (`none`, `down`, `center-h`, ...) and the difficulty: a hard win is
+/// not an easy one.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardKey {
     rows: u16,
     cols: u16,
     gravity: String,
+    /// `easy`, `normal` or `hard`; keys from before difficulties are easy.
+    #[serde(default = "before_difficulty")]
+    difficulty: String,
+}
+
+/// The difficulty of a key written before difficulties (see the module
+/// documentation).
+fn before_difficulty() -> String {
+    Difficulty::Easy.name().to_string()
 }
 
 impl BoardKey {
-    /// The key of a `rows` x `cols` board with the named gravity variant; an
-    /// error says what is out of range.
-    pub fn new(rows: u16, cols: u16, gravity: &str) -> Result<Self, String> {
+    /// The key of a `rows` x `cols` board with the named gravity variant at
+    /// `difficulty`; an error says what is out of range.
+    pub fn new(
+        rows: u16,
+        cols: u16,
+        gravity: &str,
+        difficulty: Difficulty,
+    ) -> Result<Self, String> {
         let key = BoardKey {
             rows,
             cols,
             gravity: gravity.to_string(),
+            difficulty: difficulty.name().to_string(),
         };
         key.check()?;
         Ok(key)
+    }
+
+    /// The key of the table a game of `config` goes in: its size, its
+    /// table's name (the mode, or the daily deal's date) and its difficulty.
+    pub fn of(config: &Config) -> Result<Self, String> {
+        let side = |n: usize| u16::try_from(n).map_err(|_| format!("a side of {n} is too long"));
+        Self::new(
+            side(config.rows)?,
+            side(config.cols)?,
+            &config.table_name(),
+            config.difficulty,
+        )
     }
 
     fn check(&self) -> Result<(), String> {
@@ -63,7 +95,8 @@ impl BoardKey {
                 self.rows, self.cols
             ));
         }
-        check_gravity(&self.gravity)
+        check_gravity(&self.gravity)?;
+        self.difficulty.parse::<Difficulty>().map(|_| ())
     }
 
     /// Rows of the board.
@@ -81,11 +114,16 @@ impl BoardKey {
         &self.gravity
     }
 
-    /// The table's heading: `8 x 16 board, gravity levels`.
+    /// The difficulty's name.
+    pub fn difficulty(&self) -> &str {
+        &self.difficulty
+    }
+
+    /// The table's heading: `8 x 16 board, gravity levels, hard`.
     pub fn title(&self) -> String {
         format!(
-            "{} x {} board, gravity {}",
-            self.rows, self.cols, self.gravity
+            "{} x {} board, gravity {}, {}",
+            self.rows, self.cols, self.gravity, self.difficulty
         )
     }
 }
@@ -433,7 +471,7 @@ mod tests {
     }
 
     fn key() -> BoardKey {
-        BoardKey::new(9, 16, "none").unwrap()
+        BoardKey::new(9, 16, "none", Difficulty::Normal).unwrap()
     }
 
     #[test]
@@ -463,8 +501,8 @@ mod tests {
     #[test]
     fn tables_are_separate_and_ordered() {
         let mut scores = Scores::default();
-        let down = BoardKey::new(9, 16, "down").unwrap();
-        let small = BoardKey::new(4, 4, "none").unwrap();
+        let down = BoardKey::new(9, 16, "down", Difficulty::Normal).unwrap();
+        let small = BoardKey::new(4, 4, "none", Difficulty::Normal).unwrap();
         scores.insert(&key(), entry("a", 1, 1));
         scores.insert(&down, entry("b", 2, 2));
         scores.insert(&small, entry("c", 3, 3));
@@ -473,21 +511,46 @@ mod tests {
         assert_eq!(scores.table(&down)[0].name(), "b");
         assert!(
             scores
-                .table(&BoardKey::new(9, 16, "up").unwrap())
+                .table(&BoardKey::new(9, 16, "up", Difficulty::Normal).unwrap())
                 .is_empty()
         );
         assert!(scores.validate().is_ok());
     }
 
     #[test]
-    fn out_of_range_values_are_refused() {
-        assert!(BoardKey::new(0, 5, "none").is_err());
-        assert!(BoardKey::new(5, 0, "none").is_err());
-        assert!(BoardKey::new(60000, 60000, "none").is_err());
-        for bad in ["", "Down", "1up", "a b", "down\x1b", "abcdefghijklmnopq"] {
-            assert!(BoardKey::new(9, 16, bad).is_err(), "{bad:?}");
+    fn a_hard_win_has_its_own_table_and_old_files_are_easy() {
+        let mut scores = Scores::default();
+        let keys = Difficulty::ALL.map(|d| BoardKey::new(9, 16, "down", d).unwrap());
+        for (i, key) in keys.iter().enumerate() {
+            scores.insert(key, entry("p", 10 + i as u32, 5));
         }
-        assert!(BoardKey::new(9, 16, "center-h").is_ok());
+        assert_eq!(scores.tables().count(), 3);
+        for (i, key) in keys.iter().enumerate() {
+            assert_eq!(scores.table(key).len(), 1);
+            assert_eq!(scores.table(key)[0].score(), 10 + i as u32);
+        }
+        assert!(scores.validate().is_ok());
+        // A file written before difficulties: its tables are easy ones.
+        let old = r#"{"tables":[{"board":{"rows":9,"cols":16,"gravity":"down"},"entries":[{"name":"ann","score":10,"seconds":5,"date":0,"assisted":false}]}]}"#;
+        let old = parse(old).unwrap();
+        assert_eq!(old.table(&keys[0])[0].name(), "ann");
+        assert!(old.table(&keys[1]).is_empty());
+        let bad = r#"{"tables":[{"board":{"rows":9,"cols":16,"gravity":"down","difficulty":"brutal"},"entries":[]}]}"#;
+        assert!(parse(bad).is_err());
+    }
+
+    #[test]
+    fn out_of_range_values_are_refused() {
+        assert!(BoardKey::new(0, 5, "none", Difficulty::Normal).is_err());
+        assert!(BoardKey::new(5, 0, "none", Difficulty::Normal).is_err());
+        assert!(BoardKey::new(60000, 60000, "none", Difficulty::Normal).is_err());
+        for bad in ["", "Down", "1up", "a b", "down\x1b", "abcdefghijklmnopq"] {
+            assert!(
+                BoardKey::new(9, 16, bad, Difficulty::Normal).is_err(),
+                "{bad:?}"
+            );
+        }
+        assert!(BoardKey::new(9, 16, "center-h", Difficulty::Normal).is_ok());
         let now = at(1_700_000_000);
         assert!(Entry::new("a", MAX_SCORE + 1, 1, now, false).is_err());
         assert!(Entry::new("a", 1, MAX_SECONDS + 1, now, false).is_err());
@@ -573,7 +636,7 @@ mod tests {
             .map(|rows| {
                 let dir = dir.path().to_path_buf();
                 std::thread::spawn(move || {
-                    let key = BoardKey::new(rows, 2, "none").unwrap();
+                    let key = BoardKey::new(rows, 2, "none", Difficulty::Normal).unwrap();
                     for score in 1..=5 {
                         let recorded = record(&dir, &key, entry("ann", score, 5)).unwrap();
                         assert_eq!(recorded.rank, Some(0));

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::game::{Config, DealError, Game, Mode};
+use crate::game::{Config, DealError, Difficulty, Game, Mode};
 use crate::persist::document::{self, Document};
 use crate::persist::save::SavedGame;
 use crate::persist::storage::{Lock, Locking, StorageError, held_by};
@@ -46,6 +46,8 @@ pub struct Wanted {
     pub mode: Option<Mode>,
     /// `--timed`.
     pub timed: bool,
+    /// `--difficulty`.
+    pub difficulty: Option<Difficulty>,
     /// `--daily`: the deal of this day.
     pub daily: Option<crate::game::daily::Day>,
 }
@@ -59,6 +61,7 @@ impl Wanted {
             && self.seed.is_none_or(|s| s == config.seed)
             && self.mode.is_none_or(|m| m == config.mode)
             && (!self.timed || config.timed)
+            && self.difficulty.is_none_or(|d| d == config.difficulty)
             && self.daily.is_none_or(|d| config.daily == Some(d))
     }
 }

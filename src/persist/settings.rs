@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::gravity::Gravity;
 use crate::game::limits::{MAX_COLS, MAX_ROWS};
-use crate::game::{Config, Mode};
+use crate::game::{Config, Difficulty, Mode};
 use crate::persist::document::Document;
 
 /// How fast the line of a match and the slides after it play.
@@ -94,6 +94,15 @@ pub struct GameChoice {
     pub mode: String,
     /// Whether each level has a time limit.
     pub timed: bool,
+    /// `easy`, `normal` or `hard` (settings from before difficulties
+    /// hold none: `normal`, the default).
+    #[serde(default = "default_difficulty")]
+    pub difficulty: String,
+}
+
+/// The difficulty of a new game when the settings name none.
+fn default_difficulty() -> String {
+    Difficulty::default().name().to_string()
 }
 
 impl Default for GameChoice {
@@ -105,6 +114,7 @@ impl Default for GameChoice {
             kinds: medium.kinds,
             mode: Mode::Levels.name().to_string(),
             timed: false,
+            difficulty: default_difficulty(),
         }
     }
 }
@@ -113,6 +123,11 @@ impl GameChoice {
     /// The mode chosen (a run of levels if the name is unknown).
     pub fn mode(&self) -> Mode {
         self.mode.parse().unwrap_or(Mode::Levels)
+    }
+
+    /// The difficulty chosen (`normal` if the name is unknown).
+    pub fn difficulty(&self) -> Difficulty {
+        self.difficulty.parse().unwrap_or_default()
     }
 
     /// The settings of a game of these choices, dealt from `seed`.
@@ -124,6 +139,7 @@ impl GameChoice {
             seed,
             mode: self.mode(),
             timed: self.timed,
+            difficulty: self.difficulty(),
             ..Config::DEFAULT
         }
     }
@@ -136,6 +152,7 @@ impl GameChoice {
             kinds: config.kinds,
             mode: config.mode.name().to_string(),
             timed: config.timed,
+            difficulty: config.difficulty.name().to_string(),
         }
     }
 
@@ -198,6 +215,7 @@ impl Document for Settings {
         if g.mode.parse::<Mode>().is_err() {
             return Err(format!("no mode is called {:?}", g.mode));
         }
+        g.difficulty.parse::<Difficulty>()?;
         if let Some(theme) = &self.theme
             && (theme.is_empty()
                 || theme.len() > 32
@@ -232,6 +250,7 @@ mod tests {
         };
         s.new_game.mode = "center-h".into();
         s.new_game.timed = true;
+        s.new_game.difficulty = "hard".into();
         document::save(dir.path(), &s).unwrap();
         let back = document::load::<Settings>(dir.path())
             .unwrap()
@@ -239,6 +258,7 @@ mod tests {
             .unwrap();
         assert_eq!(back, s);
         assert_eq!(back.new_game.mode(), Mode::Single(Gravity::CenterH));
+        assert_eq!(back.new_game.config(7).difficulty, Difficulty::Hard);
         assert_eq!(GameChoice::of(&back.new_game.config(7)), back.new_game);
         for spoil in [
             |s: &mut Settings| s.new_game.rows = 0,
@@ -246,6 +266,7 @@ mod tests {
             |s: &mut Settings| s.new_game.kinds = 1000,
             |s: &mut Settings| s.new_game.rows = 3,
             |s: &mut Settings| s.new_game.mode = "sideways".into(),
+            |s: &mut Settings| s.new_game.difficulty = "nightmare".into(),
             |s: &mut Settings| s.theme = Some("\u{1b}[2J".into()),
         ] {
             let mut bad = s.clone();
@@ -255,6 +276,11 @@ mod tests {
         // A file with fields left out takes the defaults for them.
         let partial: Settings = serde_json::from_str(r#"{"hints": false}"#).unwrap();
         assert!(!partial.hints && partial.color);
+        // A new game chosen before difficulties is a normal one.
+        let old =
+            r#"{"new_game": {"rows": 8, "cols": 16, "kinds": 32, "mode": "down", "timed": false}}"#;
+        let old: Settings = serde_json::from_str(old).unwrap();
+        assert_eq!(old.new_game.config(1).difficulty, Difficulty::Normal);
     }
 
     #[test]

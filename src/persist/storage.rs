@@ -443,7 +443,7 @@ mod tests {
     fn a_crash_mid_save_keeps_the_old_high_scores() {
         use crate::persist::scores::{BoardKey, Entry, Scores};
         let dir = tempfile::tempdir().unwrap();
-        let key = BoardKey::new(9, 16, "none").unwrap();
+        let key = BoardKey::new(9, 16, "none", crate::game::Difficulty::Normal).unwrap();
         let entry = |name: &str| Entry::new(name, 10, 10, SystemTime::now(), false).unwrap();
         let mut old = Scores::default();
         old.insert(&key, entry("old"));

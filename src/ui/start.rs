@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use crate::game::daily::Day;
-use crate::game::{Config, Game, Mode};
+use crate::game::{Config, Difficulty, Game, Mode};
 use crate::persist::document;
 use crate::persist::session::{Session, Wanted};
 use crate::persist::settings::Settings;
@@ -33,6 +33,8 @@ pub struct Options {
     pub mode: Option<Mode>,
     /// `--timed`.
     pub timed: bool,
+    /// `--difficulty`.
+    pub difficulty: Option<Difficulty>,
     /// `--demo`: the solver plays a new deal.
     pub demo: bool,
     /// `--daily [DATE]`: the deal of that day.
@@ -52,6 +54,7 @@ impl Options {
             || self.seed.is_some()
             || self.mode.is_some()
             || self.timed
+            || self.difficulty.is_some()
             || self.new
             || self.demo
             || self.daily.is_some()
@@ -71,6 +74,7 @@ impl Options {
             seed: self.seed.unwrap_or_else(rand::random),
             mode: self.mode.unwrap_or(choice.mode()),
             timed: self.timed || choice.timed,
+            difficulty: self.difficulty.unwrap_or(choice.difficulty()),
             ..Config::DEFAULT
         }
     }
@@ -84,6 +88,7 @@ impl Options {
             seed: self.seed,
             mode: self.mode,
             timed: self.timed,
+            difficulty: self.difficulty,
             daily: self.daily,
         }
     }

@@ -18,6 +18,7 @@
 //! too, and a second panic in the panic hook aborts), so `restore` ignores
 //! every error.
 
+mod busy;
 #[cfg(unix)]
 mod input;
 #[cfg(unix)]
@@ -171,12 +172,31 @@ fn event_loop(
     }
 }
 
+/// Clears the terminal and makes the next draw write every cell, after the
+/// "dealing…" note was written behind ratatui's back. Not `Terminal::clear`:
+/// that asks the terminal where its cursor is and waits for the answer,
+/// which the input thread takes first (the game would stop with "the cursor
+/// position could not be read"). A resize to the same size clears without
+/// asking.
+fn forget_screen(screen: &mut Screen) -> io::Result<()> {
+    let area = screen.size()?.into();
+    screen.resize(area)
+}
+
 /// The loop of [`event_loop`].
 fn play(screen: &mut Screen, app: &mut App, inputs: &Receiver<Input>) -> io::Result<Option<i32>> {
     let mut dirty = true;
     app.resize(screen.size()?.into(), Instant::now());
+    // Deals happen while the loop handles an event or a tick: a long one
+    // gets a note on the status line, then everything is drawn again.
+    let watcher = busy::Watcher::spawn(Output(stdout()), crate::game::dealing_now);
     loop {
-        dirty |= app.tick(Instant::now());
+        let rows = screen.size()?.height;
+        let (changed, noted) = watcher.watch(rows, || app.tick(Instant::now()));
+        if noted {
+            forget_screen(screen)?;
+        }
+        dirty |= changed || noted;
         if dirty {
             app.now = Instant::now();
             screen.draw(|frame| frame.render_widget(&*app, frame.area()))?;
@@ -198,8 +218,13 @@ fn play(screen: &mut Screen, app: &mut App, inputs: &Receiver<Input>) -> io::Res
         while let Some(input) = next {
             match input {
                 Input::Event(ev) => {
-                    let area = screen.size()?.into();
-                    dirty |= app.handle_event(&ev, area, Instant::now());
+                    let area: ratatui::layout::Rect = screen.size()?.into();
+                    let (changed, noted) =
+                        watcher.watch(area.height, || app.handle_event(&ev, area, Instant::now()));
+                    if noted {
+                        forget_screen(screen)?;
+                    }
+                    dirty |= changed || noted;
                     if app.quit {
                         return Ok(None);
                     }

@@ -57,10 +57,7 @@ impl WinScreen {
         dir: Option<&Path>,
         replay: bool,
     ) -> (Self, Option<String>) {
-        let key = u16::try_from(config.rows)
-            .ok()
-            .zip(u16::try_from(config.cols).ok())
-            .and_then(|(r, c)| BoardKey::new(r, c, &config.table_name()).ok());
+        let key = BoardKey::of(config).ok();
         let (scores, message) = match dir.map(Scores::load) {
             Some(Ok((scores, warning))) => (scores, warning),
             Some(Err(e)) => (Scores::default(), Some(e.to_string())),
@@ -260,7 +257,7 @@ mod tests {
         let marked: Vec<bool> = rows.iter().map(|r| r.mine).collect();
         assert_eq!(marked, [false, true, false, false]);
         let (scores, _) = Scores::load(dir.path()).unwrap();
-        let key = BoardKey::new(8, 16, "none").unwrap();
+        let key = BoardKey::new(8, 16, "none", crate::game::Difficulty::Normal).unwrap();
         assert_eq!(scores.table(&key).len(), 3);
     }
 }

@@ -271,12 +271,7 @@ impl App {
             }
             None => Scores::default(),
         };
-        let key = crate::persist::scores::BoardKey::new(
-            u16::try_from(self.game.config().rows).unwrap_or(u16::MAX),
-            u16::try_from(self.game.config().cols).unwrap_or(u16::MAX),
-            &self.game.config().table_name(),
-        )
-        .ok();
+        let key = crate::persist::scores::BoardKey::of(&self.game.config()).ok();
         let tables: Vec<_> = scores
             .tables()
             .map(|(k, entries)| (k.clone(), entries.to_vec()))
@@ -333,7 +328,9 @@ mod tests {
         assert_eq!(view.title, "lianliankan");
         type_str(&mut app, "n");
         assert!(matches!(top(&app), Some(Screen::NewGame(_))));
-        // Board: medium -> large, mode: a run -> one board of none; then start.
+        // Difficulty: normal -> easy; board: medium -> large, mode: a run
+        // -> one board of none; then start.
+        press(&mut app, &[KeyCode::Up, KeyCode::Left]);
         press(
             &mut app,
             &[KeyCode::Up, KeyCode::Up, KeyCode::Up, KeyCode::Right],
@@ -344,6 +341,7 @@ mod tests {
         let c = app.game.config();
         assert_eq!((c.rows, c.cols, c.kinds), (10, 20, 40));
         assert_eq!(c.mode, Mode::Single(crate::core::gravity::Gravity::None));
+        assert_eq!(c.difficulty, crate::game::Difficulty::Easy);
         let saved = document::load::<Settings>(dir.path())
             .unwrap()
             .value
@@ -634,7 +632,13 @@ mod tests {
         assert!(app.win_screen.as_ref().unwrap().prompting());
         press(&mut app, &[KeyCode::Enter]);
         let (scores, _) = Scores::load(dir.path()).unwrap();
-        let key = crate::persist::scores::BoardKey::new(2, 2, "daily-2026-11-30").unwrap();
+        let key = crate::persist::scores::BoardKey::new(
+            2,
+            2,
+            "daily-2026-11-30",
+            crate::game::Difficulty::Normal,
+        )
+        .unwrap();
         assert_eq!(scores.table(&key).len(), 1, "its own table");
         // The same day again (once that game has ended: one game at a time
         // owns the data directory) is a replay: shown, not recorded.

@@ -291,7 +291,7 @@ mod tests {
 
     fn table(dir: &Path) -> Vec<(String, u32)> {
         let (scores, _) = Scores::load(dir).unwrap();
-        let key = BoardKey::new(2, 2, "none").unwrap();
+        let key = BoardKey::new(2, 2, "none", crate::game::Difficulty::Normal).unwrap();
         scores
             .table(&key)
             .iter()
@@ -325,7 +325,7 @@ mod tests {
         assert!(app.win_screen.is_some());
         keys(&mut app, &[KeyCode::Enter]);
         let (scores, _) = Scores::load(dir.path()).unwrap();
-        let key = BoardKey::new(2, 2, "levels").unwrap();
+        let key = BoardKey::new(2, 2, "levels", crate::game::Difficulty::Normal).unwrap();
         assert_eq!(scores.table(&key).len(), 1);
         assert!(table(dir.path()).is_empty(), "not under none");
     }

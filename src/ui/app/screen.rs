@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use crate::game::limits::{MAX_COLS, MAX_ROWS};
-use crate::game::{Mode, show_time};
+use crate::game::{Difficulty, Mode, show_time};
 use crate::persist::scores::{BoardKey, Entry};
 use crate::persist::settings::{Animation, GameChoice, PRESETS, Settings, modes};
 use crate::ui::app::keys::Command;
@@ -287,6 +287,8 @@ pub enum NewGameRow {
     Mode,
     /// Timed or not.
     Timed,
+    /// Easy, normal or hard deals.
+    Difficulty,
     /// Deal it.
     Start,
 }
@@ -306,7 +308,7 @@ impl NewGameForm {
     /// The form, starting from `choice`.
     pub fn new(choice: GameChoice) -> Self {
         let custom = choice.preset().is_none();
-        let start = if custom { 6 } else { 3 };
+        let start = if custom { 7 } else { 4 };
         NewGameForm {
             choice,
             custom,
@@ -325,7 +327,7 @@ impl NewGameForm {
         sizes
             .iter()
             .copied()
-            .chain([R::Mode, R::Timed, R::Start])
+            .chain([R::Mode, R::Timed, R::Difficulty, R::Start])
             .collect()
     }
 
@@ -359,6 +361,9 @@ impl NewGameForm {
                     'c',
                     if c.timed { "timed" } else { "untimed" }.to_string(),
                 ),
+                NewGameRow::Difficulty => {
+                    ListRow::field("Difficulty", 'd', c.difficulty().name().to_string())
+                }
                 NewGameRow::Start => ListRow::item("Start", 's'),
             })
             .collect();
@@ -410,6 +415,11 @@ impl NewGameForm {
                 c.mode = all[cycle(at, all.len(), step)].name().to_string();
             }
             NewGameRow::Timed => c.timed = !c.timed,
+            NewGameRow::Difficulty => {
+                let all = Difficulty::ALL;
+                let at = all.iter().position(|&d| d == c.difficulty()).unwrap_or(0);
+                c.difficulty = all[cycle(at, all.len(), step)].name().to_string();
+            }
             NewGameRow::Start => {}
         }
         // Keep a custom board dealable: an even number of cells (one more
@@ -605,7 +615,7 @@ mod tests {
         f.change(1, 59);
         f.change(1, 59);
         assert!(f.custom, "after the last preset comes custom");
-        assert_eq!(f.rows().len(), 7);
+        assert_eq!(f.rows().len(), 8);
         f.selected = 1;
         f.change(1, 59);
         assert_eq!((f.choice.rows, f.choice.cols), (13, 24));
@@ -633,6 +643,19 @@ mod tests {
         );
         f.change(-1, 59);
         assert_eq!(f.choice.mode(), Mode::Levels);
+        // The difficulty goes round easy, normal, hard, and into the deal.
+        f.selected = 6;
+        assert_eq!(f.rows()[6], NewGameRow::Difficulty);
+        assert_eq!(f.choice.difficulty(), Difficulty::Normal);
+        f.change(1, 59);
+        assert_eq!(f.choice.config(1).difficulty, Difficulty::Hard);
+        f.change(1, 59);
+        assert_eq!(f.choice.difficulty(), Difficulty::Easy);
+        assert_eq!(
+            f.view((80, 24), 1).rows[6].value.as_deref(),
+            Some("easy"),
+            "the form shows the choice"
+        );
         // A preset that does not fit the terminal is dimmed with what it needs.
         f.selected = 0;
         f.change(1, 59);

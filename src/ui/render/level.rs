@@ -12,7 +12,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::{centred, clock};
-use crate::game::{Game, LEVEL_COUNT, Mode, TimeUp};
+use crate::game::{Difficulty, Game, LEVEL_COUNT, Mode, TimeUp};
 use crate::ui::app::App;
 use crate::ui::theme::Paint;
 
@@ -20,14 +20,21 @@ use crate::ui::theme::Paint;
 const BAR_X: u16 = 14;
 /// The most cells the inside of the time bar takes.
 const BAR_WIDTH: u16 = 20;
-/// The level and variant for the status line: `Lv 2/7 down` in a run of
-/// levels, just the variant (`down`) in a game of one variant.
+/// The level, variant and difficulty for the status line: `Lv 2/7 down
+/// hard` in a run of levels, just the variant and difficulty (`down hard`)
+/// in a game of one variant. Normal, the default, goes unsaid (as an
+/// untimed game does), so the default status line keeps its tile count at
+/// 80 columns; the side panel names every difficulty.
 pub(super) fn label(game: &Game) -> String {
     let level = game.level();
     let name = level.gravity.name();
+    let difficulty = match game.config().difficulty {
+        Difficulty::Normal => String::new(),
+        other => format!(" {other}"),
+    };
     match game.config().mode {
-        Mode::Single(_) => name.to_string(),
-        Mode::Levels => format!("Lv {}/{LEVEL_COUNT} {name}", level.number + 1),
+        Mode::Single(_) => format!("{name}{difficulty}"),
+        Mode::Levels => format!("Lv {}/{LEVEL_COUNT} {name}{difficulty}", level.number + 1),
     }
 }
 

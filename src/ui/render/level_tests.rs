@@ -92,13 +92,13 @@ fn tiles_stay_while_the_line_shows_then_glide_down_to_their_cells() {
 }
 
 #[test]
-fn the_status_line_names_the_level_and_variant() {
+fn the_status_line_names_the_level_variant_and_an_unusual_difficulty() {
     let t = Instant::now();
     let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
     // Too short for the side panel: the status line shows.
     let status = |a: &App| text(a, 80, 16)[15].clone();
     assert!(
-        status(&a).starts_with(" Lv 1/7 none  Score 0  "),
+        status(&a).starts_with(" Lv 1/7 none  Score 0  Time 0:00  Tiles "),
         "{}",
         status(&a)
     );
@@ -127,6 +127,17 @@ fn the_status_line_names_the_level_and_variant() {
         status(&fixed).starts_with(" down  Score 10  "),
         "{}",
         status(&fixed)
+    );
+    // Another difficulty than normal shows beside the level, at 80 columns.
+    let hard = Config {
+        difficulty: crate::game::Difficulty::Hard,
+        ..TINY_RUN
+    };
+    let hard = app(Game::new(hard, t).unwrap(), t);
+    assert!(
+        status(&hard).starts_with(" Lv 1/7 none hard  Score 0  "),
+        "{}",
+        status(&hard)
     );
 }
 

@@ -165,6 +165,8 @@ fn a_large_terminal_grows_the_tiles_and_shows_the_side_panel() {
         for needle in [
             "One board",
             "none: nothing moves",
+            "Difficulty",
+            "normal",
             "Score",
             "Time",
             "0:00",

@@ -1,5 +1,5 @@
 //! The side panel, right of the board when the screen has room: the level
-//! and its variant, score, time, the streak while it lasts, tiles, hints and
+//! and its variant, the difficulty, score, time, the streak while it lasts, tiles, hints and
 //! reshuffles left, and the keys. It replaces the status line.
 
 use ratatui::buffer::Buffer;
@@ -59,6 +59,7 @@ impl App {
                 dim,
             ),
             Line::raw(""),
+            row("Difficulty", g.config().difficulty.to_string(), text),
             row("Score", g.score().to_string(), bold),
         ];
         match (g.time_limit(), g.remaining(self.now)) {

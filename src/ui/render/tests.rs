@@ -61,11 +61,11 @@ fn board_cursor_and_status_at_80x24() {
     assert_eq!(lines[0].trim_end(), " lianliankan");
     assert_eq!(
         lines[4].trim_end(),
-        "        [J]  H   B   F   C   I   J   Z   T   L   H   5   K   H   T   Z"
+        "        [E]  T   4   J   M   R   Q   N   7   B   6   C   O   Y   A   Y"
     );
     assert_eq!(
         lines[18].trim_end(),
-        "         N   J   W   4   W   R   O   J   M   4   Q   R   P   L   O   2"
+        "         4   U   G   Q   L   2   4   3   T   U   6   5   Q   K   A   M"
     );
     assert_eq!(
         lines[23].trim_end(),

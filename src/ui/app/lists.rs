@@ -309,7 +309,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Config, Mode};
+    use crate::game::{Config, Difficulty, Mode};
     use crate::persist::settings::{Animation, GameChoice, Settings};
 
     use crate::persist::session::{Session, Wanted};
@@ -427,6 +427,37 @@ mod tests {
         app.close(app.now);
         let saved = document::load::<Settings>(dir.path()).unwrap().value;
         assert_eq!(saved.unwrap().theme.as_deref(), Some("symbols"));
+    }
+
+    #[test]
+    fn the_settings_choose_the_board_and_difficulty_of_the_next_new_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        press(&mut app, &[KeyCode::Char('m')]);
+        type_str(&mut app, "e");
+        // A field's letter steps it on: the board one preset (medium to
+        // large), the difficulty two (normal, hard, round to easy).
+        type_str(&mut app, "b");
+        type_str(&mut app, "ff");
+        let screen = screen_rows(&app, AREA.width, AREA.height).join("\n");
+        assert!(screen.contains("large 10x20"), "{screen}");
+        assert!(screen.contains("easy"), "{screen}");
+        type_str(&mut app, "d");
+        let saved = document::load::<Settings>(dir.path())
+            .unwrap()
+            .value
+            .unwrap();
+        assert_eq!((saved.new_game.rows, saved.new_game.cols), (10, 20));
+        assert_eq!(saved.new_game.difficulty(), Difficulty::Easy);
+        // The new-game form starts from them.
+        type_str(&mut app, "n");
+        match app.screens.last() {
+            Some(Screen::NewGame(form)) => {
+                assert_eq!(form.choice.config(1).difficulty, Difficulty::Easy);
+                assert_eq!((form.choice.rows, form.choice.cols), (10, 20));
+            }
+            other => panic!("the new-game form, not {other:?}"),
+        }
     }
 
     /// Played mouse-only in tmux: a click on a field only ever stepped it

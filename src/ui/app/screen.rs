@@ -415,11 +415,7 @@ impl NewGameForm {
                 c.mode = all[cycle(at, all.len(), step)].name().to_string();
             }
             NewGameRow::Timed => c.timed = !c.timed,
-            NewGameRow::Difficulty => {
-                let all = Difficulty::ALL;
-                let at = all.iter().position(|&d| d == c.difficulty()).unwrap_or(0);
-                c.difficulty = all[cycle(at, all.len(), step)].name().to_string();
-            }
+            NewGameRow::Difficulty => step_difficulty(c, step),
             NewGameRow::Start => {}
         }
         // Keep a custom board dealable: an even number of cells (one more
@@ -449,6 +445,13 @@ fn mode_words(mode: Mode) -> String {
 }
 
 /// `at` moved by `step` through `len` places, wrapping round.
+/// Moves the difficulty of `c` by `step`, round the three.
+fn step_difficulty(c: &mut GameChoice, step: isize) {
+    let all = Difficulty::ALL;
+    let at = all.iter().position(|&d| d == c.difficulty()).unwrap_or(0);
+    c.difficulty = all[cycle(at, all.len(), step)].name().to_string();
+}
+
 fn cycle(at: usize, len: usize, step: isize) -> usize {
     (at as isize + step).rem_euclid(len.max(1) as isize) as usize
 }
@@ -469,6 +472,10 @@ pub enum SettingsRow {
     Animation,
     /// Hints on or off.
     Hints,
+    /// The board a new game starts from (a preset).
+    Board,
+    /// The difficulty a new game starts from.
+    Difficulty,
     /// Save and close.
     Done,
 }
@@ -484,11 +491,13 @@ pub struct SettingsForm {
 
 impl SettingsForm {
     /// Every row, top to bottom.
-    pub const ROWS: [SettingsRow; 5] = [
+    pub const ROWS: [SettingsRow; 7] = [
         SettingsRow::Theme,
         SettingsRow::Colors,
         SettingsRow::Animation,
         SettingsRow::Hints,
+        SettingsRow::Board,
+        SettingsRow::Difficulty,
         SettingsRow::Done,
     ];
 
@@ -510,6 +519,19 @@ impl SettingsForm {
                     ListRow::field("Animation", 'a', s.animation.name().to_string())
                 }
                 SettingsRow::Hints => ListRow::field("Hints", 'i', on(s.hints)),
+                SettingsRow::Board => {
+                    let c = &s.new_game;
+                    let board = c.preset().map_or_else(
+                        || format!("custom {}x{}", c.rows, c.cols),
+                        |p| format!("{} {}x{}", p.name, p.rows, p.cols),
+                    );
+                    ListRow::field("New board", 'b', board)
+                }
+                SettingsRow::Difficulty => ListRow::field(
+                    "Difficulty",
+                    'f',
+                    s.new_game.difficulty().name().to_string(),
+                ),
                 SettingsRow::Done => ListRow::item("Done", 'd'),
             })
             .collect();
@@ -542,6 +564,17 @@ impl SettingsForm {
                 s.animation = Animation::ALL[cycle(at, Animation::ALL.len(), step)];
             }
             Some(SettingsRow::Hints) => s.hints = !s.hints,
+            Some(SettingsRow::Board) => {
+                let c = &mut s.new_game;
+                // From a custom board, the first step lands on an end.
+                let at = PRESETS
+                    .iter()
+                    .position(|p| Some(*p) == c.preset())
+                    .unwrap_or(if step > 0 { PRESETS.len() - 1 } else { 0 });
+                let p = PRESETS[cycle(at, PRESETS.len(), step)];
+                (c.rows, c.cols, c.kinds) = (p.rows, p.cols, p.kinds);
+            }
+            Some(SettingsRow::Difficulty) => step_difficulty(&mut s.new_game, step),
             Some(SettingsRow::Done) | None => {}
         }
     }

@@ -115,17 +115,34 @@ impl App {
                 self.fading(Paint::Combo, fade, step),
             ));
         }
-        // Over the line, not on it: the pair and the line stay in sight.
-        let (above, below) = if y > layout.outer.y {
-            (y - 1, y)
-        } else {
-            (y, y + 1)
+        // Over the line where that hides no tile, else under it, else on
+        // the line itself (its cells are empty): the pair and the line stay
+        // in sight, and the points never hide a tile a free row away.
+        let points = Line::from(spans);
+        let width = points.width() as u16;
+        let board = self.game.board();
+        let hidden = |row: u16| {
+            let left = x.saturating_sub(width / 2);
+            (left..left.saturating_add(width))
+                .filter(|&cx| layout.cell_at(cx, row).is_some_and(|p| board.get(p) != 0))
+                .count()
         };
-        put_centred(Line::from(spans), x, above, buf);
+        let rows = [
+            y.checked_sub(1).filter(|&r| r >= layout.outer.y),
+            Some(y + 1).filter(|&r| r < layout.outer.bottom()),
+            Some(y),
+        ];
+        let row = rows
+            .into_iter()
+            .flatten()
+            .min_by_key(|&r| hidden(r))
+            .unwrap_or(y);
+        put_centred(points, x, row, buf);
         if r.bonus > 0 {
             let bonus = format!(" +{} time ", r.bonus);
             let style = self.fading(Paint::Bonus, fade, step);
-            put_centred(Line::styled(bonus, style), x, below + 1, buf);
+            let under = if row < y { y + 1 } else { row + 1 };
+            put_centred(Line::styled(bonus, style), x, under, buf);
         }
     }
 

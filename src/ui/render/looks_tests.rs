@@ -292,6 +292,45 @@ fn marks_differ_in_colour_and_without() {
 /// Two quick matches: the points show over the middle of the second line
 /// with the streak, then fade and go; the panel shows the streak while its
 /// window lasts, and the event loop wakes when it closes.
+/// Played at 80 x 24: a line along the ring under the last row put its
+/// points on that row, over three tiles. They go where they hide none.
+#[test]
+fn the_points_hide_no_tile_when_a_row_by_the_line_is_free() {
+    let t = Instant::now();
+    // Eight rows of sixteen, all different but for the pair at the bottom
+    // left, which only the ring under the board joins.
+    let mut rows: Vec<Vec<Tile>> = (0..8)
+        .map(|r| (0..16).map(|c| ((r * 16 + c) % 47 + 2) as Tile).collect())
+        .collect();
+    rows[7][0] = 1;
+    rows[7][2] = 1;
+    let board = Board::from_rows(&rows).unwrap();
+    let mut app = app_on(board, "ascii", false, t);
+    app.game.apply(Action::Click(at(7, 0)), t);
+    app.game.apply(Action::Click(at(7, 2)), t);
+    let r = app.game.last_match().unwrap().clone();
+    assert_eq!(r.path.corners.len(), 4, "down, across the ring, up");
+    app.now = t + Duration::from_millis(100);
+    let buf = draw(&app, 80, 24);
+    let layout = app.board_layout(buf.area).unwrap();
+    assert_eq!(layout.tile.height, 1, "one-row tiles, as at 80 x 24");
+    let label = format!(" +{} ", r.points);
+    let (y, line) = text(&buf)
+        .into_iter()
+        .enumerate()
+        .find(|(_, l)| l.contains(label.trim()))
+        .expect("the points on show");
+    let x = line.find(label.trim()).unwrap() as u16;
+    for cx in x.saturating_sub(1)..x + label.len() as u16 {
+        let under = layout.cell_at(cx, y as u16);
+        assert!(
+            under.is_none_or(|p| app.game.board().get(p) == 0),
+            "the points hide the tile at {under:?}:\n{}",
+            text(&buf).join("\n")
+        );
+    }
+}
+
 #[test]
 fn points_and_the_combo_show_at_the_match_then_fade() {
     let t = Instant::now();

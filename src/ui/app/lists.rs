@@ -31,7 +31,7 @@ impl App {
                 let screen = (self.area.width, self.area.height);
                 Some(form.view(screen, self.theme.width()))
             }
-            Screen::Settings(form) => Some(form.view(self.theme.name)),
+            Screen::Settings(form) => Some(form.view(self.theme.name, self.game.config().kinds)),
             _ => None,
         }
     }

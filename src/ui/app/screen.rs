@@ -501,9 +501,9 @@ impl SettingsForm {
         SettingsRow::Done,
     ];
 
-    /// What the form shows; the theme in use is `theme` (when the setting
-    /// leaves it to the locale).
-    pub fn view(&self, theme: &str) -> ListView {
+    /// What the form shows; the theme in use is `theme`, on a board of
+    /// `kinds` kinds (to say why a theme chosen is not in use).
+    pub fn view(&self, theme: &str, kinds: usize) -> ListView {
         let s = &self.settings;
         let on = |b: bool| if b { "on" } else { "off" }.to_string();
         let rows = Self::ROWS
@@ -512,7 +512,16 @@ impl SettingsForm {
                 SettingsRow::Theme => ListRow::field(
                     "Tiles",
                     't',
-                    s.theme.clone().unwrap_or_else(|| format!("auto ({theme})")),
+                    match &s.theme {
+                        None => format!("auto ({theme})"),
+                        Some(name) if name == theme => name.clone(),
+                        // Chosen but not in use: too few symbols for this
+                        // board, or `--theme` chose for this run.
+                        Some(name) if Theme::builtin(name).is_ok_and(|t| t.kinds() < kinds) => {
+                            format!("{name} (too few here)")
+                        }
+                        Some(name) => format!("{name} (next start)"),
+                    },
                 ),
                 SettingsRow::Colors => ListRow::field("Colours", 'c', on(s.color)),
                 SettingsRow::Animation => {
@@ -636,6 +645,25 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_theme_chosen_but_not_in_use_says_why() {
+        let mut f = SettingsForm {
+            settings: Settings::default(),
+            selected: 0,
+        };
+        let tiles = |f: &SettingsForm, in_use: &str, kinds: usize| {
+            f.view(in_use, kinds).rows[0].value.clone().unwrap()
+        };
+        assert_eq!(tiles(&f, "emoji", 32), "auto (emoji)");
+        f.settings.theme = Some("symbols".to_string());
+        assert_eq!(tiles(&f, "symbols", 32), "symbols");
+        // The board needs more kinds than `symbols` has: emoji stays.
+        let most = Theme::builtin("symbols").unwrap().kinds();
+        assert_eq!(tiles(&f, "emoji", most + 1), "symbols (too few here)");
+        // `--theme ascii` chose for this run.
+        assert_eq!(tiles(&f, "ascii", 32), "symbols (next start)");
     }
 
     #[test]

@@ -84,14 +84,49 @@ const ATTEMPTS: usize = 200;
 /// starts over only this often before the domino deal takes over.
 const STRAIGHT_ATTEMPTS: usize = 8;
 
-/// Up to this many tiles left, each step of a deal looks at every pair.
-const EXHAUSTIVE_TILES: usize = 256;
+/// Up to this many tiles left, each step of a deal looks at every pair
+/// (this dealer's and the difficulty dealer's forward games alike).
+pub(super) const EXHAUSTIVE_TILES: usize = 256;
 
 /// Beyond that, each step tries this many tiles (once it has a fallback)...
 const SAMPLED_TILES: usize = 32;
 
 /// ...each against its neighbours and this many tiles drawn at random.
 const SAMPLED_PARTNERS: usize = 48;
+
+/// The board of `shape` with each tile named by its starting cell's index
+/// plus one: a forward game plays on it, and a tile keeps its name as it
+/// slides, so the kind handed to a pair lands on the cells it started from.
+pub(super) fn named_by_start(shape: &Board) -> Option<Board> {
+    let names = shape
+        .tiles()
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| if t == EMPTY { EMPTY } else { i as Tile + 1 })
+        .collect();
+    Board::from_tiles(shape.rows(), shape.cols(), names).ok()
+}
+
+/// The tiles a step of a forward game tries as partners of `p`, out of
+/// `tiles` (every tile left on `sim`): all of them on a small board; on a
+/// big one [`SAMPLED_PARTNERS`] drawn at random and `p`'s neighbours, so a
+/// step stays cheap.
+pub(super) fn partners<R: Rng + ?Sized>(
+    sim: &Board,
+    tiles: &[Point],
+    p: Point,
+    rng: &mut R,
+) -> Vec<Point> {
+    if tiles.len() <= EXHAUSTIVE_TILES {
+        return tiles.to_vec();
+    }
+    let neighbours =
+        [(-1, 0), (1, 0), (0, -1), (0, 1)].map(|(dr, dc)| Point::new(p.row + dr, p.col + dc));
+    (0..SAMPLED_PARTNERS)
+        .map(|_| tiles[rng.random_range(0..tiles.len())])
+        .chain(neighbours.into_iter().filter(|&q| !sim.is_empty_at(q)))
+        .collect()
+}
 
 /// The kinds of a full board, as one entry per pair: kinds `1..=kinds` spread
 /// as evenly as possible over `rows * cols / 2` pairs. Checks the combination.
@@ -261,15 +296,7 @@ fn play_forward<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Option<Dealt> {
     let cols = shape.cols();
-    // Each tile is named by its starting cell's index + 1, and keeps its name
-    // as it slides.
-    let names = shape
-        .tiles()
-        .iter()
-        .enumerate()
-        .map(|(i, &t)| if t == EMPTY { EMPTY } else { i as Tile + 1 })
-        .collect();
-    let mut sim = Board::from_tiles(shape.rows(), cols, names).ok()?;
+    let mut sim = named_by_start(shape)?;
     let mut kinds = vec![EMPTY; shape.rows() * cols];
     let mut solution = Vec::with_capacity(pairs.len());
     let start_of = |name: Tile| {
@@ -292,16 +319,7 @@ fn play_forward<R: Rng + ?Sized>(
             if !small && tried >= SAMPLED_TILES && fallback.is_some() {
                 break;
             }
-            let candidates: Vec<Point> = if small {
-                tiles.clone()
-            } else {
-                let neighbours = [(-1, 0), (1, 0), (0, -1), (0, 1)]
-                    .map(|(dr, dc)| Point::new(p.row + dr, p.col + dc));
-                (0..SAMPLED_PARTNERS)
-                    .map(|_| tiles[rng.random_range(0..tiles.len())])
-                    .chain(neighbours.into_iter().filter(|&q| !sim.is_empty_at(q)))
-                    .collect()
-            };
+            let candidates = partners(&sim, &tiles, p, rng);
             let from = start_of(sim.get(p));
             let (far, near): (Vec<Point>, Vec<Point>) = candidates
                 .into_iter()

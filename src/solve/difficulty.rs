@@ -28,7 +28,9 @@ use rand::{Rng, RngExt, SeedableRng};
 use crate::core::engine::{Rules, find_path};
 use crate::core::gravity::{Gravity, remove_pair, remove_pair_settled};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
-use crate::solve::deal::{DealError, Dealt, deal_winnable, pair_kinds, reshuffle_winnable};
+use crate::solve::deal::{
+    DealError, Dealt, deal_winnable, named_by_start, pair_kinds, partners, reshuffle_winnable,
+};
 use crate::solve::playout::{Player, play_within};
 use crate::solve::solver::Move;
 
@@ -109,15 +111,9 @@ const STALE: u32 = 3;
 /// dealer takes over (the rules leave too few joins for a taste).
 const DEAD_ENDS: usize = 4;
 
-/// Tiles whose partners each step of the forward game looks at.
+/// Tiles whose partners each step of the forward game looks at (the
+/// partners themselves as the plain dealer picks them: [`partners`]).
 const SAMPLED_TILES: usize = 12;
-
-/// Beyond this many tiles, each sampled tile is tried against its
-/// neighbours and [`SAMPLED_PARTNERS`] tiles drawn at random, not all.
-const EXHAUSTIVE_TILES: usize = 256;
-
-/// See [`EXHAUSTIVE_TILES`].
-const SAMPLED_PARTNERS: usize = 48;
 
 /// What the forward game favours: a pair's weight is `along` for two tiles
 /// side by side on the line gravity packs, else its starting distance
@@ -584,15 +580,7 @@ fn forward<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Option<Forward> {
     let cols = shape.cols();
-    // Each tile is named by its starting cell's index + 1, and keeps its
-    // name as it slides.
-    let names = shape
-        .tiles()
-        .iter()
-        .enumerate()
-        .map(|(i, &t)| if t == EMPTY { EMPTY } else { i as Tile + 1 })
-        .collect();
-    let mut sim = Board::from_tiles(shape.rows(), cols, names).ok()?;
+    let mut sim = named_by_start(shape)?;
     let pairs = shape.tile_count() / 2;
     let mut moves = Vec::with_capacity(pairs);
     let mut starts = Vec::with_capacity(pairs);
@@ -601,26 +589,13 @@ fn forward<R: Rng + ?Sized>(
     for _ in 0..pairs {
         let mut tiles: Vec<Point> = sim.points().filter(|&p| !sim.is_empty_at(p)).collect();
         tiles.shuffle(rng);
-        let small = tiles.len() <= EXHAUSTIVE_TILES;
         offers.clear();
         for (tried, &p) in tiles.iter().enumerate() {
             if tried >= SAMPLED_TILES && !offers.is_empty() {
                 break;
             }
-            let neighbours = [(-1, 0), (1, 0), (0, -1), (0, 1)]
-                .map(|(dr, dc)| Point::new(p.row + dr, p.col + dc))
-                .into_iter()
-                .filter(|&q| !sim.is_empty_at(q));
-            let partners: Vec<Point> = if small {
-                tiles.clone()
-            } else {
-                (0..SAMPLED_PARTNERS)
-                    .map(|_| tiles[rng.random_range(0..tiles.len())])
-                    .chain(neighbours)
-                    .collect()
-            };
             let from = start_of(sim.get(p));
-            for q in partners {
+            for q in partners(&sim, &tiles, p, rng) {
                 if q == p || find_path(&sim, p, q, rules).is_none() {
                     continue;
                 }

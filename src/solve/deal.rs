@@ -237,7 +237,9 @@ fn dominoes<R: Rng + ?Sized>(
 }
 
 /// [`deal_winnable`] from a seed, with a generator whose sequence is the same
-/// on every machine and every release: the `deal` command uses it.
+/// on every machine and every release: benchmarks, examples and tests deal
+/// the same boards with it (the `deal` command uses the difficulty dealer's
+/// [`deal_seeded_at`](crate::solve::difficulty::deal_seeded_at)).
 pub fn deal_seeded(
     rows: usize,
     cols: usize,

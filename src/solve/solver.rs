@@ -5,7 +5,7 @@
 //! line they slide in, so a position is fully told by which tiles of the
 //! starting board are left, whatever the gravity and whatever the order of
 //! the moves that led there. The search remembers the positions it proved
-//! lost by those sets themselves (see [`memory`]), so a remembered position
+//! lost by those sets themselves (see `solver/memory.rs`), so a remembered position
 //! can never be mistaken for another, and it looks a move's result up in that
 //! memory before playing it.
 //!

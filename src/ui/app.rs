@@ -147,6 +147,14 @@ impl App {
         {
             self.theme = theme;
         }
+        // A pause menu under the settings offers Hint as they say now.
+        for screen in &mut self.screens {
+            if let Screen::Menu(menu) = screen
+                && menu.kind == MenuKind::Pause
+            {
+                menu.set_hints(settings.hints);
+            }
+        }
         self.settings = settings;
     }
 
@@ -299,7 +307,9 @@ impl App {
             Command::Back if self.game.has_marks() => Action::Cancel,
             Command::Back | Command::Menu if over => return,
             Command::Back | Command::Menu => {
-                return self.screens.push(Screen::Menu(Menu::new(MenuKind::Pause)));
+                return self
+                    .screens
+                    .push(Screen::Menu(Menu::pause(self.settings.hints)));
             }
             Command::NewGame => return self.ask_abandon(Abandon::ForNewGame, now),
             Command::Help => return self.screens.push(Screen::Help),

@@ -430,6 +430,33 @@ mod tests {
     }
 
     #[test]
+    fn the_menu_offers_no_hint_when_hints_are_off() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        // The labels of the menu on show, as drawn.
+        let drawn_items = |app: &App| {
+            screen_rows(app, AREA.width, AREA.height)
+                .iter()
+                .filter_map(|row| row.split('│').nth(1).map(|s| s.trim().to_string()))
+                .collect::<Vec<_>>()
+        };
+        press(&mut app, &[KeyCode::Char('m')]);
+        assert!(drawn_items(&app).iter().any(|i| i == "Hint"));
+        // Hints off in the settings opened from the menu, then back to it.
+        type_str(&mut app, "e");
+        type_str(&mut app, "i");
+        type_str(&mut app, "d");
+        assert!(!app.settings.hints);
+        let items = drawn_items(&app);
+        assert!(items.iter().any(|i| i == "Undo"), "the menu: {items:?}");
+        assert!(!items.iter().any(|i| i == "Hint"), "{items:?}");
+        assert!(
+            items.iter().any(|i| i == "> Settings"),
+            "still highlighted: {items:?}"
+        );
+    }
+
+    #[test]
     fn the_settings_choose_the_board_and_difficulty_of_the_next_new_game() {
         let dir = tempfile::tempdir().unwrap();
         let mut app = app_in(dir.path(), tiny());

@@ -239,6 +239,27 @@ impl Menu {
         }
     }
 
+    /// The pause menu, with its Hint item only when hints are on.
+    pub fn pause(hints: bool) -> Self {
+        let mut menu = Menu::new(MenuKind::Pause);
+        menu.set_hints(hints);
+        menu
+    }
+
+    /// Offers the Hint item or not, keeping the highlighted item where it
+    /// is: the settings can turn hints off under an open pause menu.
+    pub fn set_hints(&mut self, hints: bool) {
+        let hint = MenuAction::Board(Command::Hint);
+        let chosen = self.items.get(self.selected).map(|item| item.2.clone());
+        *self = Menu::new(self.kind.clone());
+        if !hints {
+            self.items.retain(|item| item.2 != hint);
+        }
+        self.selected = chosen
+            .and_then(|c| self.items.iter().position(|item| item.2 == c))
+            .unwrap_or(0);
+    }
+
     /// What the menu shows.
     pub fn view(&self) -> ListView {
         let (title, subtitle) = match self.kind {

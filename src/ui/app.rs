@@ -334,7 +334,8 @@ impl App {
     /// highlight off the tiles. Help, the level card and the tables close on
     /// a click. So that the mouse alone plays every part of the game, a left
     /// click on the title or status line opens the menu, and on a finished
-    /// game anywhere opens what it offers (record, new game, undo, quit).
+    /// game anywhere opens what it offers (record, new game, undo, quit);
+    /// on a paused board it resumes.
     fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
         match self.screens.last() {
             Some(Screen::Help | Screen::LevelCard { .. } | Screen::Stats(_)) => {
@@ -369,6 +370,10 @@ impl App {
         let edge = mouse.row == self.area.y || mouse.row.saturating_add(1) == self.area.bottom();
         if button == MouseButton::Left && edge {
             return self.command(Command::Menu, now);
+        }
+        // The paused box says a click resumes: the mouse alone can go on.
+        if button == MouseButton::Left && self.game.is_paused() {
+            return self.game.apply(Action::TogglePause, now);
         }
         let cell = self
             .board_layout(self.area)
@@ -698,6 +703,36 @@ mod tests {
         assert!(a.screens.is_empty());
         assert_eq!(a.game.score(), 0);
         assert_eq!(a.game.board().tile_count(), 128);
+    }
+
+    /// A paused board goes on when the player chooses Resume in the menu
+    /// (by key or click) or clicks the board; Esc on the menu goes back to
+    /// the paused board.
+    #[test]
+    fn resume_and_a_click_end_a_pause_and_esc_keeps_it() {
+        let (mut a, t) = app();
+        a.handle_event(&key(KeyCode::Char('p')), AREA, t);
+        assert!(a.game.is_paused());
+        a.handle_event(&key(KeyCode::Char('m')), AREA, t);
+        a.handle_event(&key(KeyCode::Esc), AREA, t);
+        assert!(a.screens.is_empty());
+        assert!(a.game.is_paused(), "Esc goes back to the paused board");
+        a.handle_event(&key(KeyCode::Char('m')), AREA, t);
+        a.handle_event(&key(KeyCode::Enter), AREA, t);
+        assert!(a.screens.is_empty());
+        assert!(!a.game.is_paused(), "Resume resumes");
+        // By mouse alone: the top line opens the menu, Resume resumes.
+        a.handle_event(&key(KeyCode::Char('p')), AREA, t);
+        a.handle_event(&click(40, 0), AREA, t);
+        let (view, layout) = a.list_layout(AREA).unwrap();
+        assert_eq!(view.rows[0].label, "Resume");
+        a.handle_event(&click(layout.items[0].x + 3, layout.items[0].y), AREA, t);
+        assert!(!a.game.is_paused(), "a click on Resume resumes");
+        // A click on the paused box resumes too.
+        a.handle_event(&key(KeyCode::Char('p')), AREA, t);
+        a.handle_event(&click(40, 12), AREA, t);
+        assert!(a.screens.is_empty());
+        assert!(!a.game.is_paused(), "a click on the board resumes");
     }
 
     /// The menu answers clicks on its items, through the same layout it is

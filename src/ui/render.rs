@@ -67,7 +67,7 @@ impl Widget for &App {
         } else if self.game.is_paused() {
             // Centred on the board space, not the board: a small board is
             // narrower than the text.
-            let text = "Paused. Press p to resume.";
+            let text = "Paused. Press p or click to resume.";
             centred_box(screen.middle, 4 + text.len() as u16, 3, buf);
             Paragraph::new(text)
                 .alignment(Alignment::Center)

@@ -164,13 +164,16 @@ impl App {
     }
 
     /// Esc on a list: a menu does what its Esc means, a form closes (the
-    /// settings are saved on the way out).
+    /// settings are saved on the way out). Esc on the pause menu goes back
+    /// to where the player was, a paused board included.
     fn back(&mut self, now: Instant) {
         match self.screens.last() {
-            Some(Screen::Menu(m)) => {
-                let action = m.back();
-                self.choose(action, now);
-            }
+            Some(Screen::Menu(m)) => match m.back() {
+                MenuAction::Resume => {
+                    self.screens.pop();
+                }
+                action => self.choose(action, now),
+            },
             Some(Screen::Settings(_)) => {
                 self.screens.pop();
                 self.save_settings();
@@ -184,7 +187,14 @@ impl App {
     /// Does what a menu item says.
     fn choose(&mut self, action: MenuAction, now: Instant) {
         match action {
-            MenuAction::Resume | MenuAction::Keep => {
+            MenuAction::Resume => {
+                self.screens.pop();
+                // Resume (or Play) chosen means play: a paused board goes on.
+                if self.screens.is_empty() && self.game.is_paused() {
+                    self.game.apply(Action::TogglePause, now);
+                }
+            }
+            MenuAction::Keep => {
                 self.screens.pop();
             }
             MenuAction::NewGame => {

@@ -379,7 +379,7 @@ fn pause_hides_the_board() {
     app.game.apply(Action::TogglePause, t);
     let screen = text(&draw(&app, 40, 12)).join("\n");
     assert!(
-        screen.contains("│ Paused. Press p to resume. │"),
+        screen.contains("│ Paused. Press p or click to resume. │"),
         "{screen}"
     );
     assert!(!screen.contains('A'));

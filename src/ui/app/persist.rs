@@ -197,9 +197,10 @@ impl App {
         self.session.as_mut().is_some_and(|s| s.holds(game))
     }
 
-    /// Whether undo may still take the win back (not once it is recorded).
+    /// Whether undo may still act: it may take the win back until the win
+    /// is recorded, and nothing once the time is up (the game ignores it).
     pub(super) fn may_undo(&self) -> bool {
-        self.win_screen.as_ref().is_none_or(|w| !w.recorded)
+        self.game.time_up().is_none() && self.win_screen.as_ref().is_none_or(|w| !w.recorded)
     }
 
     /// Leaves this game for `action` (a new deal, or its first board again):
@@ -359,6 +360,39 @@ mod tests {
         assert!(table(dir.path()).is_empty(), "a loss is not recorded");
         type_str(&mut app, "n");
         assert!(app.game.time_up().is_none());
+    }
+
+    /// A click on the lost game's box offers only what can act there: the
+    /// game ignores undo once the time is up, so the menu has no Undo.
+    #[test]
+    fn out_of_time_the_mouse_is_not_offered_an_undo_that_does_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = tiny(dir.path());
+        app.game = Game::new(
+            Config {
+                timed: true,
+                ..app.game.config()
+            },
+            app.now,
+        )
+        .unwrap();
+        type_str(&mut app, " l ");
+        let limit = app.game.time_limit().unwrap();
+        app.now += limit;
+        assert!(app.tick(app.now));
+        assert!(app.game.time_up().is_some());
+        click_at(&mut app, 40, 12);
+        assert_eq!(
+            menu_on_top(&app),
+            Some(MenuKind::Finished {
+                record: false,
+                undo: false
+            })
+        );
+        let screen = screen_rows(&app, AREA.width, AREA.height).join("\n");
+        assert!(!screen.contains("Undo"), "{screen}");
+        click_text(&mut app, "New game");
+        assert!(matches!(app.screens.last(), Some(Screen::NewGame(_))));
     }
 
     /// What the top screen is, for the mouse test.

@@ -735,6 +735,41 @@ mod tests {
         assert!(!a.game.is_paused(), "a click on the board resumes");
     }
 
+    /// The new-game form's custom kinds stop at the most a deal holds, even
+    /// with a theme of more symbols, so the largest game it offers is dealt.
+    #[test]
+    fn the_largest_custom_game_the_form_offers_is_dealt() {
+        use crate::persist::save::MAX_KINDS;
+        let (a, t) = app();
+        let mut a = App::new(a.game, Theme::builtin("emoji").unwrap(), true, t);
+        assert!(a.theme.kinds() > MAX_KINDS);
+        let press = |a: &mut App, code: KeyCode, times: usize| {
+            for _ in 0..times {
+                a.handle_event(&key(code), AREA, t);
+            }
+        };
+        press(&mut a, KeyCode::Char('m'), 1);
+        press(&mut a, KeyCode::Char('n'), 1);
+        // From Start up to Board, then round the presets to custom.
+        press(&mut a, KeyCode::Up, 4);
+        press(&mut a, KeyCode::Left, 2);
+        for _ in 0..3 {
+            press(&mut a, KeyCode::Down, 1);
+            press(&mut a, KeyCode::Right, 100);
+        }
+        let Some(Screen::NewGame(f)) = a.screens.last() else {
+            panic!("the form: {:?}", a.screens);
+        };
+        assert_eq!((f.choice.rows, f.choice.cols), (40, 60));
+        assert_eq!(f.choice.kinds, MAX_KINDS);
+        press(&mut a, KeyCode::Down, 4);
+        press(&mut a, KeyCode::Enter, 1);
+        assert!(a.screens.is_empty(), "{:?}", a.screens);
+        assert_eq!(a.warning, None);
+        let c = a.game.config();
+        assert_eq!((c.rows, c.cols, c.kinds), (40, 60, MAX_KINDS));
+    }
+
     /// The menu answers clicks on its items, through the same layout it is
     /// drawn with.
     #[test]

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::limits::{MAX_COLS, MAX_ROWS};
 use crate::game::{Difficulty, Mode, show_time};
+use crate::persist::save::MAX_KINDS;
 use crate::persist::scores::{BoardKey, Entry};
 use crate::persist::settings::{Animation, GameChoice, PRESETS, Settings, modes};
 use crate::ui::app::keys::Command;
@@ -397,8 +398,11 @@ impl NewGameForm {
     }
 
     /// Changes the highlighted field by `step` (left: -1, right: +1); a
-    /// theme of `max_kinds` kinds bounds the kinds.
+    /// theme of `max_kinds` kinds bounds the kinds, and so does the most any
+    /// deal (and save) holds, so Start never asks for a game that cannot be
+    /// dealt.
     pub fn change(&mut self, step: isize, max_kinds: usize) {
+        let max_kinds = max_kinds.min(MAX_KINDS);
         let Some(&row) = self.rows().get(self.selected) else {
             return;
         };

@@ -222,6 +222,12 @@ impl App {
                     ..
                 },
             ) => self.handle_click(*button, *mouse, now),
+            Event::Mouse(MouseEvent {
+                kind: kind @ (MouseEventKind::ScrollUp | MouseEventKind::ScrollDown),
+                ..
+            }) if self.warning.is_none() => {
+                self.list_wheel(*kind == MouseEventKind::ScrollDown, now)
+            }
             Event::Resize(..) | Event::FocusGained => {}
             _ => return false,
         }
@@ -726,7 +732,8 @@ mod tests {
         a.handle_event(&click(40, 0), AREA, t);
         let (view, layout) = a.list_layout(AREA).unwrap();
         assert_eq!(view.rows[0].label, "Resume");
-        a.handle_event(&click(layout.items[0].x + 3, layout.items[0].y), AREA, t);
+        let r = layout.item_rect(0).unwrap();
+        a.handle_event(&click(r.x + 3, r.y), AREA, t);
         assert!(!a.game.is_paused(), "a click on Resume resumes");
         // A click on the paused box resumes too.
         a.handle_event(&key(KeyCode::Char('p')), AREA, t);
@@ -770,6 +777,55 @@ mod tests {
         assert_eq!((c.rows, c.cols, c.kinds), (40, 60, MAX_KINDS));
     }
 
+    /// On a terminal too short for the whole menu the list scrolls: the
+    /// highlighted item is always drawn, and the keys, the wheel and clicks
+    /// reach the last items.
+    #[test]
+    fn a_menu_scrolls_on_a_short_terminal() {
+        use crate::ui::test_support::screen_rows;
+        let small = Rect::new(0, 0, 40, 10);
+        let (mut a, t) = app();
+        a.handle_event(&key(KeyCode::Char('m')), small, t);
+        let shown = |a: &App| screen_rows(a, small.width, small.height).join("\n");
+        assert!(
+            !shown(&a).contains("Quit"),
+            "too short for all: {}",
+            shown(&a)
+        );
+        for _ in 0..9 {
+            a.handle_event(&key(KeyCode::Down), small, t);
+        }
+        assert!(shown(&a).contains("> Help"), "{}", shown(&a));
+        // Back up to the top by the wheel, then down to the end.
+        let wheel = |kind| {
+            Event::Mouse(MouseEvent {
+                kind,
+                column: 20,
+                row: 5,
+                modifiers: KeyModifiers::NONE,
+            })
+        };
+        for _ in 0..9 {
+            a.handle_event(&wheel(MouseEventKind::ScrollUp), small, t);
+        }
+        assert!(shown(&a).contains("> Resume"), "{}", shown(&a));
+        for _ in 0..10 {
+            a.handle_event(&wheel(MouseEventKind::ScrollDown), small, t);
+        }
+        assert!(shown(&a).contains("> Quit"), "{}", shown(&a));
+        // A click on the item drawn there chooses it (the list stays still
+        // while the highlight moves within what it shows).
+        a.handle_event(&key(KeyCode::Up), small, t);
+        assert!(shown(&a).contains("> Help"), "{}", shown(&a));
+        let buf = crate::ui::test_support::draw(&a, small.width, small.height);
+        let (x, y) = (0..small.height)
+            .flat_map(|y| (0..small.width - 4).map(move |x| (x, y)))
+            .find(|&(x, y)| (0..4).map(|i| buf[(x + i, y)].symbol()).collect::<String>() == "Quit")
+            .unwrap();
+        a.handle_event(&click(x, y), small, t);
+        assert!(a.quit, "the click on Quit quits");
+    }
+
     /// The menu answers clicks on its items, through the same layout it is
     /// drawn with.
     #[test]
@@ -785,7 +841,7 @@ mod tests {
                 .iter()
                 .position(|r| r.label.starts_with(label))
                 .unwrap();
-            let r = layout.items[i];
+            let r = layout.item_rect(i).unwrap();
             a.handle_event(&click(r.x + 2, r.y), AREA, t);
         };
         click_on(&mut a, "Restart");

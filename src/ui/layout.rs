@@ -280,8 +280,12 @@ pub struct MenuLayout {
     pub outer: Rect,
     /// The lines above the items (a subtitle), inside the border.
     pub header: Rect,
-    /// One line per item, top to bottom (those that fit).
+    /// One line per item shown, top to bottom: those that fit, from item
+    /// [`first`](Self::first) on.
     pub items: Vec<Rect>,
+    /// The index of the first item shown: on a screen too short for every
+    /// item the list scrolls, so the highlighted one is always drawn.
+    pub first: usize,
     /// The line under the items that says which keys to press.
     pub keys: Rect,
 }
@@ -289,9 +293,11 @@ pub struct MenuLayout {
 impl MenuLayout {
     /// A box centred in `area`, `width` columns inside its border, with
     /// `header` lines, then `items` lines, a blank line and the key line.
-    /// On a short screen the header goes first, then items from the end;
-    /// the key line always stays.
-    pub fn new(area: Rect, width: u16, header: u16, items: usize) -> Self {
+    /// On a short screen the header goes first, then items: those shown
+    /// scroll so that item `selected` is among them; the key line always
+    /// stays.
+    pub fn new(area: Rect, width: u16, header: u16, items: usize, selected: usize) -> Self {
+        let count = items;
         let items = u16::try_from(items).unwrap_or(u16::MAX);
         let room = area.height.saturating_sub(2);
         // The key line, then as many items as fit, then the header and the gaps.
@@ -314,10 +320,15 @@ impl MenuLayout {
             outer.height.saturating_sub(2),
         );
         let line = |dy: u16| Rect::new(inner.x, inner.y + dy, inner.width, 1).intersection(inner);
+        // A page at a time, the last page full: the list stays still while
+        // the highlight moves within a page, so a click lands where it aims.
+        let page = usize::from(shown.max(1));
+        let first = (selected / page * page).min(count.saturating_sub(usize::from(shown)));
         MenuLayout {
             outer,
             header: Rect::new(inner.x, inner.y, inner.width, header).intersection(inner),
             items: (0..shown).map(|i| line(header + i)).collect(),
+            first,
             keys: line(header + shown + gap),
         }
     }
@@ -327,6 +338,12 @@ impl MenuLayout {
         self.items
             .iter()
             .position(|r| r.contains(ratatui::layout::Position::new(x, y)))
+            .map(|i| self.first + i)
+    }
+
+    /// Where item `i` is drawn, if it is shown.
+    pub fn item_rect(&self, i: usize) -> Option<Rect> {
+        self.items.get(i.checked_sub(self.first)?).copied()
     }
 }
 
@@ -481,7 +498,7 @@ mod tests {
     #[test]
     fn a_menu_keeps_its_key_line_and_clicks_find_the_item_drawn() {
         let area = Rect::new(0, 0, 80, 24);
-        let m = MenuLayout::new(area, 20, 2, 5);
+        let m = MenuLayout::new(area, 20, 2, 5, 0);
         assert_eq!(m.items.len(), 5);
         assert_eq!(m.header.height, 2);
         for (i, r) in m.items.iter().enumerate() {
@@ -493,7 +510,7 @@ mod tests {
         assert!(m.keys.y > m.items[4].y && m.keys.bottom() < m.outer.bottom());
         // On a tiny screen the header and the last items go, the key line stays.
         for h in 0..12 {
-            let small = MenuLayout::new(Rect::new(0, 0, 10, h), 20, 2, 5);
+            let small = MenuLayout::new(Rect::new(0, 0, 10, h), 20, 2, 5, 0);
             assert!(small.outer.height <= h && small.outer.width <= 10, "{h}");
             if h >= 3 {
                 assert_eq!(small.keys.height, 1, "{h}: {small:?}");
@@ -503,5 +520,21 @@ mod tests {
                 assert!(r.y < small.keys.y, "{h}");
             }
         }
+    }
+
+    #[test]
+    fn a_short_menu_scrolls_to_show_the_highlighted_item_where_clicks_find_it() {
+        for h in 5..16 {
+            let area = Rect::new(0, 0, 40, h);
+            for selected in 0..11 {
+                let m = MenuLayout::new(area, 30, 2, 11, selected);
+                let r = m.item_rect(selected).expect("the highlighted item shows");
+                assert_eq!(m.item_at(r.x, r.y), Some(selected), "{h} {selected}");
+                assert!(m.first + m.items.len() <= 11, "{h} {selected}");
+                assert_eq!(m.item_rect(m.first + m.items.len()), None);
+            }
+        }
+        let m = MenuLayout::new(Rect::new(0, 0, 40, 24), 30, 2, 11, 10);
+        assert_eq!(m.first, 0, "no scrolling when all fit");
     }
 }

@@ -55,7 +55,7 @@ impl App {
             .unwrap_or(0);
         let header = view.subtitle.as_ref().map_or(0, |_| 2);
         let width = u16::try_from(widest).unwrap_or(u16::MAX);
-        let layout = MenuLayout::new(area, width, header, view.rows.len());
+        let layout = MenuLayout::new(area, width, header, view.rows.len(), view.selected);
         Some((view, layout))
     }
 
@@ -88,6 +88,18 @@ impl App {
         }
     }
 
+    /// The mouse wheel on a list screen moves the highlight as the arrows
+    /// do, so the mouse alone reaches the items a short screen scrolls away.
+    pub(super) fn list_wheel(&mut self, down: bool, now: Instant) {
+        if matches!(
+            self.screens.last(),
+            Some(Screen::Menu(_) | Screen::NewGame(_) | Screen::Settings(_))
+        ) {
+            let code = if down { KeyCode::Down } else { KeyCode::Up };
+            self.list_key(KeyEvent::from(code), now);
+        }
+    }
+
     /// A left click on a list screen chooses the row under the pointer; on
     /// the `<` of a form's field it steps the field back instead.
     pub(super) fn list_click(&mut self, mouse: MouseEvent, now: Instant) {
@@ -96,7 +108,7 @@ impl App {
             let row = view.rows.get(i)?;
             // The value and note are drawn right-aligned, `<` first.
             let width = u16::try_from(row.right_text().width()).unwrap_or(u16::MAX);
-            let arrow = l.items[i].right().saturating_sub(width);
+            let arrow = l.item_rect(i)?.right().saturating_sub(width);
             let back = row.value.is_some() && (arrow..arrow + 2).contains(&mouse.column);
             Some((i, back))
         });

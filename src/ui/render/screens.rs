@@ -188,7 +188,8 @@ fn render_list(view: &ListView, layout: &MenuLayout, buf: &mut Buffer) {
             .alignment(Alignment::Center)
             .render(layout.header, buf);
     }
-    for (i, (row, rect)) in view.rows.iter().zip(&layout.items).enumerate() {
+    let shown = view.rows.iter().enumerate().skip(layout.first);
+    for ((i, row), rect) in shown.zip(&layout.items) {
         let mut base = if i == view.selected {
             Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
         } else {

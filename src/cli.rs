@@ -7,6 +7,17 @@
 //! - [`stats`]: the `stats` command.
 //! - [`shell`]: the `completions` and `man` commands.
 
+/// Prints one line to standard error as `eprintln!` does, but lets a failed
+/// write go: `eprintln!` panics when standard error is a closed pipe
+/// (`lianliankan check big 2>&1 | head -1`), and a message nobody can read
+/// is no reason to end in a panic rather than with the command's status.
+macro_rules! complain {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod check;
 pub mod scanner;
 pub mod scores;

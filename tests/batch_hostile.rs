@@ -253,3 +253,41 @@ fn a_hostile_file_name_is_escaped() {
     let line = stderr.strip_suffix('\n').expect("one line");
     assert!(!line.chars().any(char::is_control), "{line:?}");
 }
+
+/// A reader that went away with both outputs (`lianliankan check big 2>&1 |
+/// head -1`): the answers and the message about them meet a closed pipe,
+/// and each command ends with its status for a failed write, not a panic.
+#[test]
+fn a_closed_pipe_on_stdout_and_stderr_is_no_panic() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let mut queries = String::from("2 2\n1 1\n1 1\n50000\n");
+    queries.push_str(&"1 1 1 2\n".repeat(50_000));
+    let board = "2 2\nAA\nBB\n";
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (&["check"], &queries),
+        (&["solve"], board),
+        (
+            &["deal", "--rows", "20", "--cols", "20", "--kinds", "9"],
+            "",
+        ),
+        (&["scores"], ""),
+        (&["stats"], ""),
+    ];
+    for (args, input) in cases {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+            .args(args)
+            .env("LIANLIANKAN_DATA_DIR", dir.path())
+            .stdin(Stdio::piped())
+            .stdout(writer.try_clone().unwrap())
+            .stderr(writer)
+            .spawn()
+            .unwrap();
+        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(2), "{args:?}: {status}");
+    }
+}

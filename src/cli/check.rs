@@ -107,7 +107,7 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
     let input = match open_input(file) {
         Ok(input) => input,
         Err(message) => {
-            eprintln!("lianliankan check: {message}");
+            complain!("lianliankan check: {message}");
             return ExitCode::from(2);
         }
     };
@@ -123,15 +123,15 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
     match (result, flushed) {
         (Ok(()), Ok(())) => ExitCode::SUCCESS,
         (Err(BatchError::Input(e)), _) => {
-            eprintln!("lianliankan check: {e}");
+            complain!("lianliankan check: {e}");
             ExitCode::from(2)
         }
         (Err(BatchError::Read(e)), _) => {
-            eprintln!("lianliankan check: {}", read_failure(file, &e));
+            complain!("lianliankan check: {}", read_failure(file, &e));
             ExitCode::from(2)
         }
         (Err(BatchError::Io(e)), _) | (_, Err(e)) => {
-            eprintln!("lianliankan check: cannot write the answers: {e}");
+            complain!("lianliankan check: cannot write the answers: {e}");
             ExitCode::from(2)
         }
     }

@@ -58,7 +58,7 @@ pub fn run_scores(args: &ScoresArgs) -> ExitCode {
     match loaded {
         Ok((scores, warning)) => {
             if let Some(warning) = warning {
-                eprintln!("lianliankan scores: {warning}");
+                complain!("lianliankan scores: {warning}");
             }
             let mut stdout = io::stdout().lock();
             match stdout
@@ -67,13 +67,13 @@ pub fn run_scores(args: &ScoresArgs) -> ExitCode {
             {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("lianliankan scores: cannot write the tables: {e}");
+                    complain!("lianliankan scores: cannot write the tables: {e}");
                     ExitCode::from(2)
                 }
             }
         }
         Err(e) => {
-            eprintln!("lianliankan scores: {e}");
+            complain!("lianliankan scores: {e}");
             ExitCode::from(2)
         }
     }

@@ -49,7 +49,7 @@ pub fn run_man(args: &ManArgs, mut cmd: Command) -> ExitCode {
             Some(sub) => sub.clone(),
             None => {
                 let names: Vec<&str> = cmd.get_subcommands().map(Command::get_name).collect();
-                eprintln!(
+                complain!(
                     "lianliankan: no command {}; the commands are {}",
                     crate::escape::escape_controls(name),
                     names.join(", ")
@@ -60,7 +60,7 @@ pub fn run_man(args: &ManArgs, mut cmd: Command) -> ExitCode {
     };
     let mut page = Vec::new();
     if let Err(e) = clap_mangen::Man::new(cmd).source(source).render(&mut page) {
-        eprintln!("lianliankan: cannot render the manual page: {e}");
+        complain!("lianliankan: cannot render the manual page: {e}");
         return ExitCode::FAILURE;
     }
     print(&page)
@@ -74,7 +74,7 @@ fn print(bytes: &[u8]) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("lianliankan: cannot write: {e}");
+            complain!("lianliankan: cannot write: {e}");
             ExitCode::FAILURE
         }
     }

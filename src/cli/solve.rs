@@ -97,7 +97,7 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
     let board = match board {
         Ok(board) => board,
         Err(message) => {
-            eprintln!("lianliankan solve: {message}");
+            complain!("lianliankan solve: {message}");
             return ExitCode::from(2);
         }
     };
@@ -121,11 +121,11 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
             write_out(&text, "solve")
         }
         Outcome::NoSolution => {
-            eprintln!("no solution");
+            complain!("no solution");
             ExitCode::from(1)
         }
         Outcome::Unknown => {
-            eprintln!("unknown");
+            complain!("unknown");
             ExitCode::from(3)
         }
     }
@@ -151,7 +151,7 @@ pub fn run_deal(args: &DealArgs) -> ExitCode {
             write_out(&format_board(&board), "deal")
         }
         Err(e) => {
-            eprintln!("lianliankan deal: {e}");
+            complain!("lianliankan deal: {e}");
             ExitCode::from(2)
         }
     }
@@ -202,7 +202,7 @@ fn write_out(text: &str, command: &str) -> ExitCode {
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("lianliankan {command}: cannot write the output: {e}");
+            complain!("lianliankan {command}: cannot write the output: {e}");
             ExitCode::from(2)
         }
     }

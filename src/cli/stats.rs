@@ -14,7 +14,7 @@ pub fn run_stats() -> ExitCode {
     match data_dir().and_then(|dir| Stats::load(&dir)) {
         Ok((stats, warning)) => {
             if let Some(warning) = warning {
-                eprintln!("lianliankan stats: {warning}");
+                complain!("lianliankan stats: {warning}");
             }
             // The lines hold file contents: escaped, though validation keeps them plain.
             let text: String = stats
@@ -29,13 +29,13 @@ pub fn run_stats() -> ExitCode {
             {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("lianliankan stats: cannot write the statistics: {e}");
+                    complain!("lianliankan stats: cannot write the statistics: {e}");
                     ExitCode::from(2)
                 }
             }
         }
         Err(e) => {
-            eprintln!("lianliankan stats: {e}");
+            complain!("lianliankan stats: {e}");
             ExitCode::from(2)
         }
     }

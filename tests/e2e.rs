@@ -593,6 +593,66 @@ fn closing_the_terminal_saves_and_exits_as_on_a_hangup() {
     assert!(s.wait_exit(WAIT).expect("quit").success());
 }
 
+/// SIGTSTP (`kill -TSTP`, as job control sends) gives the terminal back
+/// before the game stops, so the shell gets a usable terminal; SIGCONT (`fg`)
+/// takes it again and draws the board whole, paused, as the clock was.
+#[test]
+fn a_stop_gives_the_terminal_back_and_a_continue_takes_it_again() {
+    let mut s = Session::start(&["--seed", "13"], 80, 24);
+    let cooked = s.cooked.clone().expect("termios");
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    assert_ne!(
+        s.local_flags().expect("termios"),
+        cooked,
+        "raw while playing"
+    );
+    let from = s.seen.lock().unwrap().bytes.len();
+    kill(&s, "TSTP");
+    let end = Instant::now() + WAIT;
+    while s.local_flags().expect("termios") != cooked {
+        assert!(Instant::now() < end, "raw mode stayed on after SIGTSTP");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let pid = s.child.process_id().expect("the game's pid");
+    let state = || {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        stat.rsplit(") ")
+            .next()
+            .and_then(|rest| rest.chars().next())
+    };
+    while state() != Some('T') {
+        assert!(Instant::now() < end, "the game did not stop: {:?}", state());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    {
+        let seen = s.seen.lock().unwrap();
+        let out = String::from_utf8_lossy(&seen.bytes[from..]);
+        assert!(out.contains("\x1b[?1000l"), "mouse capture off: {out:?}");
+        assert!(!seen.parser.as_ref().unwrap().screen().alternate_screen());
+    }
+    kill(&s, "CONT");
+    s.wait_for("the paused board drawn again", WAIT, |t| {
+        t.contains("Paused") && t.contains("Score 0")
+    });
+    assert!(
+        s.seen
+            .lock()
+            .unwrap()
+            .parser
+            .as_ref()
+            .unwrap()
+            .screen()
+            .alternate_screen(),
+        "the alternate screen again"
+    );
+    assert_ne!(s.local_flags().expect("termios"), cooked, "raw again");
+    // Keys act at once again: p resumes, q quits.
+    s.send(b"p");
+    s.wait_for("the board", WAIT, |t| !t.contains("Paused"));
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
 /// 2 KB of text as a terminal pastes it: in one write, each line ended by a
 /// carriage return.
 fn pasted_text() -> Vec<u8> {

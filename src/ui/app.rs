@@ -289,6 +289,19 @@ impl App {
         }
     }
 
+    /// Pauses a game in play as `p` does (the clock stops, the game is
+    /// saved): the process is about to be stopped (SIGTSTP), maybe for long.
+    pub fn suspend(&mut self, now: Instant) {
+        if self.screens.is_empty()
+            && self.demo.is_none()
+            && !self.game_over()
+            && !self.game.is_paused()
+        {
+            self.command(Command::Pause, now);
+            self.after_event(now);
+        }
+    }
+
     /// Whether the game on show has ended: won, or out of time.
     fn game_over(&self) -> bool {
         self.game.win().is_some() || self.game.time_up().is_some()

@@ -11,6 +11,11 @@
 //! change by itself), and a request to end is handled at once: the game is
 //! saved, the terminal restored, and the process exits.
 //!
+//! On Unix a request to stop (SIGTSTP) pauses the game and gives the
+//! terminal back before the process stops; once continued (SIGCONT, also
+//! after a SIGSTOP it never saw) the game takes the terminal again and draws
+//! it whole.
+//!
 //! A closed Unix terminal fails every read and write and sends SIGHUP; the
 //! game ends as on SIGHUP whichever comes first. Giving the terminal back
 //! then must neither print nor panic (`ratatui::restore` reports failures
@@ -44,7 +49,7 @@ use ratatui::crossterm::terminal::{
 
 use crate::ui::app::App;
 #[cfg(unix)]
-use unix::{hung_up, spawn_inputs};
+use unix::{hung_up, spawn_inputs, stop};
 #[cfg(windows)]
 use windows::{hung_up, spawn_inputs};
 
@@ -68,6 +73,15 @@ enum Input {
     Signal(i32),
     /// Reading the terminal failed.
     Failed(io::Error),
+    /// A request to stop (SIGTSTP, as `kill -TSTP` sends): the game pauses,
+    /// gives the terminal back, stops, and takes the terminal again when it
+    /// is continued.
+    #[cfg(unix)]
+    Suspend,
+    /// The process was continued (SIGCONT): the shell may have reset the
+    /// terminal meanwhile, so it is taken again and drawn whole.
+    #[cfg(unix)]
+    Continued,
 }
 
 /// The longest the loop sleeps when nothing at all is scheduled.
@@ -132,13 +146,7 @@ pub fn run(app: &mut App) -> io::Result<Ended> {
     install_panic_hook();
     // Made first, so a set-up that fails half-way is undone too.
     let restore = Restore;
-    GIVEN_BACK.store(false, Ordering::SeqCst);
-    enable_raw_mode()?;
-    execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)?;
-    // Not on Windows: crossterm reads console input records there, which
-    // would hand the paste markers over as keys (Esc among them).
-    #[cfg(unix)]
-    execute!(stdout(), EnableBracketedPaste)?;
+    take_terminal()?;
     let mut screen = Terminal::new(CrosstermBackend::new(Output(stdout())))?;
     let inputs = spawn_inputs()?;
     let result = event_loop(&mut screen, app, &inputs);
@@ -147,6 +155,21 @@ pub fn run(app: &mut App) -> io::Result<Ended> {
     let messages = app.close(Instant::now());
     drop(restore);
     result.map(|signal| Ended { signal, messages })
+}
+
+/// Takes the terminal over: raw mode, the alternate screen, mouse capture
+/// and bracketed paste. Raw mode is set afresh from the terminal's modes now,
+/// which a shell may have changed while the game was stopped.
+fn take_terminal() -> io::Result<()> {
+    GIVEN_BACK.store(false, Ordering::SeqCst);
+    disable_raw_mode()?;
+    enable_raw_mode()?;
+    execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+    // Not on Windows: crossterm reads console input records there, which
+    // would hand the paste markers over as keys (Esc among them).
+    #[cfg(unix)]
+    execute!(stdout(), EnableBracketedPaste)?;
+    Ok(())
 }
 
 /// Gives the terminal back before the previous hook prints the panic, so a
@@ -231,6 +254,21 @@ fn play(screen: &mut Screen, app: &mut App, inputs: &Receiver<Input>) -> io::Res
                 }
                 Input::Signal(signal) => return Ok(Some(signal)),
                 Input::Failed(e) => return Err(e),
+                #[cfg(unix)]
+                Input::Suspend => {
+                    app.suspend(Instant::now());
+                    restore();
+                    stop();
+                    take_terminal()?;
+                    forget_screen(screen)?;
+                    dirty = true;
+                }
+                #[cfg(unix)]
+                Input::Continued => {
+                    take_terminal()?;
+                    forget_screen(screen)?;
+                    dirty = true;
+                }
             }
             next = inputs.try_recv().ok();
         }

@@ -1,6 +1,7 @@
 //! The Unix inputs of the event loop: the terminal, read by [`Decoder`], and
-//! the signals that end the game (SIGTERM, SIGHUP, SIGINT, SIGQUIT) or
-//! resize it (SIGWINCH), through `signal-hook`.
+//! the signals that end the game (SIGTERM, SIGHUP, SIGINT, SIGQUIT), resize
+//! it (SIGWINCH), or stop and continue it (SIGTSTP, SIGCONT), through
+//! `signal-hook`.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, IsTerminal, Read};
@@ -12,7 +13,7 @@ use std::time::Duration;
 use filedescriptor::{POLLIN, poll, pollfd};
 use ratatui::crossterm::event::Event;
 use ratatui::crossterm::terminal;
-use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGWINCH};
+use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGWINCH};
 use signal_hook::iterator::Signals;
 
 use super::Input;
@@ -24,20 +25,21 @@ const EXIT_SIGNALS: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
 /// Starts the two threads that feed the event loop: terminal input and
 /// signals. Fails before the terminal is touched if either cannot be had.
 pub fn spawn_inputs() -> io::Result<Receiver<Input>> {
-    let mut signals = Signals::new(EXIT_SIGNALS.iter().chain(&[SIGWINCH]))?;
+    let mut signals = Signals::new(EXIT_SIGNALS.iter().chain(&[SIGWINCH, SIGTSTP, SIGCONT]))?;
     let tty = open_tty()?;
     let (tx, rx) = mpsc::channel();
     let events: Sender<Input> = tx.clone();
     thread::spawn(move || read_terminal(&tty, &events));
     thread::spawn(move || {
         for signal in signals.forever() {
-            let input = if signal == SIGWINCH {
-                match terminal::size() {
+            let input = match signal {
+                SIGWINCH => match terminal::size() {
                     Ok((cols, rows)) => Input::Event(Event::Resize(cols, rows)),
                     Err(_) => continue,
-                }
-            } else {
-                Input::Signal(signal)
+                },
+                SIGTSTP => Input::Suspend,
+                SIGCONT => Input::Continued,
+                _ => Input::Signal(signal),
             };
             if tx.send(input).is_err() {
                 return;
@@ -45,6 +47,12 @@ pub fn spawn_inputs() -> io::Result<Receiver<Input>> {
         }
     });
     Ok(rx)
+}
+
+/// Stops the process as SIGTSTP would have, once the terminal is given
+/// back; returns when it is continued (SIGCONT).
+pub fn stop() {
+    let _ = signal_hook::low_level::emulate_default_handler(SIGTSTP);
 }
 
 /// The signal a closed terminal counts as, if `e` is how a closed terminal

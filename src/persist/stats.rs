@@ -206,8 +206,9 @@ impl Stats {
     pub fn report(&self) -> Vec<String> {
         let lost = self.timed_out + self.abandoned;
         let ended = self.won + lost;
-        let rate = (self.won.saturating_mul(100))
-            .checked_div(ended)
+        // In u128: counts near u64::MAX (a hand-edited file) times 100 fit.
+        let rate = (u128::from(self.won) * 100)
+            .checked_div(u128::from(ended))
             .map_or("-".to_string(), |r| format!("{r}%"));
         let mut lines = vec![
             format!("Games started  {:>6}", self.started),
@@ -294,6 +295,15 @@ mod tests {
         s.validate().unwrap();
         let text = s.report().join("\n");
         assert!(text.contains("win rate 66%"), "{text}");
+        // The largest counts a file may hold still give the right rate.
+        let most = Stats {
+            started: u64::MAX,
+            won: u64::MAX,
+            ..Stats::default()
+        };
+        most.validate().unwrap();
+        let all = most.report().join("\n");
+        assert!(all.contains("win rate 100%"), "{all}");
         assert!(text.contains("8x16 levels"), "{text}");
         assert!(text.contains("3:20") && text.contains("4:10"), "{text}");
     }

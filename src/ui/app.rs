@@ -243,11 +243,15 @@ impl App {
             return;
         }
         match self.screens.last_mut() {
-            Some(Screen::Help) => match key.code {
+            Some(Screen::Help { .. }) => match key.code {
                 KeyCode::Char('q') => self.quit = true,
                 KeyCode::Char('?') | KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => {
                     self.screens.pop();
                 }
+                KeyCode::Down | KeyCode::Char('j') => self.scroll_help(1),
+                KeyCode::Up | KeyCode::Char('k') => self.scroll_help(-1),
+                KeyCode::PageDown => self.scroll_help(page(self.area)),
+                KeyCode::PageUp => self.scroll_help(-page(self.area)),
                 _ => {}
             },
             Some(Screen::LevelCard { .. }) => {
@@ -286,6 +290,15 @@ impl App {
                     self.command(command, now);
                 }
             }
+        }
+    }
+
+    /// Scrolls the help on top by `by` lines, as far as it goes on this
+    /// screen.
+    pub(super) fn scroll_help(&mut self, by: isize) {
+        let most = self.help_max_top(self.area);
+        if let Some(Screen::Help { top }) = self.screens.last_mut() {
+            *top = top.saturating_add_signed(by).min(most);
         }
     }
 
@@ -331,7 +344,7 @@ impl App {
                     .push(Screen::Menu(Menu::pause(self.settings.hints)));
             }
             Command::NewGame => return self.ask_abandon(Abandon::ForNewGame, now),
-            Command::Help => return self.screens.push(Screen::Help),
+            Command::Help => return self.screens.push(Screen::Help { top: 0 }),
             Command::Quit => return self.quit = true,
         };
         self.game.apply(action, now);
@@ -357,7 +370,7 @@ impl App {
     /// on a paused board it resumes.
     fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
         match self.screens.last() {
-            Some(Screen::Help | Screen::LevelCard { .. } | Screen::Stats(_)) => {
+            Some(Screen::Help { .. } | Screen::LevelCard { .. } | Screen::Stats(_)) => {
                 self.screens.pop();
                 return;
             }
@@ -477,6 +490,11 @@ impl App {
     }
 }
 
+/// The lines a page key scrolls on a screen of `area`: its height.
+fn page(area: Rect) -> isize {
+    isize::try_from(area.height).unwrap_or(1)
+}
+
 /// What to do, in one line, on the first screen of a new game.
 pub const INTRO: &str = "click two equal tiles; ? for help";
 
@@ -546,7 +564,7 @@ mod tests {
     fn help_opens_closes_and_swallows_keys() {
         let (mut a, t) = app();
         a.handle_event(&key(KeyCode::Char('?')), AREA, t);
-        assert_eq!(a.screens, [Screen::Help]);
+        assert_eq!(a.screens, [Screen::Help { top: 0 }]);
         a.handle_event(&key(KeyCode::Char('l')), AREA, t);
         assert_eq!(a.game.cursor(), Point::new(0, 0));
         a.handle_event(&key(KeyCode::Esc), AREA, t);
@@ -839,6 +857,44 @@ mod tests {
         assert!(a.quit, "the click on Quit quits");
     }
 
+    /// On a screen too small for the help, its descriptions wrap and it
+    /// scrolls, by keys and by the wheel: every key and the seed can be read.
+    #[test]
+    fn the_help_wraps_and_scrolls_on_a_small_terminal() {
+        use crate::ui::app::keys::BOARD_KEYS;
+        use crate::ui::test_support::screen_rows;
+        let small = Rect::new(0, 0, 40, 10);
+        let (mut a, t) = app();
+        a.handle_event(&key(KeyCode::Char('?')), small, t);
+        let shown = |a: &App| screen_rows(a, small.width, small.height).join("\n");
+        assert!(shown(&a).contains("arrows scroll"), "{}", shown(&a));
+        // Read it all by the arrow key, a line at a time.
+        let mut seen = shown(&a);
+        for _ in 0..40 {
+            a.handle_event(&key(KeyCode::Down), small, t);
+            seen.push_str(&shown(&a));
+        }
+        for k in BOARD_KEYS {
+            let last = k.help.split_whitespace().last().unwrap();
+            assert!(seen.contains(k.label), "{}: {seen}", k.label);
+            assert!(seen.contains(last), "{last}: {seen}");
+        }
+        assert!(shown(&a).contains("--seed 3"), "at the end: {}", shown(&a));
+        // The wheel goes back to the top.
+        let up = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::ScrollUp,
+            column: 20,
+            row: 5,
+            modifiers: KeyModifiers::NONE,
+        });
+        for _ in 0..40 {
+            a.handle_event(&up, small, t);
+        }
+        assert!(shown(&a).contains("move the cursor"), "{}", shown(&a));
+        a.handle_event(&key(KeyCode::Esc), small, t);
+        assert!(a.screens.is_empty());
+    }
+
     /// The menu answers clicks on its items, through the same layout it is
     /// drawn with.
     #[test]
@@ -863,7 +919,7 @@ mod tests {
         assert_eq!(a.game.board(), first.board(), "the first board again");
         a.handle_event(&key(KeyCode::Char('m')), AREA, t);
         click_on(&mut a, "Help");
-        assert_eq!(a.screens.last(), Some(&Screen::Help));
+        assert_eq!(a.screens.last(), Some(&Screen::Help { top: 0 }));
         a.handle_event(&key(KeyCode::Esc), AREA, t);
         click_on(&mut a, "Quit");
         assert!(a.quit);

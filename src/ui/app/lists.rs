@@ -89,9 +89,12 @@ impl App {
     }
 
     /// The mouse wheel on a list screen moves the highlight as the arrows
-    /// do, so the mouse alone reaches the items a short screen scrolls away.
+    /// do, so the mouse alone reaches the items a short screen scrolls away;
+    /// on the help it scrolls.
     pub(super) fn list_wheel(&mut self, down: bool, now: Instant) {
-        if matches!(
+        if let Some(Screen::Help { .. }) = self.screens.last() {
+            self.scroll_help(if down { 1 } else { -1 });
+        } else if matches!(
             self.screens.last(),
             Some(Screen::Menu(_) | Screen::NewGame(_) | Screen::Settings(_))
         ) {
@@ -227,7 +230,7 @@ impl App {
                 let lines = self.stats_lines();
                 self.screens.push(Screen::Stats(lines));
             }
-            MenuAction::Help => self.screens.push(Screen::Help),
+            MenuAction::Help => self.screens.push(Screen::Help { top: 0 }),
             MenuAction::Quit => self.quit = true,
             MenuAction::Abandon(why) => self.abandon(why, now),
             MenuAction::Board(command) => {

@@ -23,8 +23,12 @@ pub const LEVEL_CARD_TIME: Duration = Duration::from_secs(2);
 /// A screen on top of the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Screen {
-    /// The keys and the rules.
-    Help,
+    /// The keys and the rules; on a screen too small for them all, scrolled
+    /// down by `top` lines.
+    Help {
+        /// The first line shown.
+        top: usize,
+    },
     /// "Level 3 of 7": between two boards of a run, from the moment the
     /// line of the last match has shown (`from`) until a key, a click or
     /// [`LEVEL_CARD_TIME`] later.

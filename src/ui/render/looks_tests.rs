@@ -117,7 +117,7 @@ fn every_symbol_of_every_theme_lines_up_in_its_tile() {
 #[test]
 fn boxes_over_pictures_keep_their_borders() {
     let mut app = default_app("emoji", true);
-    app.screens.push(Screen::Help);
+    app.screens.push(Screen::Help { top: 0 });
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
     let buf = terminal.backend().buffer().clone();
@@ -584,7 +584,7 @@ fn the_first_screen_says_what_to_do() {
     )));
     let title = |app: &App| text(&draw(app, 80, 24))[0].trim_end().to_string();
     assert!(title(&app).ends_with(INTRO), "{}", title(&app));
-    app.screens.push(Screen::Help);
+    app.screens.push(Screen::Help { top: 0 });
     assert!(!title(&app).contains(INTRO));
     app.screens.clear();
     app.game

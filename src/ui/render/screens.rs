@@ -7,6 +7,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use unicode_width::UnicodeWidthStr;
 
 use super::centred;
 use super::tiles::Marks;
@@ -61,7 +62,7 @@ impl App {
     /// Draws the screen on top of the stack, if any.
     pub(super) fn render_screen(&self, area: Rect, buf: &mut Buffer) {
         match self.screens.last() {
-            Some(Screen::Help) => self.render_help(area, buf),
+            Some(Screen::Help { top }) => self.render_help(*top, area, buf),
             Some(Screen::LevelCard { from }) if self.now >= *from => {
                 self.render_level_card(area, buf)
             }
@@ -98,7 +99,10 @@ impl App {
         }
     }
 
-    fn render_help(&self, area: Rect, buf: &mut Buffer) {
+    /// The help's lines on a screen of `area` and the box they go in: the
+    /// keys (a description too wide for the screen wraps under itself), the
+    /// rules when there is room, and the seed.
+    pub(crate) fn help_page(&self, area: Rect) -> (Vec<String>, Rect) {
         let rows = BOARD_KEYS
             .iter()
             .map(|b| (b.label, b.help))
@@ -110,26 +114,49 @@ impl App {
         } else {
             &RULES[..]
         };
-        let lines: Vec<Line> = rows
+        // Inside the border, with a column to spare.
+        let room = usize::from(area.width.saturating_sub(3));
+        let mut lines: Vec<String> = rows
             .iter()
-            .map(|(k, what)| Line::raw(format!(" {k:<16} {what}")))
-            .chain(rules.iter().map(|r| Line::raw(*r)))
-            .chain([
-                Line::raw(""),
-                Line::raw(format!(
-                    " Replay this deal with --seed {}",
-                    self.game.config().seed
-                )),
-            ])
+            .flat_map(|(k, what)| wrap(&format!(" {k:<16} "), what, room))
             .collect();
-        let width = lines.iter().map(Line::width).max().unwrap_or(0) + 3;
+        if rules.iter().all(|r| r.width() <= room) {
+            lines.extend(rules.iter().map(|r| r.to_string()));
+        } else if !rules.is_empty() {
+            lines.extend(wrap(" ", &rules.join(" "), room));
+        }
+        lines.extend([
+            String::new(),
+            format!(" Replay this deal with --seed {}", self.game.config().seed),
+        ]);
+        let width = lines.iter().map(|l| l.width()).max().unwrap_or(0) + 3;
         let rect = centred(area, width as u16, lines.len() as u16 + 2);
+        (lines, rect)
+    }
+
+    /// How many lines the help can scroll on a screen of `area`.
+    pub(crate) fn help_max_top(&self, area: Rect) -> usize {
+        let (lines, rect) = self.help_page(area);
+        lines
+            .len()
+            .saturating_sub(usize::from(rect.height.saturating_sub(2)))
+    }
+
+    fn render_help(&self, top: usize, area: Rect, buf: &mut Buffer) {
+        let (lines, rect) = self.help_page(area);
+        let most = self.help_max_top(area);
+        let keys = if most > 0 {
+            " arrows scroll; Esc closes "
+        } else {
+            " Esc or ? closes "
+        };
         Clear.render(rect, buf);
-        Paragraph::new(lines)
+        Paragraph::new(lines.into_iter().map(Line::raw).collect::<Vec<_>>())
+            .scroll((u16::try_from(top.min(most)).unwrap_or(u16::MAX), 0))
             .block(
                 Block::bordered()
                     .title(" Help ")
-                    .title_bottom(Line::raw(" Esc or ? closes ").alignment(Alignment::Center)),
+                    .title_bottom(Line::raw(keys).alignment(Alignment::Center)),
             )
             .render(rect, buf);
     }
@@ -171,6 +198,34 @@ impl App {
             .block(Block::bordered().border_set(border::DOUBLE))
             .render(rect, buf);
     }
+}
+
+/// `text` after `head` in lines of at most `width` columns, word by word:
+/// the lines after the first start under the text, not under `head`.
+fn wrap(head: &str, text: &str, width: usize) -> Vec<String> {
+    let indent = head.width();
+    // A screen too narrow for the text beside the head still gets a few words a line.
+    let room = width.saturating_sub(indent).max(12);
+    let mut lines = vec![String::new()];
+    for word in text.split_whitespace() {
+        let line = lines.last_mut().expect("one line at least");
+        if !line.is_empty() && line.width() + 1 + word.width() > room {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, l)| match i {
+            0 => format!("{head}{l}"),
+            _ => format!("{}{l}", " ".repeat(indent)),
+        })
+        .collect()
 }
 
 /// Draws a list where `layout` puts it: title, subtitle, rows with their

@@ -313,7 +313,8 @@ fn line_grows_from_the_first_tile_then_vanishes() {
 fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
     let t = Instant::now();
     let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
-    app.screens.push(crate::ui::app::screen::Screen::Help);
+    app.screens
+        .push(crate::ui::app::screen::Screen::Help { top: 0 });
     let screen = text(&draw(&app, 80, 20)).join("\n");
     for needle in ["q, Ctrl-C", "Replay this deal with --seed 5", "└"] {
         assert!(screen.contains(needle), "help lacks {needle}:\n{screen}");
@@ -327,7 +328,8 @@ fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
 fn help_lists_every_key_and_the_mouse() {
     let t = Instant::now();
     let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
-    app.screens.push(crate::ui::app::screen::Screen::Help);
+    app.screens
+        .push(crate::ui::app::screen::Screen::Help { top: 0 });
     let screen = text(&draw(&app, 80, 24)).join("\n");
     for needle in [
         "Help",

@@ -593,6 +593,32 @@ fn closing_the_terminal_saves_and_exits_as_on_a_hangup() {
     assert!(s.wait_exit(WAIT).expect("quit").success());
 }
 
+/// Settings naming tiles this lianliankan lacks (a newer one's, or a hand
+/// edit) play with the tiles chosen for the terminal, say so once, and the
+/// settings form shows auto, not a choice that would never apply.
+#[test]
+fn settings_naming_unknown_tiles_play_auto_and_say_so() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(
+        data.path().join("settings.json"),
+        r#"{"version":1,"data":{"theme":"nope","color":true,"animation":"normal","hints":true,
+        "new_game":{"rows":8,"cols":16,"kinds":32,"mode":"levels","timed":false,"difficulty":"normal"}}}"#,
+    )
+    .unwrap();
+    let mut s = Session::start_in(data.path(), &[], 80, 24);
+    s.wait_for("the note", WAIT, |t| {
+        t.contains("tiles \"nope\" that this lianliankan does not have")
+    });
+    s.send(b" ");
+    s.send(b"e");
+    s.wait_for("the settings", WAIT, |t| t.contains("< auto (ascii) >"));
+    assert!(!s.screen().contains("nope"), "{}", s.screen());
+    s.send(b"\x1b");
+    s.wait_for("the start menu", WAIT, |t| t.contains("Daily deal"));
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
 /// SIGTSTP (`kill -TSTP`, as job control sends) gives the terminal back
 /// before the game stops, so the shell gets a usable terminal; SIGCONT (`fg`)
 /// takes it again and draws the board whole, paused, as the clock was.

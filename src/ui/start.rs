@@ -4,6 +4,7 @@
 
 use std::time::Instant;
 
+use crate::escape::escape_controls;
 use crate::game::daily::Day;
 use crate::game::{Config, Difficulty, Game, Mode};
 use crate::persist::document;
@@ -106,17 +107,16 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
         },
         Err(_) => (Settings::default(), None),
     };
+    // A theme the settings name but this lianliankan lacks (a newer one's,
+    // or a hand edit) plays as auto, which the settings form then shows.
+    let mut settings = settings;
+    let unknown = settings.theme.take_if(|name| Theme::builtin(name).is_err());
     let theme_name = options
         .theme
         .clone()
         .or_else(|| settings.theme.clone())
         .unwrap_or_else(|| Theme::default_for_env().to_string());
-    let theme = match Theme::builtin(&theme_name) {
-        Ok(theme) => theme,
-        // A theme named only by the settings file never stops a start.
-        Err(_) if options.theme.is_none() => Theme::builtin("ascii")?,
-        Err(e) => return Err(e),
-    };
+    let theme = Theme::builtin(&theme_name)?;
     if let Some(kinds) = options.kinds
         && kinds > theme.kinds()
     {
@@ -134,6 +134,15 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
     app.depth = options.depth;
     if let Some(warning) = settings_warning {
         app = app.with_message(warning);
+    }
+    if let Some(name) = unknown {
+        let message = format!(
+            "The settings name tiles \"{}\" that this lianliankan does not have; \
+             the tiles chosen for this terminal are used ({}).",
+            escape_controls(&name),
+            app.theme.name
+        );
+        app = app.with_message(message);
     }
     let dir = match dir {
         Ok(dir) => dir,

@@ -22,6 +22,9 @@ use crate::ui::layout::MenuLayout;
 /// The key line under every list.
 pub const LIST_KEYS: &str = "arrows, letter or click; Enter; Esc back";
 
+/// The key line under a list on a screen too narrow for [`LIST_KEYS`].
+pub const LIST_KEYS_SHORT: &str = "Enter; Esc back";
+
 impl App {
     /// What the list screen on top shows, if the top screen is a list.
     pub fn list_view(&self) -> Option<ListView> {

@@ -17,7 +17,7 @@ use crate::game::Mode;
 use crate::persist::scores::table_text;
 use crate::ui::app::App;
 use crate::ui::app::keys::{BOARD_KEYS, MOUSE_HELP};
-use crate::ui::app::lists::LIST_KEYS;
+use crate::ui::app::lists::{LIST_KEYS, LIST_KEYS_SHORT};
 use crate::ui::app::screen::{ListView, ScoresView, Screen};
 use crate::ui::layout::{MenuLayout, tile_sizes};
 use crate::ui::theme::Paint;
@@ -279,7 +279,13 @@ fn render_list(view: &ListView, layout: &MenuLayout, buf: &mut Buffer) {
             .alignment(Alignment::Right)
             .render(*rect, buf);
     }
-    Line::styled(LIST_KEYS, Style::new().add_modifier(Modifier::DIM))
+    // Cut at both ends the long line says nothing; the short one fits.
+    let keys = if LIST_KEYS.width() <= usize::from(layout.keys.width) {
+        LIST_KEYS
+    } else {
+        LIST_KEYS_SHORT
+    };
+    Line::styled(keys, Style::new().add_modifier(Modifier::DIM))
         .alignment(Alignment::Center)
         .render(layout.keys, buf);
 }

@@ -630,3 +630,20 @@ fn a_long_message_on_a_narrow_screen_replaces_the_title_rather_than_cutting_it()
     let title = text(&draw(&app, 52, 24))[0].clone();
     assert!(title.starts_with(" lianliankan cannot"), "{title}");
 }
+
+#[test]
+fn a_menu_on_a_narrow_screen_keeps_a_whole_key_line() {
+    let t = Instant::now();
+    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
+    app.screens.push(crate::ui::app::screen::Screen::Menu(
+        crate::ui::app::screen::Menu::pause(true),
+    ));
+    let wide = text(&draw(&app, 80, 24)).join("\n");
+    assert!(
+        wide.contains("arrows, letter or click; Enter; Esc back"),
+        "{wide}"
+    );
+    let narrow = text(&draw(&app, 40, 10)).join("\n");
+    assert!(narrow.contains(" Enter; Esc back "), "{narrow}");
+    assert!(!narrow.contains("rrows"), "{narrow}");
+}

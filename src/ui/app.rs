@@ -22,7 +22,7 @@ use crate::game::{Action, Game, Pace};
 use crate::persist::session::Session;
 use crate::persist::settings::{Animation, Settings};
 use crate::ui::layout::{BoardLayout, Screen as Areas};
-use crate::ui::theme::{ColorDepth, Theme};
+use crate::ui::theme::{Charset, ColorDepth, Theme};
 use crate::ui::win_screen::WinScreen;
 
 pub use demo::{DEMO_NOTE, DEMO_STEP, Demo};
@@ -44,6 +44,8 @@ pub struct App {
     pub color: bool,
     /// How many colours the terminal shows, when `color` is on.
     pub depth: ColorDepth,
+    /// The characters of borders, match lines and titles.
+    pub charset: Charset,
     /// False when `NO_COLOR` asks for no colours, whatever the setting.
     color_allowed: bool,
     /// The player's settings (saved in the data directory when changed).
@@ -90,6 +92,7 @@ impl App {
             theme,
             color,
             depth: ColorDepth::default(),
+            charset: Charset::default(),
             color_allowed: color,
             settings: Settings::default(),
             screens: Vec::new(),

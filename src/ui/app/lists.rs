@@ -26,7 +26,7 @@ impl App {
     /// What the list screen on top shows, if the top screen is a list.
     pub fn list_view(&self) -> Option<ListView> {
         match self.screens.last()? {
-            Screen::Menu(menu) => Some(menu.view()),
+            Screen::Menu(menu) => Some(menu.view(self.charset)),
             Screen::NewGame(form) => {
                 let screen = (self.area.width, self.area.height);
                 Some(form.view(screen, self.theme.width()))

@@ -68,14 +68,22 @@ impl App {
             Some(Screen::LevelCard { .. }) | None => {}
             Some(Screen::Menu(_) | Screen::NewGame(_) | Screen::Settings(_)) => {
                 if let Some((view, layout)) = self.list_layout(area) {
-                    render_list(&view, &layout, buf);
+                    render_list(&view, &layout, self.frame(border::ROUNDED), buf);
                     if let Some(Screen::Settings(_)) = self.screens.last() {
                         self.render_preview(&layout, area, buf);
                     }
                 }
             }
-            Some(Screen::Scores(view)) => render_scores(view, area, buf),
-            Some(Screen::Stats(lines)) => render_page(" Statistics ", lines, area, buf),
+            Some(Screen::Scores(view)) => {
+                render_scores(view, self.frame(border::ROUNDED), area, buf)
+            }
+            Some(Screen::Stats(lines)) => render_page(
+                " Statistics ",
+                lines,
+                self.frame(border::ROUNDED),
+                area,
+                buf,
+            ),
         }
     }
 
@@ -127,7 +135,7 @@ impl App {
         Clear.render(rect, buf);
         Paragraph::new(lines)
             .block(
-                Block::bordered()
+                self.frame(border::PLAIN)
                     .title(" Help ")
                     .title_bottom(Line::raw(" Esc or ? closes ").alignment(Alignment::Center)),
             )
@@ -168,7 +176,7 @@ impl App {
         let rect = centred(area, width, lines.len() as u16 + 2);
         Clear.render(rect, buf);
         Paragraph::new(lines)
-            .block(Block::bordered().border_set(border::DOUBLE))
+            .block(self.frame(border::DOUBLE))
             .render(rect, buf);
     }
 }
@@ -176,10 +184,9 @@ impl App {
 /// Draws a list where `layout` puts it: title, subtitle, rows with their
 /// hotkey letter underlined, a field's value as `< value >`, a row that does
 /// not fit dimmed with why, the highlighted row reversed, the key line.
-fn render_list(view: &ListView, layout: &MenuLayout, buf: &mut Buffer) {
+fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buffer) {
     Clear.render(layout.outer, buf);
-    Block::bordered()
-        .border_set(border::ROUNDED)
+    frame
         .title(format!(" {} ", view.title))
         .title_alignment(Alignment::Center)
         .render(layout.outer, buf);
@@ -229,7 +236,7 @@ fn render_list(view: &ListView, layout: &MenuLayout, buf: &mut Buffer) {
 }
 
 /// A page of text lines in a box, with what to press to leave it.
-fn render_page(title: &str, lines: &[String], area: Rect, buf: &mut Buffer) {
+fn render_page(title: &str, lines: &[String], frame: Block, area: Rect, buf: &mut Buffer) {
     let mut text: Vec<Line> = lines.iter().map(|l| Line::raw(format!(" {l}"))).collect();
     text.push(Line::raw(""));
     let keys = Line::raw(" Esc back ").alignment(Alignment::Center);
@@ -240,17 +247,12 @@ fn render_page(title: &str, lines: &[String], area: Rect, buf: &mut Buffer) {
     text.truncate(room);
     Clear.render(rect, buf);
     Paragraph::new(text)
-        .block(
-            Block::bordered()
-                .border_set(border::ROUNDED)
-                .title(title)
-                .title_bottom(keys),
-        )
+        .block(frame.title(title).title_bottom(keys))
         .render(rect, buf);
 }
 
 /// One high-score table, with which of how many it is.
-fn render_scores(view: &ScoresView, area: Rect, buf: &mut Buffer) {
+fn render_scores(view: &ScoresView, frame: Block, area: Rect, buf: &mut Buffer) {
     let mut lines: Vec<String> = match view.tables.get(view.index) {
         Some((key, entries)) => {
             let mut lines = vec![
@@ -268,5 +270,5 @@ fn render_scores(view: &ScoresView, area: Rect, buf: &mut Buffer) {
         None => vec!["No high scores yet: win a game to make the first.".to_string()],
     };
     lines.retain(|l| l.chars().count() < 200);
-    render_page(" High scores ", &lines, area, buf);
+    render_page(" High scores ", &lines, frame, area, buf);
 }

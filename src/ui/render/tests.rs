@@ -628,3 +628,80 @@ fn a_long_message_on_a_narrow_screen_replaces_the_title_rather_than_cutting_it()
     let title = text(&draw(&app, 52, 24))[0].clone();
     assert!(title.starts_with(" lianliankan cannot"), "{title}");
 }
+
+/// On a terminal without box drawing (a C locale, see `Charset`) every
+/// screen a player reaches by keys and clicks is drawn in ASCII only: the
+/// start menu and what it opens, boxed tiles with their marks, the match
+/// line, the pause menu, a note and the win screen, small and large.
+#[test]
+fn a_terminal_without_unicode_gets_ascii_on_every_screen() {
+    use crate::ui::test_support::{pick, press};
+    use ratatui::crossterm::event::KeyCode::{Char, Esc};
+    let t = Instant::now();
+    let board = Board::from_rows(&[[1, 2, 3, 2], [0, 0, 0, 0], [5, 3, 1, 5]]).unwrap();
+    let mut app = app_with(board, t).with_start_menu();
+    app.charset = crate::ui::theme::Charset::Ascii;
+    let mut screens = 0;
+    let mut ascii_only = |app: &App, what: &str| {
+        screens += 1;
+        for (w, h) in [(24, 9), (80, 24), (200, 60)] {
+            let buf = draw(app, w, h);
+            assert!(
+                buf.content().iter().all(|c| c.symbol().is_ascii()),
+                "{what} at {w}x{h}:\n{}",
+                text(&buf).join("\n")
+            );
+        }
+    };
+    ascii_only(&app, "start menu");
+    for (key, what) in [
+        ('e', "settings"),
+        ('n', "new game form"),
+        ('h', "high scores"),
+        ('s', "statistics"),
+        ('?', "help"),
+    ] {
+        press(&mut app, &[Char(key)]);
+        assert!(app.screens.len() > 1, "{what} did not open");
+        ascii_only(&app, what);
+        press(&mut app, &[Esc]);
+    }
+    press(&mut app, &[Char('p')]);
+    assert!(app.screens.is_empty(), "the board is not on show");
+    pick(&mut app, at(0, 0));
+    ascii_only(&app, "a selected tile");
+    pick(&mut app, at(2, 2));
+    assert!(app.game.removal(app.now).is_some(), "no match");
+    let matched = app.now;
+    app.now = matched + REMOVAL_TIME * 9 / 10;
+    ascii_only(&app, "the match line");
+    // The line turns twice in ASCII: corners and both directions.
+    let line = text(&draw(&app, 24, 9)).join("\n");
+    assert!(
+        line.contains('+') && line.contains('|') && line.contains('-'),
+        "{line}"
+    );
+    app.now = matched + REMOVAL_TIME * 2;
+    press(&mut app, &[Esc]);
+    ascii_only(&app, "pause menu");
+    press(&mut app, &[Esc]);
+    assert!(app.screens.is_empty(), "the pause menu stayed");
+    let note = app
+        .clone()
+        .with_message("A note over the board.".to_string());
+    ascii_only(&note, "a note");
+    for (a, b) in [
+        (at(0, 1), at(0, 3)),
+        (at(0, 2), at(2, 1)),
+        (at(2, 0), at(2, 3)),
+    ] {
+        pick(&mut app, a);
+        pick(&mut app, b);
+        app.now += REMOVAL_TIME * 2;
+    }
+    assert!(app.game.win().is_some(), "the board is not cleared");
+    app.now += Duration::from_secs(5);
+    ascii_only(&app, "the win screen");
+    assert!(text(&draw(&app, 80, 24)).join("\n").contains("You won"));
+    assert_eq!(screens, 11);
+}

@@ -718,7 +718,7 @@ mod tests {
                 .iter()
                 .position(|r| r.label.starts_with(label))
                 .unwrap();
-            let r = layout.items[i];
+            let r = layout.rect_of(i).unwrap();
             a.handle_event(&click(r.x + 2, r.y), AREA, t);
         };
         click_on(&mut a, "Restart");

@@ -280,8 +280,12 @@ pub struct MenuLayout {
     pub outer: Rect,
     /// The lines above the items (a subtitle), inside the border.
     pub header: Rect,
-    /// One line per item, top to bottom (those that fit).
+    /// One line per item shown, top to bottom: item `first` and those after
+    /// it that fit.
     pub items: Vec<Rect>,
+    /// The first item shown: later than the first on a screen too short for
+    /// them all, so that the selected item is always in sight.
+    pub first: usize,
     /// The line under the items that says which keys to press.
     pub keys: Rect,
 }
@@ -289,9 +293,10 @@ pub struct MenuLayout {
 impl MenuLayout {
     /// A box centred in `area`, `width` columns inside its border, with
     /// `header` lines, then `items` lines, a blank line and the key line.
-    /// On a short screen the header goes first, then items from the end;
-    /// the key line always stays.
-    pub fn new(area: Rect, width: u16, header: u16, items: usize) -> Self {
+    /// On a short screen the header goes first, then items, scrolled so
+    /// that item `selected` shows; the key line always stays.
+    pub fn new(area: Rect, width: u16, header: u16, items: usize, selected: usize) -> Self {
+        let count = items;
         let items = u16::try_from(items).unwrap_or(u16::MAX);
         let room = area.height.saturating_sub(2);
         // The key line, then as many items as fit, then the header and the gaps.
@@ -318,6 +323,9 @@ impl MenuLayout {
             outer,
             header: Rect::new(inner.x, inner.y, inner.width, header).intersection(inner),
             items: (0..shown).map(|i| line(header + i)).collect(),
+            first: selected
+                .min(count.saturating_sub(1))
+                .saturating_sub(usize::from(shown).saturating_sub(1)),
             keys: line(header + shown + gap),
         }
     }
@@ -327,6 +335,17 @@ impl MenuLayout {
         self.items
             .iter()
             .position(|r| r.contains(ratatui::layout::Position::new(x, y)))
+            .map(|k| self.first + k)
+    }
+
+    /// Where item `item` is drawn, when it is in sight.
+    pub fn rect_of(&self, item: usize) -> Option<Rect> {
+        self.items.get(item.checked_sub(self.first)?).copied()
+    }
+
+    /// Whether items are hidden above the first shown, and below the last.
+    pub fn hidden(&self, items: usize) -> (bool, bool) {
+        (self.first > 0, self.first + self.items.len() < items)
     }
 }
 
@@ -481,7 +500,7 @@ mod tests {
     #[test]
     fn a_menu_keeps_its_key_line_and_clicks_find_the_item_drawn() {
         let area = Rect::new(0, 0, 80, 24);
-        let m = MenuLayout::new(area, 20, 2, 5);
+        let m = MenuLayout::new(area, 20, 2, 5, 0);
         assert_eq!(m.items.len(), 5);
         assert_eq!(m.header.height, 2);
         for (i, r) in m.items.iter().enumerate() {
@@ -491,9 +510,19 @@ mod tests {
         assert_eq!(m.item_at(m.keys.x, m.keys.y), None);
         assert_eq!(m.item_at(0, 0), None);
         assert!(m.keys.y > m.items[4].y && m.keys.bottom() < m.outer.bottom());
-        // On a tiny screen the header and the last items go, the key line stays.
-        for h in 0..12 {
-            let small = MenuLayout::new(Rect::new(0, 0, 10, h), 20, 2, 5);
+        assert_eq!(m.hidden(5), (false, false));
+        // On a tiny screen the header and some items go, the key line stays,
+        // and the selected item is in sight where any item is.
+        for (h, selected) in (0..12).flat_map(|h| (0..5).map(move |s| (h, s))) {
+            let small = MenuLayout::new(Rect::new(0, 0, 10, h), 20, 2, 5, selected);
+            if let Some(r) = small.rect_of(selected) {
+                assert_eq!(small.item_at(r.x, r.y), Some(selected), "{h}");
+            } else {
+                assert!(small.items.is_empty(), "{h}: {selected} hidden");
+            }
+            let (above, below) = small.hidden(5);
+            assert_eq!(above, small.first > 0);
+            assert_eq!(below, small.first + small.items.len() < 5, "{h}");
             assert!(small.outer.height <= h && small.outer.width <= 10, "{h}");
             if h >= 3 {
                 assert_eq!(small.keys.height, 1, "{h}: {small:?}");

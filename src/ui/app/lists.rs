@@ -22,6 +22,9 @@ use crate::ui::layout::MenuLayout;
 /// The key line under every list.
 pub const LIST_KEYS: &str = "arrows, letter or click; Enter; Esc back";
 
+/// The key line where [`LIST_KEYS`] does not fit.
+pub const SHORT_LIST_KEYS: &str = "Enter chooses; Esc back";
+
 impl App {
     /// What the list screen on top shows, if the top screen is a list.
     pub fn list_view(&self) -> Option<ListView> {
@@ -55,7 +58,7 @@ impl App {
             .unwrap_or(0);
         let header = view.subtitle.as_ref().map_or(0, |_| 2);
         let width = u16::try_from(widest).unwrap_or(u16::MAX);
-        let layout = MenuLayout::new(area, width, header, view.rows.len());
+        let layout = MenuLayout::new(area, width, header, view.rows.len(), view.selected);
         Some((view, layout))
     }
 
@@ -96,7 +99,7 @@ impl App {
             let row = view.rows.get(i)?;
             // The value and note are drawn right-aligned, `<` first.
             let width = u16::try_from(row.right_text().width()).unwrap_or(u16::MAX);
-            let arrow = l.items[i].right().saturating_sub(width);
+            let arrow = l.rect_of(i)?.right().saturating_sub(width);
             let back = row.value.is_some() && (arrow..arrow + 2).contains(&mouse.column);
             Some((i, back))
         });

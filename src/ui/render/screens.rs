@@ -7,6 +7,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use unicode_width::UnicodeWidthStr;
 
 use super::centred;
 use super::tiles::Marks;
@@ -16,7 +17,7 @@ use crate::game::Mode;
 use crate::persist::scores::table_text;
 use crate::ui::app::App;
 use crate::ui::app::keys::{BOARD_KEYS, MOUSE_HELP};
-use crate::ui::app::lists::LIST_KEYS;
+use crate::ui::app::lists::{LIST_KEYS, SHORT_LIST_KEYS};
 use crate::ui::app::screen::{ListView, ScoresView, Screen};
 use crate::ui::layout::{MenuLayout, tile_sizes};
 use crate::ui::theme::Paint;
@@ -195,7 +196,19 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
             .alignment(Alignment::Center)
             .render(layout.header, buf);
     }
-    for (i, (row, rect)) in view.rows.iter().zip(&layout.items).enumerate() {
+    // Rows scrolled out of sight are told by an arrow on the border.
+    let (above, below) = layout.hidden(view.rows.len());
+    for (rect, arrow, hidden) in [
+        (layout.items.first(), "^", above),
+        (layout.items.last(), "v", below),
+    ] {
+        let x = layout.outer.right().saturating_sub(1);
+        if let Some(rect) = rect.filter(|r| hidden && buf.area.contains((x, r.y).into())) {
+            buf.set_string(x, rect.y, arrow, Style::new());
+        }
+    }
+    let shown = view.rows.iter().enumerate().skip(layout.first);
+    for ((i, row), rect) in shown.zip(&layout.items) {
         let mut base = if i == view.selected {
             Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
         } else {
@@ -230,7 +243,12 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
             .alignment(Alignment::Right)
             .render(*rect, buf);
     }
-    Line::styled(LIST_KEYS, Style::new().add_modifier(Modifier::DIM))
+    let keys = if LIST_KEYS.width() <= usize::from(layout.keys.width) {
+        LIST_KEYS
+    } else {
+        SHORT_LIST_KEYS
+    };
+    Line::styled(keys, Style::new().add_modifier(Modifier::DIM))
         .alignment(Alignment::Center)
         .render(layout.keys, buf);
 }

@@ -705,3 +705,56 @@ fn a_terminal_without_unicode_gets_ascii_on_every_screen() {
     assert!(text(&draw(&app, 80, 24)).join("\n").contains("You won"));
     assert_eq!(screens, 11);
 }
+
+/// On a screen too short for the pause menu the list scrolls with the
+/// highlight, arrows on the border say rows are out of sight, and a click
+/// on a scrolled row chooses that row.
+#[test]
+fn a_menu_taller_than_the_screen_scrolls_to_the_highlight() {
+    use ratatui::crossterm::event::{
+        Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    };
+    let t = Instant::now();
+    let mut app = default_app();
+    let area = Rect::new(0, 0, 40, 10);
+    let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    app.handle_event(&key(KeyCode::Esc), area, t);
+    let screen = text(&draw(&app, 40, 10));
+    assert!(screen.join("\n").contains("> Resume"), "{screen:#?}");
+    assert!(
+        screen.join("\n").contains("Enter chooses; Esc back"),
+        "{screen:#?}"
+    );
+    assert!(!screen.join("\n").contains("Quit"), "{screen:#?}");
+    assert!(
+        screen.iter().any(|l| l.ends_with('v')),
+        "no arrow down: {screen:#?}"
+    );
+    // Up from the first row goes round to the last, Quit.
+    app.handle_event(&key(KeyCode::Up), area, t);
+    let screen = text(&draw(&app, 40, 10));
+    assert!(screen.join("\n").contains("> Quit"), "{screen:#?}");
+    assert!(
+        screen.iter().any(|l| l.ends_with('^')),
+        "no arrow up: {screen:#?}"
+    );
+    assert!(!screen.iter().any(|l| l.ends_with('v')), "{screen:#?}");
+    app.handle_event(&key(KeyCode::Up), area, t);
+    let (view, layout) = app.list_layout(area).unwrap();
+    assert_eq!(view.rows[view.selected].label, "Help");
+    let help = layout.rect_of(view.selected).unwrap();
+    let click = |kind| {
+        Event::Mouse(MouseEvent {
+            kind,
+            column: help.x + 3,
+            row: help.y,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    app.handle_event(&click(MouseEventKind::Down(MouseButton::Left)), area, t);
+    app.handle_event(&click(MouseEventKind::Up(MouseButton::Left)), area, t);
+    assert_eq!(
+        app.screens.last(),
+        Some(&crate::ui::app::screen::Screen::Help)
+    );
+}

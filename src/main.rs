@@ -14,7 +14,7 @@ use lianliankan::game::Mode;
 use lianliankan::game::daily::Day;
 use lianliankan::game::limits::{MAX_COLS, MAX_ROWS};
 use lianliankan::ui::start::{Options, start};
-use lianliankan::ui::theme::ColorDepth;
+use lianliankan::ui::theme::{Charset, ColorDepth};
 
 /// Lianliankan (Onet, Shisen-Sho) in the terminal.
 #[derive(Parser)]
@@ -120,6 +120,7 @@ impl PlayArgs {
             daily: self.daily,
             no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
             depth: ColorDepth::from_env(),
+            charset: Charset::from_env(),
         }
     }
 }

@@ -280,11 +280,11 @@ pub struct MenuLayout {
     pub outer: Rect,
     /// The lines above the items (a subtitle), inside the border.
     pub header: Rect,
-    /// One line per item shown, top to bottom: those that fit, from item
-    /// [`first`](Self::first) on.
+    /// One line per item shown, top to bottom: item `first` and those after
+    /// it that fit.
     pub items: Vec<Rect>,
-    /// The index of the first item shown: on a screen too short for every
-    /// item the list scrolls, so the highlighted one is always drawn.
+    /// The first item shown: later than the first on a screen too short for
+    /// them all, so that the selected item is always in sight.
     pub first: usize,
     /// The line under the items that says which keys to press.
     pub keys: Rect,
@@ -293,9 +293,8 @@ pub struct MenuLayout {
 impl MenuLayout {
     /// A box centred in `area`, `width` columns inside its border, with
     /// `header` lines, then `items` lines, a blank line and the key line.
-    /// On a short screen the header goes first, then items: those shown
-    /// scroll so that item `selected` is among them; the key line always
-    /// stays.
+    /// On a short screen the header goes first, then items, scrolled so
+    /// that item `selected` shows; the key line always stays.
     pub fn new(area: Rect, width: u16, header: u16, items: usize, selected: usize) -> Self {
         let count = items;
         let items = u16::try_from(items).unwrap_or(u16::MAX);
@@ -320,15 +319,13 @@ impl MenuLayout {
             outer.height.saturating_sub(2),
         );
         let line = |dy: u16| Rect::new(inner.x, inner.y + dy, inner.width, 1).intersection(inner);
-        // A page at a time, the last page full: the list stays still while
-        // the highlight moves within a page, so a click lands where it aims.
-        let page = usize::from(shown.max(1));
-        let first = (selected / page * page).min(count.saturating_sub(usize::from(shown)));
         MenuLayout {
             outer,
             header: Rect::new(inner.x, inner.y, inner.width, header).intersection(inner),
             items: (0..shown).map(|i| line(header + i)).collect(),
-            first,
+            first: selected
+                .min(count.saturating_sub(1))
+                .saturating_sub(usize::from(shown).saturating_sub(1)),
             keys: line(header + shown + gap),
         }
     }
@@ -338,12 +335,17 @@ impl MenuLayout {
         self.items
             .iter()
             .position(|r| r.contains(ratatui::layout::Position::new(x, y)))
-            .map(|i| self.first + i)
+            .map(|k| self.first + k)
     }
 
-    /// Where item `i` is drawn, if it is shown.
-    pub fn item_rect(&self, i: usize) -> Option<Rect> {
-        self.items.get(i.checked_sub(self.first)?).copied()
+    /// Where item `item` is drawn, when it is in sight.
+    pub fn rect_of(&self, item: usize) -> Option<Rect> {
+        self.items.get(item.checked_sub(self.first)?).copied()
+    }
+
+    /// Whether items are hidden above the first shown, and below the last.
+    pub fn hidden(&self, items: usize) -> (bool, bool) {
+        (self.first > 0, self.first + self.items.len() < items)
     }
 }
 
@@ -508,9 +510,19 @@ mod tests {
         assert_eq!(m.item_at(m.keys.x, m.keys.y), None);
         assert_eq!(m.item_at(0, 0), None);
         assert!(m.keys.y > m.items[4].y && m.keys.bottom() < m.outer.bottom());
-        // On a tiny screen the header and the last items go, the key line stays.
-        for h in 0..12 {
-            let small = MenuLayout::new(Rect::new(0, 0, 10, h), 20, 2, 5, 0);
+        assert_eq!(m.hidden(5), (false, false));
+        // On a tiny screen the header and some items go, the key line stays,
+        // and the selected item is in sight where any item is.
+        for (h, selected) in (0..12).flat_map(|h| (0..5).map(move |s| (h, s))) {
+            let small = MenuLayout::new(Rect::new(0, 0, 10, h), 20, 2, 5, selected);
+            if let Some(r) = small.rect_of(selected) {
+                assert_eq!(small.item_at(r.x, r.y), Some(selected), "{h}");
+            } else {
+                assert!(small.items.is_empty(), "{h}: {selected} hidden");
+            }
+            let (above, below) = small.hidden(5);
+            assert_eq!(above, small.first > 0);
+            assert_eq!(below, small.first + small.items.len() < 5, "{h}");
             assert!(small.outer.height <= h && small.outer.width <= 10, "{h}");
             if h >= 3 {
                 assert_eq!(small.keys.height, 1, "{h}: {small:?}");
@@ -520,21 +532,5 @@ mod tests {
                 assert!(r.y < small.keys.y, "{h}");
             }
         }
-    }
-
-    #[test]
-    fn a_short_menu_scrolls_to_show_the_highlighted_item_where_clicks_find_it() {
-        for h in 5..16 {
-            let area = Rect::new(0, 0, 40, h);
-            for selected in 0..11 {
-                let m = MenuLayout::new(area, 30, 2, 11, selected);
-                let r = m.item_rect(selected).expect("the highlighted item shows");
-                assert_eq!(m.item_at(r.x, r.y), Some(selected), "{h} {selected}");
-                assert!(m.first + m.items.len() <= 11, "{h} {selected}");
-                assert_eq!(m.item_rect(m.first + m.items.len()), None);
-            }
-        }
-        let m = MenuLayout::new(Rect::new(0, 0, 40, 24), 30, 2, 11, 10);
-        assert_eq!(m.first, 0, "no scrolling when all fit");
     }
 }

@@ -19,6 +19,7 @@ use std::time::Duration;
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
@@ -68,7 +69,9 @@ impl Widget for &App {
             // Centred on the board space, not the board: a small board is
             // narrower than the text.
             let text = "Paused. Press p or click to resume.";
-            centred_box(screen.middle, 4 + text.len() as u16, 3, buf);
+            let rect = centred(screen.middle, 4 + text.len() as u16, 3);
+            Clear.render(rect, buf);
+            self.frame(border::PLAIN).render(rect, buf);
             Paragraph::new(text)
                 .alignment(Alignment::Center)
                 .render(centred(screen.middle, text.len() as u16, 1), buf);
@@ -109,6 +112,12 @@ fn mend_wide_symbols(buf: &mut Buffer) {
 }
 
 impl App {
+    /// A bordered block drawn with `set`, or its ASCII stand-in where the
+    /// terminal takes no box drawing.
+    fn frame(&self, set: border::Set<'static>) -> Block<'static> {
+        Block::bordered().border_set(self.charset.border(set))
+    }
+
     fn render_board(&self, layout: &BoardLayout, buf: &mut Buffer) {
         let game = &self.game;
         let board = game.board();
@@ -161,7 +170,14 @@ impl App {
             }
             let shown = self.now.saturating_duration_since(removal.at);
             let style = self.line_style();
-            line::draw(layout, corners, grown(shown, game.pace().line), style, buf);
+            line::draw(
+                layout,
+                corners,
+                grown(shown, game.pace().line),
+                style,
+                self.charset,
+                buf,
+            );
         }
         self.render_feedback(layout, buf);
     }
@@ -311,13 +327,6 @@ fn centred(area: Rect, w: u16, h: u16) -> Rect {
         w,
         h,
     )
-}
-
-/// Clears a bordered box of `w` x `h` in the middle of `area`.
-fn centred_box(area: Rect, w: u16, h: u16, buf: &mut Buffer) {
-    let rect = centred(area, w, h);
-    Clear.render(rect, buf);
-    Block::bordered().render(rect, buf);
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use crate::persist::settings::Settings;
 use crate::persist::storage;
 use crate::ui::app::App;
 use crate::ui::app::screen::{Menu, MenuKind, Screen};
-use crate::ui::theme::{ColorDepth, Theme};
+use crate::ui::theme::{Charset, ColorDepth, Theme};
 
 /// What the command line asked of a start.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -44,6 +44,8 @@ pub struct Options {
     pub no_color: bool,
     /// How many colours the terminal shows.
     pub depth: ColorDepth,
+    /// Whether the terminal takes box drawing.
+    pub charset: Charset,
 }
 
 impl Options {
@@ -132,6 +134,7 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
     let game = Game::new(config, now).map_err(|e| e.to_string())?;
     let mut app = App::new(game, theme, !options.no_color, now).with_settings(settings);
     app.depth = options.depth;
+    app.charset = options.charset;
     if let Some(warning) = settings_warning {
         app = app.with_message(warning);
     }

@@ -1,5 +1,6 @@
 //! Tile themes: a symbol and a colour per tile kind, compiled in from `assets/`,
-//! and the colours of everything else on screen (`theme/palette.rs`).
+//! the colours of everything else on screen (`theme/palette.rs`) and the
+//! characters of the frame (`theme/charset.rs`).
 //!
 //! A theme file holds one kind a line, `SYMBOL [#RRGGBB BASIC]`, with `#`
 //! comments: the colour of the picture on the tile's light face, for 256-colour
@@ -8,6 +9,7 @@
 //! one code point of one known width (1 or 2 columns, the same in CJK
 //! terminals), so rows never shift.
 
+mod charset;
 mod palette;
 
 use std::str::FromStr;
@@ -17,6 +19,7 @@ use unicode_width::UnicodeWidthChar;
 
 use crate::core::grid::Tile;
 
+pub use charset::{Charset, utf8_locale};
 pub use palette::{ColorDepth, Ink, Paint};
 
 /// The themes built into the binary, by name.
@@ -150,13 +153,7 @@ fn symbol_width(symbol: &str) -> Result<u16, String> {
 /// fonts for them ship with every desktop, while the one-column symbols
 /// depend on fonts that often lack them.
 pub fn default_name(var: impl Fn(&str) -> Option<String>) -> &'static str {
-    let locale = ["LC_ALL", "LC_CTYPE", "LANG"]
-        .into_iter()
-        .filter_map(&var)
-        .find(|v| !v.is_empty())
-        .unwrap_or_default()
-        .to_ascii_lowercase();
-    let utf8 = locale.contains("utf-8") || locale.contains("utf8");
+    let utf8 = utf8_locale(&var);
     let console = var("TERM").is_some_and(|t| t == "linux");
     if utf8 && !console { "emoji" } else { "ascii" }
 }

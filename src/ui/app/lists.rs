@@ -22,14 +22,14 @@ use crate::ui::layout::MenuLayout;
 /// The key line under every list.
 pub const LIST_KEYS: &str = "arrows, letter or click; Enter; Esc back";
 
-/// The key line under a list on a screen too narrow for [`LIST_KEYS`].
-pub const LIST_KEYS_SHORT: &str = "Enter; Esc back";
+/// The key line where [`LIST_KEYS`] does not fit.
+pub const SHORT_LIST_KEYS: &str = "Enter chooses; Esc back";
 
 impl App {
     /// What the list screen on top shows, if the top screen is a list.
     pub fn list_view(&self) -> Option<ListView> {
         match self.screens.last()? {
-            Screen::Menu(menu) => Some(menu.view()),
+            Screen::Menu(menu) => Some(menu.view(self.charset)),
             Screen::NewGame(form) => {
                 let screen = (self.area.width, self.area.height);
                 Some(form.view(screen, self.theme.width()))
@@ -114,7 +114,7 @@ impl App {
             let row = view.rows.get(i)?;
             // The value and note are drawn right-aligned, `<` first.
             let width = u16::try_from(row.right_text().width()).unwrap_or(u16::MAX);
-            let arrow = l.item_rect(i)?.right().saturating_sub(width);
+            let arrow = l.rect_of(i)?.right().saturating_sub(width);
             let back = row.value.is_some() && (arrow..arrow + 2).contains(&mouse.column);
             Some((i, back))
         });

@@ -15,7 +15,7 @@ use crate::persist::scores::{BoardKey, Entry};
 use crate::persist::settings::{Animation, GameChoice, PRESETS, Settings, modes};
 use crate::ui::app::keys::Command;
 use crate::ui::layout::BoardLayout;
-use crate::ui::theme::Theme;
+use crate::ui::theme::{Charset, Theme};
 
 /// How long the level card shows before it goes by itself.
 pub const LEVEL_CARD_TIME: Duration = Duration::from_secs(2);
@@ -265,10 +265,14 @@ impl Menu {
             .unwrap_or(0);
     }
 
-    /// What the menu shows.
-    pub fn view(&self) -> ListView {
+    /// What the menu shows; the game's Chinese name only where the
+    /// terminal takes Unicode.
+    pub fn view(&self, charset: Charset) -> ListView {
         let (title, subtitle) = match self.kind {
-            MenuKind::Start => ("lianliankan", Some("连连看: clear the board in pairs")),
+            MenuKind::Start if charset == Charset::Unicode => {
+                ("lianliankan", Some("连连看: clear the board in pairs"))
+            }
+            MenuKind::Start => ("lianliankan", Some("Clear the board in pairs")),
             MenuKind::Pause => ("Paused", None),
             MenuKind::Finished { .. } => ("Game over", None),
             MenuKind::Confirm(_) => (
@@ -664,7 +668,7 @@ mod tests {
                 undo: true,
             },
         ] {
-            let view = Menu::new(kind).view();
+            let view = Menu::new(kind).view(Charset::Unicode);
             for (i, row) in view.rows.iter().enumerate() {
                 let key = row.hotkey.unwrap();
                 assert_eq!(view.hotkey(key), Some(i), "{row:?}");

@@ -9,7 +9,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use super::{centred, clock};
 use crate::game::{Difficulty, Game, LEVEL_COUNT, Mode, TimeUp};
@@ -117,11 +117,7 @@ impl App {
         let rect = centred(area, 40, lines.len() as u16 + 2);
         Clear.render(rect, buf);
         Paragraph::new(lines)
-            .block(
-                Block::bordered()
-                    .border_set(border::DOUBLE)
-                    .title(" Game over "),
-            )
+            .block(self.frame(border::DOUBLE).title(" Game over "))
             .render(rect, buf);
     }
 }

@@ -1,27 +1,32 @@
-//! The line of a match, drawn with box-drawing characters through the centres
-//! of the cells it crosses, corners and outer ring included.
+//! The line of a match, drawn with box-drawing characters (or ASCII, see
+//! [`Charset`]) through the centres of the cells it crosses, corners and
+//! outer ring included.
 
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 
 use crate::core::grid::Point;
 use crate::ui::layout::BoardLayout;
+use crate::ui::theme::Charset;
 
 const UP: u8 = 1;
 const DOWN: u8 = 2;
 const LEFT: u8 = 4;
 const RIGHT: u8 = 8;
 
-/// The box-drawing character joining the given sides of a cell.
-fn glyph(sides: u8) -> &'static str {
-    match sides {
-        s if s == DOWN | RIGHT => "┌",
-        s if s == DOWN | LEFT => "┐",
-        s if s == UP | RIGHT => "└",
-        s if s == UP | LEFT => "┘",
-        s if s & (UP | DOWN) != 0 && s & (LEFT | RIGHT) == 0 => "│",
-        _ => "─",
-    }
+/// The character joining the given sides of a cell, in `charset`.
+fn glyph(sides: u8, charset: Charset) -> &'static str {
+    let corner = match sides {
+        s if s == DOWN | RIGHT => Some("┌"),
+        s if s == DOWN | LEFT => Some("┐"),
+        s if s == UP | RIGHT => Some("└"),
+        s if s == UP | LEFT => Some("┘"),
+        _ => None,
+    };
+    charset.line(
+        corner,
+        sides & (UP | DOWN) != 0 && sides & (LEFT | RIGHT) == 0,
+    )
 }
 
 /// The screen cells of the line through `corners`, in order from the first
@@ -63,6 +68,7 @@ pub fn draw(
     corners: &[Point],
     fraction: f32,
     style: Style,
+    charset: Charset,
     buf: &mut Buffer,
 ) {
     let (Some(&first), Some(&last)) = (corners.first(), corners.last()) else {
@@ -76,7 +82,7 @@ pub fn draw(
             .iter()
             .any(|r| x >= r.left() && x < r.right() && y >= r.top() && y < r.bottom());
         if !inside_end && buf.area.contains((x, y).into()) {
-            buf.set_string(x, y, glyph(sides), style);
+            buf.set_string(x, y, glyph(sides, charset), style);
         }
     }
 }

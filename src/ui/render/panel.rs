@@ -7,7 +7,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::level::{filled, time_paint};
 use super::screens::describe;
@@ -129,8 +129,7 @@ impl App {
             .style(text)
             .wrap(Wrap { trim: false })
             .block(
-                Block::bordered()
-                    .border_set(border::ROUNDED)
+                self.frame(border::ROUNDED)
                     .border_style(dim)
                     .title(Line::styled(" lianliankan ", bold).alignment(Alignment::Center)),
             )

@@ -17,7 +17,7 @@ use crate::game::Mode;
 use crate::persist::scores::table_text;
 use crate::ui::app::App;
 use crate::ui::app::keys::{BOARD_KEYS, MOUSE_HELP};
-use crate::ui::app::lists::{LIST_KEYS, LIST_KEYS_SHORT};
+use crate::ui::app::lists::{LIST_KEYS, SHORT_LIST_KEYS};
 use crate::ui::app::screen::{ListView, ScoresView, Screen};
 use crate::ui::layout::{MenuLayout, tile_sizes};
 use crate::ui::theme::Paint;
@@ -69,14 +69,22 @@ impl App {
             Some(Screen::LevelCard { .. }) | None => {}
             Some(Screen::Menu(_) | Screen::NewGame(_) | Screen::Settings(_)) => {
                 if let Some((view, layout)) = self.list_layout(area) {
-                    render_list(&view, &layout, buf);
+                    render_list(&view, &layout, self.frame(border::ROUNDED), buf);
                     if let Some(Screen::Settings(_)) = self.screens.last() {
                         self.render_preview(&layout, area, buf);
                     }
                 }
             }
-            Some(Screen::Scores(view)) => render_scores(view, area, buf),
-            Some(Screen::Stats(lines)) => render_page(" Statistics ", lines, area, buf),
+            Some(Screen::Scores(view)) => {
+                render_scores(view, self.frame(border::ROUNDED), area, buf)
+            }
+            Some(Screen::Stats(lines)) => render_page(
+                " Statistics ",
+                lines,
+                self.frame(border::ROUNDED),
+                area,
+                buf,
+            ),
         }
     }
 
@@ -154,7 +162,7 @@ impl App {
         Paragraph::new(lines.into_iter().map(Line::raw).collect::<Vec<_>>())
             .scroll((u16::try_from(top.min(most)).unwrap_or(u16::MAX), 0))
             .block(
-                Block::bordered()
+                self.frame(border::PLAIN)
                     .title(" Help ")
                     .title_bottom(Line::raw(keys).alignment(Alignment::Center)),
             )
@@ -195,7 +203,7 @@ impl App {
         let rect = centred(area, width, lines.len() as u16 + 2);
         Clear.render(rect, buf);
         Paragraph::new(lines)
-            .block(Block::bordered().border_set(border::DOUBLE))
+            .block(self.frame(border::DOUBLE))
             .render(rect, buf);
     }
 }
@@ -231,10 +239,9 @@ fn wrap(head: &str, text: &str, width: usize) -> Vec<String> {
 /// Draws a list where `layout` puts it: title, subtitle, rows with their
 /// hotkey letter underlined, a field's value as `< value >`, a row that does
 /// not fit dimmed with why, the highlighted row reversed, the key line.
-fn render_list(view: &ListView, layout: &MenuLayout, buf: &mut Buffer) {
+fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buffer) {
     Clear.render(layout.outer, buf);
-    Block::bordered()
-        .border_set(border::ROUNDED)
+    frame
         .title(format!(" {} ", view.title))
         .title_alignment(Alignment::Center)
         .render(layout.outer, buf);
@@ -242,6 +249,17 @@ fn render_list(view: &ListView, layout: &MenuLayout, buf: &mut Buffer) {
         Line::raw(sub.as_str())
             .alignment(Alignment::Center)
             .render(layout.header, buf);
+    }
+    // Rows scrolled out of sight are told by an arrow on the border.
+    let (above, below) = layout.hidden(view.rows.len());
+    for (rect, arrow, hidden) in [
+        (layout.items.first(), "^", above),
+        (layout.items.last(), "v", below),
+    ] {
+        let x = layout.outer.right().saturating_sub(1);
+        if let Some(rect) = rect.filter(|r| hidden && buf.area.contains((x, r.y).into())) {
+            buf.set_string(x, rect.y, arrow, Style::new());
+        }
     }
     let shown = view.rows.iter().enumerate().skip(layout.first);
     for ((i, row), rect) in shown.zip(&layout.items) {
@@ -279,11 +297,10 @@ fn render_list(view: &ListView, layout: &MenuLayout, buf: &mut Buffer) {
             .alignment(Alignment::Right)
             .render(*rect, buf);
     }
-    // Cut at both ends the long line says nothing; the short one fits.
     let keys = if LIST_KEYS.width() <= usize::from(layout.keys.width) {
         LIST_KEYS
     } else {
-        LIST_KEYS_SHORT
+        SHORT_LIST_KEYS
     };
     Line::styled(keys, Style::new().add_modifier(Modifier::DIM))
         .alignment(Alignment::Center)
@@ -291,7 +308,7 @@ fn render_list(view: &ListView, layout: &MenuLayout, buf: &mut Buffer) {
 }
 
 /// A page of text lines in a box, with what to press to leave it.
-fn render_page(title: &str, lines: &[String], area: Rect, buf: &mut Buffer) {
+fn render_page(title: &str, lines: &[String], frame: Block, area: Rect, buf: &mut Buffer) {
     let mut text: Vec<Line> = lines.iter().map(|l| Line::raw(format!(" {l}"))).collect();
     text.push(Line::raw(""));
     let keys = Line::raw(" Esc back ").alignment(Alignment::Center);
@@ -302,17 +319,12 @@ fn render_page(title: &str, lines: &[String], area: Rect, buf: &mut Buffer) {
     text.truncate(room);
     Clear.render(rect, buf);
     Paragraph::new(text)
-        .block(
-            Block::bordered()
-                .border_set(border::ROUNDED)
-                .title(title)
-                .title_bottom(keys),
-        )
+        .block(frame.title(title).title_bottom(keys))
         .render(rect, buf);
 }
 
 /// One high-score table, with which of how many it is.
-fn render_scores(view: &ScoresView, area: Rect, buf: &mut Buffer) {
+fn render_scores(view: &ScoresView, frame: Block, area: Rect, buf: &mut Buffer) {
     let mut lines: Vec<String> = match view.tables.get(view.index) {
         Some((key, entries)) => {
             let mut lines = vec![
@@ -330,5 +342,5 @@ fn render_scores(view: &ScoresView, area: Rect, buf: &mut Buffer) {
         None => vec!["No high scores yet: win a game to make the first.".to_string()],
     };
     lines.retain(|l| l.chars().count() < 200);
-    render_page(" High scores ", &lines, area, buf);
+    render_page(" High scores ", &lines, frame, area, buf);
 }

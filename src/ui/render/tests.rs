@@ -631,19 +631,132 @@ fn a_long_message_on_a_narrow_screen_replaces_the_title_rather_than_cutting_it()
     assert!(title.starts_with(" lianliankan cannot"), "{title}");
 }
 
+/// On a terminal without box drawing (a C locale, see `Charset`) every
+/// screen a player reaches by keys and clicks is drawn in ASCII only: the
+/// start menu and what it opens, boxed tiles with their marks, the match
+/// line, the pause menu, a note and the win screen, small and large.
 #[test]
-fn a_menu_on_a_narrow_screen_keeps_a_whole_key_line() {
+fn a_terminal_without_unicode_gets_ascii_on_every_screen() {
+    use crate::ui::test_support::{pick, press};
+    use ratatui::crossterm::event::KeyCode::{Char, Esc};
     let t = Instant::now();
-    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
-    app.screens.push(crate::ui::app::screen::Screen::Menu(
-        crate::ui::app::screen::Menu::pause(true),
-    ));
-    let wide = text(&draw(&app, 80, 24)).join("\n");
+    let board = Board::from_rows(&[[1, 2, 3, 2], [0, 0, 0, 0], [5, 3, 1, 5]]).unwrap();
+    let mut app = app_with(board, t).with_start_menu();
+    app.charset = crate::ui::theme::Charset::Ascii;
+    let mut screens = 0;
+    let mut ascii_only = |app: &App, what: &str| {
+        screens += 1;
+        for (w, h) in [(24, 9), (80, 24), (200, 60)] {
+            let buf = draw(app, w, h);
+            assert!(
+                buf.content().iter().all(|c| c.symbol().is_ascii()),
+                "{what} at {w}x{h}:\n{}",
+                text(&buf).join("\n")
+            );
+        }
+    };
+    ascii_only(&app, "start menu");
+    for (key, what) in [
+        ('e', "settings"),
+        ('n', "new game form"),
+        ('h', "high scores"),
+        ('s', "statistics"),
+        ('?', "help"),
+    ] {
+        press(&mut app, &[Char(key)]);
+        assert!(app.screens.len() > 1, "{what} did not open");
+        ascii_only(&app, what);
+        press(&mut app, &[Esc]);
+    }
+    press(&mut app, &[Char('p')]);
+    assert!(app.screens.is_empty(), "the board is not on show");
+    pick(&mut app, at(0, 0));
+    ascii_only(&app, "a selected tile");
+    pick(&mut app, at(2, 2));
+    assert!(app.game.removal(app.now).is_some(), "no match");
+    let matched = app.now;
+    app.now = matched + REMOVAL_TIME * 9 / 10;
+    ascii_only(&app, "the match line");
+    // The line turns twice in ASCII: corners and both directions.
+    let line = text(&draw(&app, 24, 9)).join("\n");
     assert!(
-        wide.contains("arrows, letter or click; Enter; Esc back"),
-        "{wide}"
+        line.contains('+') && line.contains('|') && line.contains('-'),
+        "{line}"
     );
-    let narrow = text(&draw(&app, 40, 10)).join("\n");
-    assert!(narrow.contains(" Enter; Esc back "), "{narrow}");
-    assert!(!narrow.contains("rrows"), "{narrow}");
+    app.now = matched + REMOVAL_TIME * 2;
+    press(&mut app, &[Esc]);
+    ascii_only(&app, "pause menu");
+    press(&mut app, &[Esc]);
+    assert!(app.screens.is_empty(), "the pause menu stayed");
+    let note = app
+        .clone()
+        .with_message("A note over the board.".to_string());
+    ascii_only(&note, "a note");
+    for (a, b) in [
+        (at(0, 1), at(0, 3)),
+        (at(0, 2), at(2, 1)),
+        (at(2, 0), at(2, 3)),
+    ] {
+        pick(&mut app, a);
+        pick(&mut app, b);
+        app.now += REMOVAL_TIME * 2;
+    }
+    assert!(app.game.win().is_some(), "the board is not cleared");
+    app.now += Duration::from_secs(5);
+    ascii_only(&app, "the win screen");
+    assert!(text(&draw(&app, 80, 24)).join("\n").contains("You won"));
+    assert_eq!(screens, 11);
+}
+
+/// On a screen too short for the pause menu the list scrolls with the
+/// highlight, arrows on the border say rows are out of sight, and a click
+/// on a scrolled row chooses that row.
+#[test]
+fn a_menu_taller_than_the_screen_scrolls_to_the_highlight() {
+    use ratatui::crossterm::event::{
+        Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    };
+    let t = Instant::now();
+    let mut app = default_app();
+    let area = Rect::new(0, 0, 40, 10);
+    let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    app.handle_event(&key(KeyCode::Esc), area, t);
+    let screen = text(&draw(&app, 40, 10));
+    assert!(screen.join("\n").contains("> Resume"), "{screen:#?}");
+    assert!(
+        screen.join("\n").contains("Enter chooses; Esc back"),
+        "{screen:#?}"
+    );
+    assert!(!screen.join("\n").contains("Quit"), "{screen:#?}");
+    assert!(
+        screen.iter().any(|l| l.ends_with('v')),
+        "no arrow down: {screen:#?}"
+    );
+    // Up from the first row goes round to the last, Quit.
+    app.handle_event(&key(KeyCode::Up), area, t);
+    let screen = text(&draw(&app, 40, 10));
+    assert!(screen.join("\n").contains("> Quit"), "{screen:#?}");
+    assert!(
+        screen.iter().any(|l| l.ends_with('^')),
+        "no arrow up: {screen:#?}"
+    );
+    assert!(!screen.iter().any(|l| l.ends_with('v')), "{screen:#?}");
+    app.handle_event(&key(KeyCode::Up), area, t);
+    let (view, layout) = app.list_layout(area).unwrap();
+    assert_eq!(view.rows[view.selected].label, "Help");
+    let help = layout.rect_of(view.selected).unwrap();
+    let click = |kind| {
+        Event::Mouse(MouseEvent {
+            kind,
+            column: help.x + 3,
+            row: help.y,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    app.handle_event(&click(MouseEventKind::Down(MouseButton::Left)), area, t);
+    app.handle_event(&click(MouseEventKind::Up(MouseButton::Left)), area, t);
+    assert_eq!(
+        app.screens.last(),
+        Some(&crate::ui::app::screen::Screen::Help { top: 0 })
+    );
 }

@@ -9,7 +9,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::border;
-use ratatui::widgets::{Block, Widget};
+use ratatui::widgets::Widget;
 
 use crate::core::grid::Tile;
 use crate::ui::app::App;
@@ -232,10 +232,7 @@ impl App {
             } else {
                 border::PLAIN
             };
-            Block::bordered()
-                .border_set(set)
-                .border_style(style)
-                .render(shown, buf);
+            self.frame(set).border_style(style).render(shown, buf);
         }
         style
     }

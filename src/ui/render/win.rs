@@ -6,7 +6,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use super::{centred, clock};
 use crate::escape::escape_controls;
@@ -73,11 +73,7 @@ impl App {
         let rect = centred(area, width, lines.len() as u16 + 2);
         Clear.render(rect, buf);
         Paragraph::new(lines)
-            .block(
-                Block::bordered()
-                    .border_set(border::DOUBLE)
-                    .title(" You won "),
-            )
+            .block(self.frame(border::DOUBLE).title(" You won "))
             .render(rect, buf);
     }
 
@@ -101,7 +97,7 @@ impl App {
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
             .block(
-                Block::bordered()
+                self.frame(border::PLAIN)
                     .title(" Note ")
                     .title_bottom(Line::raw(" any key ").alignment(Alignment::Center)),
             )

@@ -23,7 +23,7 @@ pub const DELAY: Duration = Duration::from_millis(100);
 const LOOK_EVERY: Duration = Duration::from_millis(20);
 
 /// The note.
-pub const NOTE: &str = " dealing…";
+pub const NOTE: &str = " dealing...";
 
 /// What the loop tells the watcher.
 enum Busy {

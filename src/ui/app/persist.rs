@@ -331,11 +331,9 @@ mod tests {
         assert!(table(dir.path()).is_empty(), "not under none");
     }
 
-    #[test]
-    fn running_out_of_time_ends_the_game_and_removes_the_save() {
-        let dir = tempfile::tempdir().unwrap();
-        let saved = dir.path().join("game.json");
-        let mut app = tiny(dir.path());
+    /// A timed game of the tiny board saving in `dir`, with one match made.
+    fn timed_tiny_after_a_match(dir: &Path) -> App {
+        let mut app = tiny(dir);
         app.game = Game::new(
             Config {
                 timed: true,
@@ -345,6 +343,14 @@ mod tests {
         )
         .unwrap();
         type_str(&mut app, " l ");
+        app
+    }
+
+    #[test]
+    fn running_out_of_time_ends_the_game_and_removes_the_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let saved = dir.path().join("game.json");
+        let mut app = timed_tiny_after_a_match(dir.path());
         assert!(saved.exists());
         let limit = app.game.time_limit().unwrap();
         assert_eq!(
@@ -367,16 +373,7 @@ mod tests {
     #[test]
     fn out_of_time_the_mouse_is_not_offered_an_undo_that_does_nothing() {
         let dir = tempfile::tempdir().unwrap();
-        let mut app = tiny(dir.path());
-        app.game = Game::new(
-            Config {
-                timed: true,
-                ..app.game.config()
-            },
-            app.now,
-        )
-        .unwrap();
-        type_str(&mut app, " l ");
+        let mut app = timed_tiny_after_a_match(dir.path());
         let limit = app.game.time_limit().unwrap();
         app.now += limit;
         assert!(app.tick(app.now));

@@ -95,11 +95,21 @@ struct PlayArgs {
     daily: Option<Day>,
 }
 
-/// A `--daily` date, or today.
+/// A `--daily` date, or today; never a day still to come, whose deal
+/// would otherwise be played, and recorded, before it opens.
 fn parse_day(text: &str) -> Result<Day, String> {
+    let today = Day::today(SystemTime::now());
     match text {
-        "today" => Ok(Day::today(SystemTime::now())),
-        date => date.parse(),
+        "today" => Ok(today),
+        date => {
+            let day: Day = date.parse()?;
+            if day.number() > today.number() {
+                return Err(format!(
+                    "{date} has not come yet: a daily deal opens on its day (UTC), and today is {today}"
+                ));
+            }
+            Ok(day)
+        }
     }
 }
 

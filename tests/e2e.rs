@@ -229,6 +229,20 @@ fn bad_options_fail_before_the_terminal_is_touched() {
     assert!(out.stdout.is_empty(), "nothing may reach the terminal");
 }
 
+/// A daily deal of a day still to come is refused: it could be played and
+/// recorded before its day.
+#[test]
+fn a_daily_deal_of_a_day_to_come_is_refused() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .args(["--daily", "9999-12-31"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("9999-12-31 has not come yet"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing may reach the terminal");
+}
+
 #[test]
 fn a_hard_game_deals_the_hard_board_of_its_seed_and_says_so() {
     let config = Config {

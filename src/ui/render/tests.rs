@@ -760,3 +760,19 @@ fn a_menu_taller_than_the_screen_scrolls_to_the_highlight() {
         Some(&crate::ui::app::screen::Screen::Help { top: 0 })
     );
 }
+
+/// A note keeps a column of room between its text and its border.
+#[test]
+fn a_note_keeps_its_text_off_the_border() {
+    let app = default_app().with_message("Lorem ipsum dolor sit amet. ".repeat(8));
+    let screen = text(&draw(&app, 80, 24));
+    let rows: Vec<&String> = screen.iter().filter(|r| r.contains("ipsum")).collect();
+    assert!(rows.len() >= 3, "{screen:#?}");
+    for row in rows {
+        let inside = row.trim().trim_matches('│');
+        assert!(
+            inside.starts_with(' ') && inside.ends_with(' '),
+            "text touches the border: {row:?}"
+        );
+    }
+}

@@ -6,7 +6,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Clear, Padding, Paragraph, Widget, Wrap};
 
 use super::{centred, clock};
 use crate::escape::escape_controls;
@@ -80,7 +80,9 @@ impl App {
     /// The message box, over everything else, until a key or click.
     pub(super) fn render_message(&self, area: Rect, message: &str, buf: &mut Buffer) {
         let width = area.width.min(70);
-        let inner = usize::from(width.saturating_sub(2)).max(1);
+        // A column of room each side of the text, where there is room.
+        let pad = u16::from(width >= 20);
+        let inner = usize::from(width.saturating_sub(2 + 2 * pad)).max(1);
         // Roughly how many lines the wrapped text takes (word wrapping may
         // take one more per paragraph).
         let text_lines: usize = message
@@ -98,6 +100,7 @@ impl App {
             .wrap(Wrap { trim: true })
             .block(
                 self.frame(border::PLAIN)
+                    .padding(Padding::horizontal(pad))
                     .title(" Note ")
                     .title_bottom(Line::raw(" any key ").alignment(Alignment::Center)),
             )

@@ -89,16 +89,10 @@ impl std::fmt::Display for DealError {
 
 impl std::error::Error for DealError {}
 
-/// A full board of `config.rows` x `config.cols` with `config.kinds` kinds
-/// (numbered 1..=kinds), each appearing an even number of times, as evenly
-/// spread as possible, that can be cleared under the rules in play and is
-/// as hard as `config.difficulty` asks: the dealer plays a game forward and
-/// hands out the kinds pair by pair (see [`crate::solve::difficulty`]).
-/// The moves that clear it come with it.
-pub fn deal(config: &Config, rng: &mut Xoshiro256PlusPlus) -> Result<Dealt, DealError> {
-    let Config {
-        rows, cols, kinds, ..
-    } = *config;
+/// Whether a board of `rows` x `cols` with `kinds` kinds can be dealt at
+/// all, saying why not as a deal would: for choices read from a file before
+/// any deal is tried.
+pub fn check_size(rows: usize, cols: usize, kinds: usize) -> Result<(), DealError> {
     let cells = rows
         .checked_mul(cols)
         .ok_or(DealError::Board(BoardError::BadSize { rows, cols }))?;
@@ -110,6 +104,20 @@ pub fn deal(config: &Config, rng: &mut Xoshiro256PlusPlus) -> Result<Dealt, Deal
     if kinds == 0 || kinds > pairs {
         return Err(DealError::BadKinds { kinds, pairs });
     }
+    Ok(())
+}
+
+/// A full board of `config.rows` x `config.cols` with `config.kinds` kinds
+/// (numbered 1..=kinds), each appearing an even number of times, as evenly
+/// spread as possible, that can be cleared under the rules in play and is
+/// as hard as `config.difficulty` asks: the dealer plays a game forward and
+/// hands out the kinds pair by pair (see [`crate::solve::difficulty`]).
+/// The moves that clear it come with it.
+pub fn deal(config: &Config, rng: &mut Xoshiro256PlusPlus) -> Result<Dealt, DealError> {
+    let Config {
+        rows, cols, kinds, ..
+    } = *config;
+    check_size(rows, cols, kinds)?;
     let play = config.solve_config(Duration::ZERO);
     let _dealing = Dealing::start();
     // The dealer numbers kinds from 1, as the game does.

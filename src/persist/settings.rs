@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::gravity::Gravity;
 use crate::game::limits::{MAX_COLS, MAX_ROWS};
-use crate::game::{Config, Difficulty, Mode};
+use crate::game::{Config, Difficulty, Mode, check_size};
 use crate::persist::document::Document;
 
 /// How fast the line of a match and the slides after it play.
@@ -205,13 +205,7 @@ impl Document for Settings {
                 g.rows, g.cols
             ));
         }
-        let cells = g.rows * g.cols;
-        if !cells.is_multiple_of(2) || g.kinds == 0 || g.kinds > cells / 2 {
-            return Err(format!(
-                "{} kinds on a board of {} x {} cannot be dealt",
-                g.kinds, g.rows, g.cols
-            ));
-        }
+        check_size(g.rows, g.cols, g.kinds).map_err(|e| e.to_string())?;
         if g.mode.parse::<Mode>().is_err() {
             return Err(format!("no mode is called {:?}", g.mode));
         }
@@ -273,6 +267,11 @@ mod tests {
             spoil(&mut bad);
             assert!(bad.validate().is_err(), "{bad:?}");
         }
+        // An odd board is told as such, not as too many kinds.
+        let mut odd = s.clone();
+        (odd.new_game.rows, odd.new_game.cols) = (39, 59);
+        let why = odd.validate().unwrap_err();
+        assert!(why.contains("odd number of cells"), "{why}");
         // A file with fields left out takes the defaults for them.
         let partial: Settings = serde_json::from_str(r#"{"hints": false}"#).unwrap();
         assert!(!partial.hints && partial.color);

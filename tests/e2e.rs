@@ -665,11 +665,22 @@ fn a_stop_gives_the_terminal_back_and_a_continue_takes_it_again() {
         assert!(Instant::now() < end, "the game did not stop: {:?}", state());
         std::thread::sleep(Duration::from_millis(5));
     }
-    {
-        let seen = s.seen.lock().unwrap();
-        let out = String::from_utf8_lossy(&seen.bytes[from..]);
-        assert!(out.contains("\x1b[?1000l"), "mouse capture off: {out:?}");
-        assert!(!seen.parser.as_ref().unwrap().screen().alternate_screen());
+    // The game wrote the terminal back before it stopped; the reader
+    // thread may not have read those bytes yet, so wait for them.
+    loop {
+        {
+            let seen = s.seen.lock().unwrap();
+            let out = String::from_utf8_lossy(&seen.bytes[from..]);
+            let main_screen = !seen.parser.as_ref().unwrap().screen().alternate_screen();
+            if out.contains("\x1b[?1000l") && main_screen {
+                break;
+            }
+            assert!(
+                Instant::now() < end,
+                "mouse capture off and the main screen: {out:?}"
+            );
+        }
+        std::thread::sleep(Duration::from_millis(5));
     }
     kill(&s, "CONT");
     s.wait_for("the paused board drawn again", WAIT, |t| {

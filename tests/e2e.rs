@@ -29,6 +29,14 @@ fn cell(s: &Session, col: u16, row: u16) -> String {
         .unwrap_or_default()
 }
 
+/// Whether output holds the bytes that give the terminal back: the main
+/// screen, mouse capture off and the cursor shown.
+fn restored(out: &str) -> bool {
+    ["\x1b[?1049l", "\x1b[?1000l", "\x1b[?25h"]
+        .iter()
+        .all(|bytes| out.contains(bytes))
+}
+
 /// An SGR left click (press and release) at 0-based screen cell (`col`, `row`).
 fn click(s: &mut Session, col: u16, row: u16) {
     let (x, y) = (col + 1, row + 1);
@@ -115,11 +123,11 @@ fn click_a_pair_hint_reshuffle_and_quit_in_a_real_terminal() {
         t.contains("Shuffles 1") && t.contains("reshuffled")
     });
 
+    let from = s.seen.lock().unwrap().bytes.len();
     s.send(b"q");
     let status = s.wait_exit(WAIT).expect("the game should quit on q");
     assert!(status.success(), "{status:?}");
-    // Give the reader thread a moment to take the last bytes.
-    std::thread::sleep(Duration::from_millis(100));
+    s.wait_output(from, "the terminal given back", WAIT, restored);
     let seen = s.seen.lock().unwrap();
     let out = String::from_utf8_lossy(&seen.bytes);
     let tail = &out[out.rfind("Score").unwrap_or(0)..];
@@ -360,7 +368,7 @@ fn sigterm_saves_restores_the_terminal_and_the_next_start_resumes() {
     kill(&s, "TERM");
     let status = s.wait_exit(WAIT).expect("the game should exit on SIGTERM");
     assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
-    std::thread::sleep(Duration::from_millis(100));
+    s.wait_output(from, "the terminal given back", WAIT, restored);
     {
         let seen = s.seen.lock().unwrap();
         let out = String::from_utf8_lossy(&seen.bytes[from..]);
@@ -667,21 +675,18 @@ fn a_stop_gives_the_terminal_back_and_a_continue_takes_it_again() {
     }
     // The game wrote the terminal back before it stopped; the reader
     // thread may not have read those bytes yet, so wait for them.
-    loop {
-        {
-            let seen = s.seen.lock().unwrap();
-            let out = String::from_utf8_lossy(&seen.bytes[from..]);
-            let main_screen = !seen.parser.as_ref().unwrap().screen().alternate_screen();
-            if out.contains("\x1b[?1000l") && main_screen {
-                break;
-            }
-            assert!(
-                Instant::now() < end,
-                "mouse capture off and the main screen: {out:?}"
-            );
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    s.wait_output(from, "the terminal given back", WAIT, restored);
+    assert!(
+        !s.seen
+            .lock()
+            .unwrap()
+            .parser
+            .as_ref()
+            .unwrap()
+            .screen()
+            .alternate_screen(),
+        "the main screen while stopped"
+    );
     kill(&s, "CONT");
     s.wait_for("the paused board drawn again", WAIT, |t| {
         t.contains("Paused") && t.contains("Score 0")

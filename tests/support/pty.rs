@@ -193,6 +193,27 @@ impl Session {
         }
     }
 
+    /// Waits (up to `limit`) until `ok` holds for the output written since
+    /// byte `from`, as text; panics with that output if it never does. The
+    /// reader thread may take the last bytes a moment after the game has
+    /// stopped or exited, so tests wait for them rather than sleep.
+    pub fn wait_output(&self, from: usize, what: &str, limit: Duration, ok: impl Fn(&str) -> bool) {
+        let end = Instant::now() + limit;
+        loop {
+            let out = {
+                let seen = self.seen.lock().expect("lock");
+                String::from_utf8_lossy(&seen.bytes[from.min(seen.bytes.len())..]).into_owned()
+            };
+            if ok(&out) {
+                return;
+            }
+            if Instant::now() > end {
+                panic!("timed out waiting for {what}; output since byte {from}:\n{out:?}");
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+
     /// Waits for the process to end, killing it after `limit`.
     pub fn wait_exit(&mut self, limit: Duration) -> Option<portable_pty::ExitStatus> {
         let end = Instant::now() + limit;

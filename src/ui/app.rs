@@ -124,15 +124,6 @@ impl App {
         self
     }
 
-    /// Plays `game` instead (a resumed one), under the same settings.
-    pub fn with_game(mut self, game: Game, now: Instant) -> Self {
-        self.game = game;
-        self.seen_level = self.game.level().number;
-        self.apply_settings(self.settings.clone());
-        self.sync_cover(now);
-        self
-    }
-
     /// Makes `settings` the ones in force: colours (unless `NO_COLOR`),
     /// the pace of lines and slides, and the theme when it names one.
     fn apply_settings(&mut self, settings: Settings) {

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use crate::escape::escape_controls;
 use crate::game::daily::Day;
-use crate::game::{Config, Difficulty, Game, Mode};
+use crate::game::{Config, Difficulty, Game, Mode, check_size};
 use crate::persist::document;
 use crate::persist::session::{Session, Wanted};
 use crate::persist::settings::Settings;
@@ -130,26 +130,32 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
         ));
     }
     let config = options.config(&settings, theme.kinds());
-    // Checked first, so bad options fail the same way with or without a save.
-    let game = Game::new(config, now).map_err(|e| e.to_string())?;
-    let mut app = App::new(game, theme, !options.no_color, now).with_settings(settings);
-    app.depth = options.depth;
-    app.charset = options.charset;
-    if let Some(warning) = settings_warning {
-        app = app.with_message(warning);
-    }
-    if let Some(name) = unknown {
-        let message = format!(
-            "The settings name tiles \"{}\" that this lianliankan does not have; \
-             the tiles chosen for this terminal are used ({}).",
-            escape_controls(&name),
-            app.theme.name
-        );
-        app = app.with_message(message);
-    }
+    // Checked first, so bad options fail the same way with or without a
+    // save; the board is dealt once, only when no saved game is resumed.
+    check_size(config.rows, config.cols, config.kinds).map_err(|e| e.to_string())?;
+    let max_kinds = theme.kinds();
+    let dress = |game: Game| {
+        let mut app = App::new(game, theme, !options.no_color, now).with_settings(settings);
+        app.depth = options.depth;
+        app.charset = options.charset;
+        if let Some(warning) = settings_warning {
+            app = app.with_message(warning);
+        }
+        if let Some(name) = unknown {
+            let message = format!(
+                "The settings name tiles \"{}\" that this lianliankan does not have; \
+                 the tiles chosen for this terminal are used ({}).",
+                escape_controls(&name),
+                app.theme.name
+            );
+            app = app.with_message(message);
+        }
+        app
+    };
     let dir = match dir {
         Ok(dir) => dir,
         Err(e) => {
+            let app = dress(Game::new(config, now).map_err(|e| e.to_string())?);
             let app = if options.demo {
                 app.with_demo(None, now)
             } else {
@@ -161,25 +167,17 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
     if options.demo {
         // The session only saves once the player has taken over and moved.
         let (session, message) = Session::open(dir);
-        let app = app.with_demo(Some(session), now);
+        let app =
+            dress(Game::new(config, now).map_err(|e| e.to_string())?).with_demo(Some(session), now);
         return Ok(match message {
             Some(message) => app.with_message(message),
             None => app,
         });
     }
-    let start = Session::start(
-        dir,
-        options.new,
-        options.wanted(),
-        config,
-        app.theme.kinds(),
-        now,
-    )
-    .map_err(|e| e.to_string())?;
+    let start = Session::start(dir, options.new, options.wanted(), config, max_kinds, now)
+        .map_err(|e| e.to_string())?;
     let fresh = !start.resumed;
-    let mut app =
-        app.with_game(start.game, now)
-            .with_session(start.session, start.resumed, start.message);
+    let mut app = dress(start.game).with_session(start.session, start.resumed, start.message);
     if fresh {
         app = app.with_intro();
     }

@@ -26,7 +26,7 @@ pub use crate::solve::difficulty::Difficulty;
 pub use assist::{CHECK_BUDGET, HINT_BUDGET};
 pub use clock::{Clock, show_time};
 pub use dealing::{
-    DealError, RULES, can_match, check_size, deal, dealing_now, find_match, reshuffle,
+    DEALS, DealError, Deals, RULES, can_match, check_size, deal, find_match, reshuffle,
 };
 pub use history::History;
 pub use level::{LEVEL_COUNT, Level, Mode, TimeUp, time_limit};

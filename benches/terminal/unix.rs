@@ -116,9 +116,7 @@ pub fn main() {
 
     // A screen without a running clock: paused, then the pause menu.
     s.send(b"p");
-    s.wait_for("the pause screen", WAIT, |t| {
-        t.contains("Press p to resume")
-    });
+    s.wait_for("the pause screen", WAIT, |t| t.contains("Paused. Press p"));
     let (_, paused_pct, paused_wakeups) = idle(pid);
     s.send(b"p");
     s.wait_for("the board again", WAIT, |t| t.contains("? help"));
@@ -154,8 +152,13 @@ pub fn main() {
     });
     let resize_ms = resize.elapsed().as_secs_f64() * 1e3;
 
+    let from = s.seen.lock().expect("lock").bytes.len();
     s.send(b"q");
     let status = s.wait_exit(WAIT);
+    // Back to cooked mode, and the main screen left as it was.
+    s.wait_output(from, "the alternate screen left", WAIT, |out| {
+        out.contains("\x1b[?1049l")
+    });
     let restored = s.local_flags() == s.cooked;
 
     println!("lianliankan in a pseudo-terminal (80x24, release build, --seed 1)");

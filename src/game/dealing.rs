@@ -5,7 +5,7 @@
 //! rules and gravity of [`Config::solve_config`], so every board the game
 //! hands out can be cleared.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use rand::rngs::Xoshiro256PlusPlus;
@@ -17,31 +17,78 @@ use crate::core::rules;
 use crate::solve::deal::{DealError as DealerError, Dealt};
 use crate::solve::difficulty::{deal_at, reshuffle_at};
 
-/// How many deals and reshuffles are being made right now, in any thread.
-/// A hard deal can take a good part of a second; the terminal reads this to
-/// show "dealing…" meanwhile (see [`dealing_now`]). The game never reads it.
-static DEALING: AtomicUsize = AtomicUsize::new(0);
-
-/// Whether a deal or a reshuffle is being made right now.
-pub fn dealing_now() -> bool {
-    DEALING.load(Ordering::SeqCst) > 0
+/// Deals and reshuffles under way, in any thread. A hard deal can take a
+/// good part of a second; the terminal shows "dealing..." meanwhile, and
+/// sleeps until a deal begins rather than looking at every event (see
+/// [`Deals::wait_begun`]). The game itself never reads it.
+pub struct Deals {
+    /// Deals under way, and how many have begun in all.
+    counts: Mutex<(usize, u64)>,
+    begun: Condvar,
 }
 
-/// Counts a deal in [`DEALING`] while it lives.
-struct Dealing;
+impl Deals {
+    /// No deal under way or begun.
+    pub const fn new() -> Self {
+        Deals {
+            counts: Mutex::new((0, 0)),
+            begun: Condvar::new(),
+        }
+    }
 
-impl Dealing {
-    fn start() -> Self {
-        DEALING.fetch_add(1, Ordering::SeqCst);
-        Dealing
+    /// Counts a deal as under way while the guard lives, and wakes whoever
+    /// waits for one.
+    pub fn begin(&self) -> DealGuard<'_> {
+        let mut counts = self.lock();
+        counts.0 += 1;
+        counts.1 += 1;
+        self.begun.notify_all();
+        DealGuard(self)
+    }
+
+    /// Whether a deal or a reshuffle is being made right now.
+    pub fn under_way(&self) -> bool {
+        self.lock().0 > 0
+    }
+
+    /// How many deals have begun so far.
+    pub fn begun(&self) -> u64 {
+        self.lock().1
+    }
+
+    /// Sleeps until more than `seen` deals have begun; how many have.
+    pub fn wait_begun(&self, seen: u64) -> u64 {
+        let counts = self
+            .begun
+            .wait_while(self.lock(), |counts| counts.1 <= seen)
+            .unwrap_or_else(PoisonError::into_inner);
+        counts.1
+    }
+
+    /// The counts; a thread that panicked holding them left them whole, as
+    /// each change is a single step.
+    fn lock(&self) -> MutexGuard<'_, (usize, u64)> {
+        self.counts.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
-impl Drop for Dealing {
+impl Default for Deals {
+    fn default() -> Self {
+        Deals::new()
+    }
+}
+
+/// A deal under way in [`Deals`]: it ends when the guard is dropped.
+pub struct DealGuard<'a>(&'a Deals);
+
+impl Drop for DealGuard<'_> {
     fn drop(&mut self) {
-        DEALING.fetch_sub(1, Ordering::SeqCst);
+        self.0.lock().0 -= 1;
     }
 }
+
+/// The game's deals and reshuffles.
+pub static DEALS: Deals = Deals::new();
 
 /// The rules of the game: classic two turns through the open outer ring.
 pub const RULES: Rules = Rules::CLASSIC;
@@ -119,7 +166,7 @@ pub fn deal(config: &Config, rng: &mut Xoshiro256PlusPlus) -> Result<Dealt, Deal
     } = *config;
     check_size(rows, cols, kinds)?;
     let play = config.solve_config(Duration::ZERO);
-    let _dealing = Dealing::start();
+    let _dealing = DEALS.begin();
     // The dealer numbers kinds from 1, as the game does.
     deal_at(
         rows,
@@ -143,7 +190,7 @@ pub fn reshuffle(board: &Board, config: &Config, rng: &mut Xoshiro256PlusPlus) -
         return None;
     }
     let play = config.solve_config(Duration::ZERO);
-    let _dealing = Dealing::start();
+    let _dealing = DEALS.begin();
     reshuffle_at(board, play.rules, play.gravity, config.difficulty, rng)
 }
 

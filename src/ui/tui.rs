@@ -212,7 +212,7 @@ fn play(screen: &mut Screen, app: &mut App, inputs: &Receiver<Input>) -> io::Res
     app.resize(screen.size()?.into(), Instant::now());
     // Deals happen while the loop handles an event or a tick: a long one
     // gets a note on the status line, then everything is drawn again.
-    let watcher = busy::Watcher::spawn(Output(stdout()), crate::game::dealing_now);
+    let watcher = busy::Watcher::spawn(Output(stdout()), &crate::game::DEALS);
     loop {
         let rows = screen.size()?.height;
         let (changed, noted) = watcher.watch(rows, || app.tick(Instant::now()));

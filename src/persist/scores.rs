@@ -129,14 +129,22 @@ impl BoardKey {
 }
 
 /// A table as aligned lines of text, best first (or a line saying it is
-/// empty): what `lianliankan scores` prints and the scores screen shows.
+/// empty): what `lianliankan scores` prints.
 pub fn table_text(entries: &[Entry]) -> String {
-    use std::fmt::Write as _;
+    table_lines(entries, usize::MAX)
+        .into_iter()
+        .map(|line| line + "\n")
+        .collect()
+}
+
+/// The lines of [`table_text`] in at most `width` columns where the rank,
+/// name and score fit: the columns on the right (whether assisted, then the
+/// date, then the time) are left out in turn, for the scores screen on a
+/// narrow terminal.
+pub fn table_lines(entries: &[Entry], width: usize) -> Vec<String> {
     use unicode_width::UnicodeWidthStr;
-    let mut out = String::new();
     if entries.is_empty() {
-        out.push_str("  No scores yet.\n");
-        return out;
+        return vec!["  No scores yet.".to_string()];
     }
     let name_width = entries
         .iter()
@@ -145,27 +153,73 @@ pub fn table_text(entries: &[Entry]) -> String {
         .max()
         .unwrap_or(4);
     let pad = |name: &str| format!("{name}{}", " ".repeat(name_width - name.width()));
-    let _ = writeln!(
-        out,
-        "   #  {}  {:>9}  {:>8}  {:<10}  Assisted",
-        pad("Name"),
-        "Score",
-        "Time",
-        "Date"
-    );
-    for (rank, e) in entries.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "  {:>2}  {}  {:>9}  {:>8}  {:<10}  {}",
-            rank + 1,
-            pad(e.name()),
-            e.score(),
-            show_time(u64::from(e.seconds())),
-            Day::from_unix(e.date()),
-            if e.assisted() { "yes" } else { "no" }
-        );
+    // Each column after the name: its heading, its width, whether it is
+    // aligned right, and its cells.
+    let columns = [
+        (
+            "Score",
+            9,
+            true,
+            entries
+                .iter()
+                .map(|e| e.score().to_string())
+                .collect::<Vec<_>>(),
+        ),
+        (
+            "Time",
+            8,
+            true,
+            entries
+                .iter()
+                .map(|e| show_time(u64::from(e.seconds())))
+                .collect(),
+        ),
+        (
+            "Date",
+            10,
+            false,
+            entries
+                .iter()
+                .map(|e| Day::from_unix(e.date()).to_string())
+                .collect(),
+        ),
+        (
+            "Assisted",
+            8,
+            false,
+            entries
+                .iter()
+                .map(|e| (if e.assisted() { "yes" } else { "no" }).to_string())
+                .collect(),
+        ),
+    ];
+    let mut kept = columns.len();
+    let wide =
+        |kept: usize| 6 + name_width + columns[..kept].iter().map(|c| 2 + c.1).sum::<usize>();
+    while kept > 1 && wide(kept) > width {
+        kept -= 1;
     }
-    out
+    let line =
+        |first: String, name: &str, cell: &dyn Fn(&(&str, usize, bool, Vec<String>)) -> String| {
+            let mut line = format!("{first}  {}", pad(name));
+            for column in &columns[..kept] {
+                let text = cell(column);
+                let width = column.1;
+                line += &if column.2 {
+                    format!("  {text:>width$}")
+                } else {
+                    format!("  {text:<width$}")
+                };
+            }
+            line.trim_end().to_string()
+        };
+    let mut lines = vec![line("   #".to_string(), "Name", &|c| c.0.to_string())];
+    for (rank, e) in entries.iter().enumerate() {
+        lines.push(line(format!("  {:>2}", rank + 1), e.name(), &|c| {
+            c.3[rank].clone()
+        }));
+    }
+    lines
 }
 
 /// Checks a gravity variant name: 1 to 16 characters of lower-case ASCII

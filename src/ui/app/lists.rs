@@ -657,6 +657,60 @@ mod tests {
         assert!(matches!(top(&app), Some(Screen::Menu(_))));
     }
 
+    /// Seen at 46 columns in tmux: the high scores and the statistics were
+    /// cut on the right below about 55 columns.
+    #[test]
+    fn scores_and_statistics_fit_a_narrow_terminal() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        press(&mut app, &[KeyCode::Char('m')]);
+        type_str(&mut app, "h");
+        let text = screen_rows(&app, 40, 20).join("\n");
+        assert!(text.contains("No high scores yet"), "{text}");
+        assert!(text.contains("first."), "{text}");
+        press(&mut app, &[KeyCode::Esc, KeyCode::Esc]);
+        win(&mut app);
+        press(&mut app, &[KeyCode::Enter]);
+        let score = app.game.score().to_string();
+        type_str(&mut app, "n");
+        press(&mut app, &[KeyCode::Char('m')]);
+        type_str(&mut app, "h");
+        let wide = screen_rows(&app, 80, 24).join("\n");
+        assert!(wide.contains("Assisted") && wide.contains("Date"), "{wide}");
+        let narrow = screen_rows(&app, 40, 20);
+        let text = narrow.join("\n");
+        // The rank, name and score stay; the columns on the right go.
+        let header = narrow.iter().find(|l| l.contains("Name")).expect(&text);
+        assert!(
+            header.contains("Score") && !header.contains("Assisted"),
+            "{text}"
+        );
+        assert!(
+            narrow
+                .iter()
+                .any(|l| l.contains(" 1 ") && l.contains(&score)),
+            "{text}"
+        );
+        // The heading wraps whole.
+        assert!(
+            text.contains("(table 1 of 1:") && text.contains("left/right)"),
+            "{text}"
+        );
+        press(&mut app, &[KeyCode::Esc]);
+        type_str(&mut app, "s");
+        let text = screen_rows(&app, 40, 20).join("\n");
+        assert!(
+            text.contains("(0 out of time,") && text.contains("abandoned)"),
+            "{text}"
+        );
+        // Every line ends inside the box.
+        for rows in [screen_rows(&app, 40, 20), screen_rows(&app, 30, 20)] {
+            for row in rows.iter().filter(|r| r.contains('│')) {
+                assert!(row.trim_end().ends_with('│'), "{row}");
+            }
+        }
+    }
+
     /// Played at 80x24 in tmux: the start menu's daily deal went to the
     /// ordinary "8x16 right" table and statistics, with no share line, and
     /// `--daily` never resumed it: the day's config did not say its day.

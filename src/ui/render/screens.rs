@@ -14,7 +14,7 @@ use super::tiles::Marks;
 use crate::core::gravity::Gravity;
 use crate::escape::escape_controls;
 use crate::game::Mode;
-use crate::persist::scores::table_text;
+use crate::persist::scores::table_lines;
 use crate::ui::app::App;
 use crate::ui::app::keys::{BOARD_KEYS, MOUSE_HELP};
 use crate::ui::app::lists::{LIST_KEYS, SHORT_LIST_KEYS};
@@ -307,9 +307,38 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
         .render(layout.keys, buf);
 }
 
-/// A page of text lines in a box, with what to press to leave it.
+/// How wide a line of a page on a screen of `area` may be: inside the
+/// border, after a column of room.
+fn page_room(area: Rect) -> usize {
+    usize::from(area.width.saturating_sub(3))
+}
+
+/// `line` in lines of at most `width` columns: a line too wide wraps word by
+/// word, its later lines under the text after its label (the words before
+/// the first wide gap) when the label leaves room.
+fn fit(line: &str, width: usize) -> Vec<String> {
+    if line.width() <= width {
+        return vec![line.to_string()];
+    }
+    let text = line.trim_start();
+    let label = text
+        .find("  ")
+        .map(|at| at + text[at..].len() - text[at..].trim_start().len())
+        .map(|at| line.len() - text.len() + at)
+        .filter(|&at| line[..at].width() <= width / 2)
+        .unwrap_or(line.len() - text.len());
+    wrap(&line[..label], &line[label..], width)
+}
+
+/// A page of text lines in a box, with what to press to leave it; lines
+/// too wide for the screen wrap (see [`fit`]).
 fn render_page(title: &str, lines: &[String], frame: Block, area: Rect, buf: &mut Buffer) {
-    let mut text: Vec<Line> = lines.iter().map(|l| Line::raw(format!(" {l}"))).collect();
+    let room = page_room(area);
+    let mut text: Vec<Line> = lines
+        .iter()
+        .flat_map(|l| fit(l, room))
+        .map(|l| Line::raw(format!(" {l}")))
+        .collect();
     text.push(Line::raw(""));
     let keys = Line::raw(" Esc back ").alignment(Alignment::Center);
     let width = text.iter().map(Line::width).max().unwrap_or(0) as u16 + 3;
@@ -336,7 +365,11 @@ fn render_scores(view: &ScoresView, frame: Block, area: Rect, buf: &mut Buffer) 
                 ),
                 String::new(),
             ];
-            lines.extend(table_text(entries).lines().map(escape_controls));
+            lines.extend(
+                table_lines(entries, page_room(area))
+                    .iter()
+                    .map(|l| escape_controls(l)),
+            );
             lines
         }
         None => vec!["No high scores yet: win a game to make the first.".to_string()],

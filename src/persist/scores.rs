@@ -153,72 +153,52 @@ pub fn table_lines(entries: &[Entry], width: usize) -> Vec<String> {
         .max()
         .unwrap_or(4);
     let pad = |name: &str| format!("{name}{}", " ".repeat(name_width - name.width()));
-    // Each column after the name: its heading, its width, whether it is
-    // aligned right, and its cells.
+    /// A column after the name: its heading, width, side it aligns to, cells.
+    struct Column {
+        heading: &'static str,
+        width: usize,
+        right: bool,
+        cells: Vec<String>,
+    }
+    let column = |heading, width, right, cell: &dyn Fn(&Entry) -> String| Column {
+        heading,
+        width,
+        right,
+        cells: entries.iter().map(cell).collect(),
+    };
     let columns = [
-        (
-            "Score",
-            9,
-            true,
-            entries
-                .iter()
-                .map(|e| e.score().to_string())
-                .collect::<Vec<_>>(),
-        ),
-        (
-            "Time",
-            8,
-            true,
-            entries
-                .iter()
-                .map(|e| show_time(u64::from(e.seconds())))
-                .collect(),
-        ),
-        (
-            "Date",
-            10,
-            false,
-            entries
-                .iter()
-                .map(|e| Day::from_unix(e.date()).to_string())
-                .collect(),
-        ),
-        (
-            "Assisted",
-            8,
-            false,
-            entries
-                .iter()
-                .map(|e| (if e.assisted() { "yes" } else { "no" }).to_string())
-                .collect(),
-        ),
+        column("Score", 9, true, &|e| e.score().to_string()),
+        column("Time", 8, true, &|e| show_time(u64::from(e.seconds()))),
+        column("Date", 10, false, &|e| Day::from_unix(e.date()).to_string()),
+        column("Assisted", 8, false, &|e| {
+            (if e.assisted() { "yes" } else { "no" }).to_string()
+        }),
     ];
-    let mut kept = columns.len();
     let wide =
-        |kept: usize| 6 + name_width + columns[..kept].iter().map(|c| 2 + c.1).sum::<usize>();
+        |kept: usize| 6 + name_width + columns[..kept].iter().map(|c| 2 + c.width).sum::<usize>();
+    let mut kept = columns.len();
     while kept > 1 && wide(kept) > width {
         kept -= 1;
     }
-    let line =
-        |first: String, name: &str, cell: &dyn Fn(&(&str, usize, bool, Vec<String>)) -> String| {
-            let mut line = format!("{first}  {}", pad(name));
-            for column in &columns[..kept] {
-                let text = cell(column);
-                let width = column.1;
-                line += &if column.2 {
-                    format!("  {text:>width$}")
-                } else {
-                    format!("  {text:<width$}")
-                };
-            }
-            line.trim_end().to_string()
+    // The heading row is row `None`, entries are `Some(rank)`.
+    let line = |row: Option<usize>| {
+        let mut line = match row {
+            None => format!("   #  {}", pad("Name")),
+            Some(rank) => format!("  {:>2}  {}", rank + 1, pad(entries[rank].name())),
         };
-    let mut lines = vec![line("   #".to_string(), "Name", &|c| c.0.to_string())];
-    for (rank, e) in entries.iter().enumerate() {
-        lines.push(line(format!("  {:>2}", rank + 1), e.name(), &|c| {
-            c.3[rank].clone()
-        }));
-    }
+        for c in &columns[..kept] {
+            let text = row.map_or(c.heading, |rank| c.cells[rank].as_str());
+            let width = c.width;
+            line += &if c.right {
+                format!("  {text:>width$}")
+            } else {
+                format!("  {text:<width$}")
+            };
+        }
+        line.trim_end().to_string()
+    };
+    let mut lines = vec![line(None)];
+    lines.extend((0..entries.len()).map(|rank| line(Some(rank))));
     lines
 }
 

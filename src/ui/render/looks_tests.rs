@@ -458,7 +458,10 @@ fn the_winning_match_leaves_its_points_to_the_win_box() {
     app.now = then + REMOVAL_TIME / 2;
     let screen = text(&draw(&app, 80, 24)).join("\n");
     assert!(screen.contains("Board cleared!"), "{screen}");
-    assert!(!screen.contains("+15") && !screen.contains("combo"), "{screen}");
+    assert!(
+        !screen.contains("+15") && !screen.contains("combo"),
+        "{screen}"
+    );
 }
 
 /// A pair that does not match flashes in the warning colour for a moment,

@@ -245,6 +245,54 @@ fn bad_options_fail_before_the_terminal_is_touched() {
     assert!(out.stdout.is_empty(), "nothing may reach the terminal");
 }
 
+/// Options the dealer refuses fail before the saved game is touched, even
+/// those only the dealer knows are wrong: `--new` with more kinds than a
+/// deal holds (62), which the emoji theme's symbols allow past its check,
+/// used to remove the save and then fail to deal.
+#[test]
+fn options_the_dealer_refuses_leave_the_saved_game() {
+    use lianliankan::persist::session::{Session as Saved, Wanted};
+    let data = tempfile::tempdir().unwrap();
+    let now = Instant::now();
+    let config = Config {
+        rows: 4,
+        cols: 4,
+        kinds: 2,
+        seed: 1,
+        ..Config::DEFAULT
+    };
+    let mut saved = Saved::start(
+        data.path().into(),
+        false,
+        Wanted::default(),
+        config,
+        62,
+        now,
+    )
+    .expect("a new game");
+    let (a, b) = find_match(saved.game.board()).expect("a match");
+    saved.game.apply(Action::Click(a), now);
+    saved.game.apply(Action::Click(b), now);
+    assert_eq!(saved.session.save(&saved.game, now), None);
+    drop(saved);
+    let save = data.path().join("game.json");
+    let before = std::fs::read(&save).expect("the saved game");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .args(["--new", "--theme", "emoji", "--kinds", "63"])
+        .args(["--rows", "40", "--cols", "60"])
+        .env("LIANLIANKAN_DATA_DIR", data.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("63 kinds asked for"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing may reach the terminal");
+    assert!(
+        std::fs::read(&save).is_ok_and(|now| now == before),
+        "the saved game was removed or changed"
+    );
+}
+
 /// A daily deal of a day still to come is refused: it could be played and
 /// recorded before its day.
 #[test]

@@ -14,7 +14,7 @@ use super::Config;
 use crate::core::engine::Rules;
 use crate::core::grid::{Board, BoardError, Point};
 use crate::core::rules;
-use crate::solve::deal::{DealError as DealerError, Dealt};
+use crate::solve::deal::{DealError as DealerError, Dealt, check_deal};
 use crate::solve::difficulty::{deal_at, reshuffle_at};
 
 /// Deals and reshuffles under way, in any thread. A hard deal can take a
@@ -137,8 +137,10 @@ impl std::fmt::Display for DealError {
 impl std::error::Error for DealError {}
 
 /// Whether a board of `rows` x `cols` with `kinds` kinds can be dealt at
-/// all, saying why not as a deal would: for choices read from a file before
-/// any deal is tried.
+/// all, saying why not as a deal would: for choices read from a file, or
+/// options checked before a start changes anything (a `--new` removes the
+/// saved game), before any deal is tried. The dealer's own limits (at most
+/// 62 kinds, however many symbols the theme has) are checked too.
 pub fn check_size(rows: usize, cols: usize, kinds: usize) -> Result<(), DealError> {
     let cells = rows
         .checked_mul(cols)
@@ -151,6 +153,7 @@ pub fn check_size(rows: usize, cols: usize, kinds: usize) -> Result<(), DealErro
     if kinds == 0 || kinds > pairs {
         return Err(DealError::BadKinds { kinds, pairs });
     }
+    check_deal(rows, cols, kinds).map_err(DealError::Dealer)?;
     Ok(())
 }
 
@@ -288,6 +291,15 @@ mod tests {
                 .to_string()
                 .contains("odd")
         );
+        // check_size refuses what deal refuses, with the same error: the
+        // dealer's limits (62 kinds, 10,000 cells) as well as the board's.
+        for (rows, cols, kinds) in [(3, 5, 2), (2, 2, 3), (0, 2, 1), (10, 20, 63), (101, 100, 2)] {
+            assert_eq!(
+                check_size(rows, cols, kinds).err(),
+                deal(&size(rows, cols, kinds), &mut rng(0)).err(),
+                "{rows} x {cols}, {kinds} kinds"
+            );
+        }
     }
 
     /// A full 2 x 4 board in deadlock: no two tiles of a kind sit side by side

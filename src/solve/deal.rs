@@ -131,6 +131,14 @@ pub(super) fn partners<R: Rng + ?Sized>(
 /// The kinds of a full board, as one entry per pair: kinds `1..=kinds` spread
 /// as evenly as possible over `rows * cols / 2` pairs. Checks the combination.
 pub fn pair_kinds(rows: usize, cols: usize, kinds: usize) -> Result<Vec<Tile>, DealError> {
+    let pairs = check_deal(rows, cols, kinds)?;
+    Ok((0..pairs).map(|i| (i % kinds) as Tile + 1).collect())
+}
+
+/// The pairs of a full `rows` x `cols` board, if a deal of it with `kinds`
+/// kinds is allowed: the dealer's own check, for callers that must refuse a
+/// combination before they deal it (or change anything on its behalf).
+pub fn check_deal(rows: usize, cols: usize, kinds: usize) -> Result<usize, DealError> {
     let cells = rows
         .checked_mul(cols)
         .filter(|&n| rows > 0 && cols > 0 && n <= MAX_DEAL_CELLS)
@@ -143,7 +151,7 @@ pub fn pair_kinds(rows: usize, cols: usize, kinds: usize) -> Result<Vec<Tile>, D
     if kinds == 0 || kinds > max {
         return Err(DealError::BadKinds { kinds, max });
     }
-    Ok((0..pairs).map(|i| (i % kinds) as Tile + 1).collect())
+    Ok(pairs)
 }
 
 /// Deals a full `rows` x `cols` board of kinds `1..=kinds` that can be cleared

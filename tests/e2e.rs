@@ -698,6 +698,31 @@ fn settings_naming_unknown_tiles_play_auto_and_say_so() {
     assert!(s.wait_exit(WAIT).expect("quit").success());
 }
 
+/// `--theme` wins over the tiles the settings name: it used to be put
+/// aside for them as the settings were applied.
+#[test]
+fn the_theme_option_wins_over_the_settings() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(
+        data.path().join("settings.json"),
+        r#"{"version":1,"data":{"theme":"emoji","color":true,"animation":"normal","hints":true,
+        "new_game":{"rows":8,"cols":16,"kinds":32,"mode":"levels","timed":false,"difficulty":"normal"}}}"#,
+    )
+    .unwrap();
+    let seed = 13;
+    let (game, layout) = deal(seed);
+    let mut s = Session::start_in(data.path(), &["--theme", "ascii", "--seed", "13"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    let theme = Theme::builtin("ascii").unwrap();
+    for p in game.board().points() {
+        let (x, y) = layout.centre(p);
+        let glyph = theme.glyph(game.board().get(p)).unwrap();
+        assert_eq!(cell(&s, x, y), glyph.symbol, "{p:?}\n{}", s.screen());
+    }
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
 /// SIGTSTP (`kill -TSTP`, as job control sends) gives the terminal back
 /// before the game stops, so the shell gets a usable terminal; SIGCONT (`fg`)
 /// takes it again and draws the board whole, paused, as the clock was.

@@ -135,7 +135,11 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
     check_size(config.rows, config.cols, config.kinds).map_err(|e| e.to_string())?;
     let max_kinds = theme.kinds();
     let dress = |game: Game| {
-        let mut app = App::new(game, theme, !options.no_color, now).with_settings(settings);
+        let mut app = App::new(game, theme.clone(), !options.no_color, now).with_settings(settings);
+        if options.theme.is_some() {
+            // The settings' tiles apply unless --theme names others.
+            app.theme = theme;
+        }
         app.depth = options.depth;
         app.charset = options.charset;
         if let Some(warning) = settings_warning {

@@ -615,6 +615,65 @@ fn closing_the_terminal_saves_and_exits_as_on_a_hangup() {
     assert!(s.wait_exit(WAIT).expect("quit").success());
 }
 
+/// A file-size limit (`ulimit -f`) too small for the saved game: the save
+/// fails as on a full disk (SIGXFSZ no longer kills the game with its
+/// terminal left raw), the note names the file and not a temporary one, and
+/// quitting says again that the game was not saved.
+#[test]
+fn a_save_over_the_file_size_limit_is_told_and_the_game_plays_on() {
+    let data = tempfile::tempdir().unwrap();
+    let seed = 13;
+    let (game, layout) = deal(seed);
+    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
+    let (ax, ay) = layout.centre(a);
+    let (bx, by) = layout.centre(b);
+    // 512 or 1024 bytes (the shell's block): the statistics fit, a save not.
+    let mut s = Session::start_limited(
+        "ulimit -f 1",
+        data.path(),
+        &["--seed", &seed.to_string()],
+        80,
+        24,
+    );
+    let cooked = s.cooked.clone().expect("termios");
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    click(&mut s, ax, ay);
+    click(&mut s, bx, by);
+    // The note wraps where its box ends: its words, not its lines.
+    s.wait_for("the note", WAIT, |t| {
+        t.contains("could not be saved") && t.contains("game.json: File too large")
+    });
+    assert!(!s.screen().contains(".game.json."), "{}", s.screen());
+    s.send(b" ");
+    s.wait_for("the note to go", WAIT, |t| {
+        !t.contains("could not be saved")
+    });
+    s.send(b"t");
+    s.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
+    let from = s.seen.lock().unwrap().bytes.len();
+    s.send(b"q");
+    let status = s.wait_exit(WAIT).expect("the game should quit on q");
+    assert!(status.success(), "{status:?}");
+    s.wait_output(
+        from,
+        "the terminal given back and the failure told",
+        WAIT,
+        |out| restored(out) && out.contains("lianliankan: The game could not be saved"),
+    );
+    assert_eq!(s.local_flags().expect("termios"), cooked, "raw mode off");
+    let names: Vec<String> = std::fs::read_dir(data.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        !names
+            .iter()
+            .any(|n| n.starts_with("game.json") && !n.ends_with(".lock")),
+        "{names:?}"
+    );
+    assert!(!names.iter().any(|n| n.starts_with(".game.json.")), "{names:?}");
+}
+
 /// Settings naming tiles this lianliankan lacks (a newer one's, or a hand
 /// edit) play with the tiles chosen for the terminal, say so once, and the
 /// settings form shows auto, not a choice that would never apply.

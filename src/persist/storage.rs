@@ -184,13 +184,18 @@ impl PendingFile {
             .suffix(suffix)
             .tempfile_in(dir)
             .map_err(|e| StorageError::io("create a temporary file in", dir, e))?;
-        temp.write_all(bytes)
-            .and_then(|()| temp.flush())
-            .and_then(|()| temp.as_file().sync_all())
-            .map_err(|e| StorageError::io("write", temp.path(), e))?;
+        let target = dir.join(file_name);
+        // Through the plain file, whose errors are the system's own: the
+        // temporary file's would add its random name ("at path ..."), which
+        // means nothing to the player. The file written is the target.
+        let file = temp.as_file_mut();
+        file.write_all(bytes)
+            .and_then(|()| file.flush())
+            .and_then(|()| file.sync_all())
+            .map_err(|e| StorageError::io("write", &target, e))?;
         Ok(PendingFile {
             temp,
-            target: dir.join(file_name),
+            target,
             dir: dir.to_path_buf(),
         })
     }

@@ -1,7 +1,8 @@
 //! The Unix inputs of the event loop: the terminal, read by [`Decoder`], and
 //! the signals that end the game (SIGTERM, SIGHUP, SIGINT, SIGQUIT), resize
 //! it (SIGWINCH), or stop and continue it (SIGTSTP, SIGCONT), through
-//! `signal-hook`.
+//! `signal-hook`; SIGXFSZ is caught and dropped, so a save over a file-size
+//! limit fails as a full disk does instead of killing the game.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, IsTerminal, Read};
@@ -13,7 +14,7 @@ use std::time::Duration;
 use filedescriptor::{POLLIN, poll, pollfd};
 use ratatui::crossterm::event::Event;
 use ratatui::crossterm::terminal;
-use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGWINCH};
+use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGWINCH, SIGXFSZ};
 use signal_hook::iterator::Signals;
 
 use super::Input;
@@ -25,7 +26,14 @@ const EXIT_SIGNALS: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
 /// Starts the two threads that feed the event loop: terminal input and
 /// signals. Fails before the terminal is touched if either cannot be had.
 pub fn spawn_inputs() -> io::Result<Receiver<Input>> {
-    let mut signals = Signals::new(EXIT_SIGNALS.iter().chain(&[SIGWINCH, SIGTSTP, SIGCONT]))?;
+    // SIGXFSZ (a write over `ulimit -f`) would end the game at once, its
+    // terminal left raw: caught, the write fails with EFBIG instead and the
+    // game says it could not save, as on a full disk.
+    let mut signals = Signals::new(
+        EXIT_SIGNALS
+            .iter()
+            .chain(&[SIGWINCH, SIGTSTP, SIGCONT, SIGXFSZ]),
+    )?;
     let tty = open_tty()?;
     let (tx, rx) = mpsc::channel();
     let events: Sender<Input> = tx.clone();
@@ -39,6 +47,7 @@ pub fn spawn_inputs() -> io::Result<Receiver<Input>> {
                 },
                 SIGTSTP => Input::Suspend,
                 SIGCONT => Input::Continued,
+                SIGXFSZ => continue,
                 _ => Input::Signal(signal),
             };
             if tx.send(input).is_err() {

@@ -37,6 +37,14 @@ fn restored(out: &str) -> bool {
         .all(|bytes| out.contains(bytes))
 }
 
+/// Whether the terminal shows the alternate screen (the game's) now.
+fn on_alternate_screen(s: &Session) -> bool {
+    let seen = s.seen.lock().expect("lock");
+    seen.parser
+        .as_ref()
+        .is_some_and(|p| p.screen().alternate_screen())
+}
+
 /// An SGR left click (press and release) at 0-based screen cell (`col`, `row`).
 fn click(s: &mut Session, col: u16, row: u16) {
     let (x, y) = (col + 1, row + 1);
@@ -735,32 +743,12 @@ fn a_stop_gives_the_terminal_back_and_a_continue_takes_it_again() {
     // The game wrote the terminal back before it stopped; the reader
     // thread may not have read those bytes yet, so wait for them.
     s.wait_output(from, "the terminal given back", WAIT, restored);
-    assert!(
-        !s.seen
-            .lock()
-            .unwrap()
-            .parser
-            .as_ref()
-            .unwrap()
-            .screen()
-            .alternate_screen(),
-        "the main screen while stopped"
-    );
+    assert!(!on_alternate_screen(&s), "the main screen while stopped");
     kill(&s, "CONT");
     s.wait_for("the paused board drawn again", WAIT, |t| {
         t.contains("Paused") && t.contains("Score 0")
     });
-    assert!(
-        s.seen
-            .lock()
-            .unwrap()
-            .parser
-            .as_ref()
-            .unwrap()
-            .screen()
-            .alternate_screen(),
-        "the alternate screen again"
-    );
+    assert!(on_alternate_screen(&s), "the alternate screen again");
     assert_ne!(s.local_flags().expect("termios"), cooked, "raw again");
     // Keys act at once again: p resumes, q quits.
     s.send(b"p");

@@ -19,6 +19,7 @@ use rand::{Rng, RngExt, SeedableRng};
 use crate::core::engine::{Rules, find_path};
 use crate::core::gravity::{Gravity, remove_pair, remove_pair_settled};
 use crate::core::grid::{Board, EMPTY, Point};
+use crate::core::masks::EmptyMasks;
 use crate::solve::solver::Move;
 
 /// A simulated player (see the module documentation).
@@ -58,6 +59,10 @@ pub struct Playout {
 #[derive(Clone)]
 struct Sim {
     board: Board,
+    /// The board's empty cells as bit masks, which answer a join in a few
+    /// word operations; `None` when the board is too big for them or the
+    /// rules allow more than two turns (the engine answers then).
+    masks: Option<EmptyMasks>,
     /// The cell of each tile, by tile number.
     pos: Vec<Point>,
     /// The tile number in each cell (row-major), [`NONE`] when empty.
@@ -79,7 +84,7 @@ struct Sim {
 const NONE: u32 = u32::MAX;
 
 impl Sim {
-    fn new(board: &Board) -> Self {
+    fn new(board: &Board, rules: Rules) -> Self {
         let mut pos = Vec::new();
         let mut at = vec![NONE; board.tiles().len()];
         let mut groups: Vec<Vec<u32>> = Vec::new();
@@ -99,6 +104,9 @@ impl Sim {
         }
         Sim {
             board: board.clone(),
+            masks: (rules.max_turns <= 2)
+                .then(|| EmptyMasks::new(board, rules.border))
+                .flatten(),
             left: pos.len(),
             pos,
             at,
@@ -126,13 +134,11 @@ impl Sim {
 
     /// Whether tiles `a` and `b` (of one kind) can be joined now.
     fn legal(&self, rules: Rules, (a, b): (u32, u32)) -> bool {
-        find_path(
-            &self.board,
-            self.pos[a as usize],
-            self.pos[b as usize],
-            rules,
-        )
-        .is_some()
+        let (p, q) = (self.pos[a as usize], self.pos[b as usize]);
+        match &self.masks {
+            Some(masks) => masks.connects(p, q, rules.max_turns),
+            None => find_path(&self.board, p, q, rules).is_some(),
+        }
     }
 
     /// Whether some pair can be joined now.
@@ -175,6 +181,14 @@ impl Sim {
             let cell = self.index(to);
             self.at[cell] = id;
             self.pos[id as usize] = to;
+        }
+        if let Some(masks) = &mut self.masks {
+            for p in [pa, pb].into_iter().chain(slides.iter().map(|s| s.from)) {
+                masks.set_empty(p, true);
+            }
+            for s in &slides {
+                masks.set_empty(s.to, false);
+            }
         }
         self.moved = moved;
         Move { a: pa, b: pb }
@@ -222,7 +236,7 @@ pub(crate) fn play_within<R: Rng + ?Sized>(
     budget: u64,
     rng: &mut R,
 ) -> (Option<Playout>, u64) {
-    let mut sim = Sim::new(board);
+    let mut sim = Sim::new(board, rules);
     let mut moves = Vec::with_capacity(sim.left / 2);
     let mut pairs = Vec::new();
     let mut work = 0u64;
@@ -309,7 +323,7 @@ mod tests {
         for seed in 0..60 {
             let board = random_board(6, 9, 0.3 + 0.01 * seed as f64, 7, seed);
             for rules in [Rules::CLASSIC, Rules::JUDGE] {
-                let sim = Sim::new(&board);
+                let sim = Sim::new(&board, rules);
                 sim.candidates(&mut pairs);
                 let cells = |(a, b): (u32, u32)| (sim.pos[a as usize], sim.pos[b as usize]);
                 let ours: HashSet<(Point, Point)> = pairs
@@ -337,7 +351,7 @@ mod tests {
         for seed in 0..30 {
             let board = random_board(5, 7, 0.8, 5, seed);
             for gravity in Gravity::LEVELS {
-                let mut sim = Sim::new(&board);
+                let mut sim = Sim::new(&board, Rules::CLASSIC);
                 let mut pairs = Vec::new();
                 let mut r = rng(seed);
                 loop {
@@ -353,6 +367,10 @@ mod tests {
                             assert_ne!(sim.board.get(p), EMPTY);
                         }
                     }
+                    assert_eq!(
+                        sim.masks,
+                        EmptyMasks::new(&sim.board, Rules::CLASSIC.border)
+                    );
                     let kinds: Vec<Vec<Point>> = kind_groups(&sim.board)
                         .into_iter()
                         .filter(|g| g.len() >= 2)

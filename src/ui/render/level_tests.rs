@@ -141,6 +141,29 @@ fn the_status_line_names_the_level_variant_and_an_unusual_difficulty() {
     );
 }
 
+/// Played in tmux: the day's deal looked like any board of its variant, on
+/// the status line and in the side panel.
+#[test]
+fn the_daily_deal_says_so_on_the_status_line_and_in_the_panel() {
+    let t = Instant::now();
+    let day = crate::game::daily::Day::today(std::time::SystemTime::now());
+    let config = Config {
+        rows: 2,
+        cols: 2,
+        kinds: 1,
+        ..day.config()
+    };
+    let a = app(Game::new(config, t).unwrap(), t);
+    let gravity = a.game.level().gravity.name();
+    let status = text(&a, 80, 16)[15].clone();
+    assert!(
+        status.starts_with(&format!(" daily {gravity}  Score 0  ")),
+        "{status}"
+    );
+    let wide = text(&a, 120, 40).join("\n");
+    assert!(wide.contains(&format!(" Daily {day} ")), "{wide}");
+}
+
 #[test]
 fn the_time_bar_shrinks_and_the_loss_box_shows_the_score() {
     let t = Instant::now();

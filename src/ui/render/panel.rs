@@ -48,9 +48,12 @@ impl App {
             ])
         };
         let level = g.level();
-        let heading = match g.config().mode {
-            Mode::Levels => format!("Level {} of {}", level.number + 1, g.config().mode.levels()),
-            Mode::Single(_) => "One board".to_string(),
+        let heading = match (g.config().mode, g.config().daily) {
+            (Mode::Levels, _) => {
+                format!("Level {} of {}", level.number + 1, g.config().mode.levels())
+            }
+            (Mode::Single(_), Some(day)) => format!("Daily {day}"),
+            (Mode::Single(_), None) => "One board".to_string(),
         };
         let mut lines = vec![
             Line::styled(format!(" {heading}"), bold),

@@ -679,7 +679,10 @@ fn a_save_over_the_file_size_limit_is_told_and_the_game_plays_on() {
             .any(|n| n.starts_with("game.json") && !n.ends_with(".lock")),
         "{names:?}"
     );
-    assert!(!names.iter().any(|n| n.starts_with(".game.json.")), "{names:?}");
+    assert!(
+        !names.iter().any(|n| n.starts_with(".game.json.")),
+        "{names:?}"
+    );
 }
 
 /// Settings naming tiles this lianliankan lacks (a newer one's, or a hand

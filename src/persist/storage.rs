@@ -454,7 +454,10 @@ mod tests {
             .to_string();
         let target = dir.path().join(&name).display().to_string();
         assert!(e.starts_with(&format!("cannot write {target}: ")), "{e}");
-        assert!(!e.contains("at path") && !e.contains(&format!(".{name}.")), "{e}");
+        assert!(
+            !e.contains("at path") && !e.contains(&format!(".{name}.")),
+            "{e}"
+        );
         assert!(file_names(dir.path()).is_empty());
     }
 

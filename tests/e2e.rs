@@ -685,6 +685,39 @@ fn a_save_over_the_file_size_limit_is_told_and_the_game_plays_on() {
     );
 }
 
+/// A data directory path that is a file: the game plays, its note says
+/// what could not be read and that play goes on, and quitting after a move
+/// says the game was not saved (the settings' note was a bare "cannot open
+/// .../settings.json: Not a directory").
+#[test]
+fn a_data_directory_that_is_a_file_plays_and_says_it_saves_nothing() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("file");
+    std::fs::write(&file, b"mine").unwrap();
+    let mut s = Session::start_in(&file, &["--seed", "5"], 80, 24);
+    s.wait_for("the note", WAIT, |t| {
+        t.contains("The settings could not be read") && t.contains("defaults are used")
+    });
+    s.send(b" ");
+    s.wait_for("the note to go", WAIT, |t| !t.contains("could not be read"));
+    // The hint is the game's first move: counting it and saving it fail.
+    s.send(b"t");
+    s.wait_for("a hint and its note", WAIT, |t| {
+        t.contains("Hints 2") && t.contains("could not be saved") && t.contains("Play goes on")
+    });
+    s.send(b" ");
+    s.wait_for("the note to go", WAIT, |t| {
+        !t.contains("could not be saved")
+    });
+    let from = s.seen.lock().unwrap().bytes.len();
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+    s.wait_output(from, "the failed save told", WAIT, |out| {
+        restored(out) && out.contains("lianliankan: The game could not be saved")
+    });
+    assert_eq!(std::fs::read(&file).unwrap(), b"mine");
+}
+
 /// Settings naming tiles this lianliankan lacks (a newer one's, or a hand
 /// edit) play with the tiles chosen for the terminal, say so once, and the
 /// settings form shows auto, not a choice that would never apply.

@@ -383,7 +383,7 @@ mod tests {
         };
         assert_eq!(form.choice, saved.new_game);
         // Esc leaves the form, then the menu: the game plays on.
-        press(&mut app, &[KeyCode::Esc, KeyCode::Esc]);
+        press(&mut app, &[KeyCode::Esc]);
         assert!(app.screens.is_empty());
         assert_eq!(app.game.config().rows, 10);
     }
@@ -482,6 +482,13 @@ mod tests {
             items.iter().any(|i| i == "> Settings"),
             "still highlighted: {items:?}"
         );
+        // On the board, t says why no hint comes (it did nothing at all).
+        press(&mut app, &[KeyCode::Esc]);
+        assert!(app.screens.is_empty());
+        type_str(&mut app, "t");
+        let title = &screen_rows(&app, AREA.width, AREA.height)[0];
+        assert!(title.contains("hints are off"), "{title}");
+        assert_eq!(app.game.hints_left(), app.game.config().hints);
     }
 
     #[test]

@@ -69,6 +69,11 @@ struct Sim {
     at: Vec<u32>,
     /// The tiles still on the board, by kind (empty for kinds all gone).
     groups: Vec<Vec<u32>>,
+    /// Every pair of tiles of one kind, kind after kind, each kind's in the
+    /// order of its group: the candidates, kept up to date by each move
+    /// (which changes one kind's), and where each kind's start.
+    pairs: Vec<(u32, u32)>,
+    pairs_from: Vec<usize>,
     /// The kind of each tile, by tile number.
     kind: Vec<u32>,
     /// The tiles that slide in a move, and where to (reused).
@@ -102,8 +107,16 @@ impl Sim {
             kinds.push(kind as u32);
             pos.push(p);
         }
+        let mut pairs = Vec::new();
+        let mut pairs_from = Vec::with_capacity(groups.len());
+        for g in &groups {
+            pairs_from.push(pairs.len());
+            group_pairs(g, &mut pairs);
+        }
         Sim {
             board: board.clone(),
+            pairs,
+            pairs_from,
             masks: (rules.max_turns <= 2)
                 .then(|| EmptyMasks::new(board, rules.border))
                 .flatten(),
@@ -125,10 +138,23 @@ impl Sim {
     /// among which the legal pairs are.
     fn candidates(&self, out: &mut Vec<(u32, u32)>) {
         out.clear();
-        for g in &self.groups {
-            for (i, &a) in g.iter().enumerate() {
-                out.extend(g[i + 1..].iter().map(|&b| (a, b)));
-            }
+        out.extend_from_slice(&self.pairs);
+    }
+
+    /// Lists the pairs of kind `kind` again after its group changed.
+    fn relist(&mut self, kind: usize) {
+        let from = self.pairs_from[kind];
+        let to = self
+            .pairs_from
+            .get(kind + 1)
+            .copied()
+            .unwrap_or(self.pairs.len());
+        let mut fresh = Vec::new();
+        group_pairs(&self.groups[kind], &mut fresh);
+        let removed = (to - from) - fresh.len();
+        self.pairs.splice(from..to, fresh);
+        for start in &mut self.pairs_from[kind + 1..] {
+            *start -= removed;
         }
     }
 
@@ -163,6 +189,7 @@ impl Sim {
                 group.swap_remove(i);
             }
         }
+        self.relist(self.kind[a as usize] as usize);
         self.left -= 2;
         let slides = if self.settled {
             remove_pair_settled(&mut self.board, pa, pb, gravity)
@@ -192,6 +219,14 @@ impl Sim {
         }
         self.moved = moved;
         Move { a: pa, b: pb }
+    }
+}
+
+/// Adds the pairs of the tiles `group` (of one kind) to `out`, in the
+/// group's order: (0, 1), (0, 2), ..., (1, 2), ...
+fn group_pairs(group: &[u32], out: &mut Vec<(u32, u32)>) {
+    for (i, &a) in group.iter().enumerate() {
+        out.extend(group[i + 1..].iter().map(|&b| (a, b)));
     }
 }
 
@@ -371,6 +406,12 @@ mod tests {
                         sim.masks,
                         EmptyMasks::new(&sim.board, Rules::CLASSIC.border)
                     );
+                    // The candidates kept up to date are those listed afresh.
+                    let mut fresh = Vec::new();
+                    for g in &sim.groups {
+                        group_pairs(g, &mut fresh);
+                    }
+                    assert_eq!(sim.pairs, fresh, "seed {seed} {gravity:?}");
                     let kinds: Vec<Vec<Point>> = kind_groups(&sim.board)
                         .into_iter()
                         .filter(|g| g.len() >= 2)

@@ -89,9 +89,11 @@ impl App {
     }
 
     /// "+25 x4 combo" over the middle of the last match's line, and "+34
-    /// time" under it at a clear, fading out over [`POINTS_TIME`].
+    /// time" under it at a clear, fading out over [`POINTS_TIME`]; not
+    /// after the winning match, whose box tells the score (the label stuck
+    /// out beside it).
     fn render_points(&self, layout: &BoardLayout, buf: &mut Buffer) {
-        let Some(r) = self.game.last_match() else {
+        let Some(r) = self.game.last_match().filter(|_| self.game.win().is_none()) else {
             return;
         };
         let shown = since(self.now, r.at);

@@ -431,6 +431,39 @@ fn a_cleared_timed_level_shows_its_time_bonus() {
     assert!(screen.contains(&format!("+{bonus} time")), "{screen}");
 }
 
+/// Played in tmux: the winning match's "+10" stuck out beside the win box
+/// for a second. The box tells the score; the label is left out.
+#[test]
+fn the_winning_match_leaves_its_points_to_the_win_box() {
+    let t = Instant::now();
+    let config = Config {
+        mode: Mode::Single(crate::core::gravity::Gravity::None),
+        ..Config::DEFAULT
+    };
+    // Two pairs down the sides of a wide board: the label of each sits
+    // by its line, far left and far right of the middle the box covers.
+    let mut rows = vec![[0; 16]; 8];
+    (rows[0][0], rows[7][0], rows[0][15], rows[7][15]) = (1, 1, 2, 2);
+    let game = Game::from_board(Board::from_rows(&rows).unwrap(), config, t);
+    let mut app = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+    app.game.apply(Action::Click(at(0, 0)), t);
+    app.game.apply(Action::Click(at(7, 0)), t);
+    app.now = t + REMOVAL_TIME / 2;
+    let screen = text(&draw(&app, 80, 24)).join("\n");
+    assert!(screen.contains("+10"), "a match before the last: {screen}");
+    let then = t + Duration::from_secs(1);
+    app.game.apply(Action::Click(at(0, 15)), then);
+    app.game.apply(Action::Click(at(7, 15)), then);
+    assert!(app.game.win().is_some());
+    app.now = then + REMOVAL_TIME / 2;
+    let screen = text(&draw(&app, 80, 24)).join("\n");
+    assert!(screen.contains("Board cleared!"), "{screen}");
+    assert!(
+        !screen.contains("+15") && !screen.contains("combo"),
+        "{screen}"
+    );
+}
+
 /// A pair that does not match flashes in the warning colour for a moment,
 /// with the reason under the tile just picked for as long as the notice.
 #[test]

@@ -187,7 +187,7 @@ impl PendingFile {
         let mut temp = tempfile::Builder::new()
             .prefix(&prefix)
             .suffix(suffix)
-            .make_in(dir, |path| private_new_file(path))
+            .make_in(dir, private_new_file)
             .map_err(|e| StorageError::io("write", &target, e))?;
         let file = temp.as_file_mut();
         file.write_all(bytes)

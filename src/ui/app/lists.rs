@@ -383,7 +383,7 @@ mod tests {
         };
         assert_eq!(form.choice, saved.new_game);
         // Esc leaves the form, then the menu: the game plays on.
-        press(&mut app, &[KeyCode::Esc]);
+        press(&mut app, &[KeyCode::Esc, KeyCode::Esc]);
         assert!(app.screens.is_empty());
         assert_eq!(app.game.config().rows, 10);
     }

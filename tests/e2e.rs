@@ -90,13 +90,18 @@ fn deal(seed: u64) -> (Game, BoardLayout) {
     (game, layout)
 }
 
+/// Where a pair of the fresh deal of `seed` shows at 80 x 24: the screen
+/// cells of its two tiles.
+fn first_pair(seed: u64) -> ((u16, u16), (u16, u16)) {
+    let (game, layout) = deal(seed);
+    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
+    (layout.centre(a), layout.centre(b))
+}
+
 #[test]
 fn click_a_pair_hint_reshuffle_and_quit_in_a_real_terminal() {
     let seed = 7;
-    let (game, layout) = deal(seed);
-    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
-    let (ax, ay) = layout.centre(a);
-    let (bx, by) = layout.centre(b);
+    let ((ax, ay), (bx, by)) = first_pair(seed);
 
     let mut s = Session::start(&["--seed", &seed.to_string()], 80, 24);
     let cooked = s.cooked.clone().expect("termios");
@@ -362,10 +367,7 @@ fn board_rows(screen: &str) -> Vec<String> {
 fn sigterm_saves_restores_the_terminal_and_the_next_start_resumes() {
     let data = tempfile::tempdir().unwrap();
     let seed = 13;
-    let (game, layout) = deal(seed);
-    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
-    let (ax, ay) = layout.centre(a);
-    let (bx, by) = layout.centre(b);
+    let ((ax, ay), (bx, by)) = first_pair(seed);
     let mut s = Session::start_in(data.path(), &["--seed", &seed.to_string()], 80, 24);
     let cooked = s.cooked.clone().expect("termios");
     s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
@@ -631,10 +633,7 @@ fn closing_the_terminal_saves_and_exits_as_on_a_hangup() {
 fn a_save_over_the_file_size_limit_is_told_and_the_game_plays_on() {
     let data = tempfile::tempdir().unwrap();
     let seed = 13;
-    let (game, layout) = deal(seed);
-    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
-    let (ax, ay) = layout.centre(a);
-    let (bx, by) = layout.centre(b);
+    let ((ax, ay), (bx, by)) = first_pair(seed);
     // 512 or 1024 bytes (the shell's block): the statistics fit, a save not.
     let mut s = Session::start_limited(
         "ulimit -f 1",
@@ -1086,12 +1085,11 @@ fn a_first_start_goes_from_the_start_screen_to_a_game_and_the_statistics() {
 fn signals_on_menu_screens_save_the_game_and_restore_the_terminal() {
     let data = tempfile::tempdir().unwrap();
     let seed = 13;
-    let (game, layout) = deal(seed);
-    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
+    let (a, b) = first_pair(seed);
     let mut s = Session::start_in(data.path(), &["--seed", &seed.to_string()], 80, 24);
     let cooked = s.cooked.clone().expect("termios");
     s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
-    first_match(&mut s, layout.centre(a), layout.centre(b));
+    first_match(&mut s, a, b);
     s.send(b"me");
     s.wait_for("the settings", WAIT, |t| t.contains("Animation"));
     kill(&s, "TERM");

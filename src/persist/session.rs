@@ -543,12 +543,18 @@ mod tests {
         assert_eq!(again.game.board(), game.board());
     }
 
+    /// A start whose data directory is a file (in `dir`): nothing can be
+    /// written or removed there.
+    fn start_on_a_file(dir: &Path) -> Start {
+        let blocker = dir.join("file");
+        fs::write(&blocker, b"").unwrap();
+        start(&blocker, false, Wanted::default())
+    }
+
     #[test]
     fn a_failed_save_is_told_once() {
         let dir = tempfile::tempdir().unwrap();
-        let blocker = dir.path().join("file");
-        fs::write(&blocker, b"").unwrap();
-        let mut s = start(&blocker, false, Wanted::default());
+        let mut s = start_on_a_file(dir.path());
         let t = Instant::now();
         play_a_pair(&mut s.game, t);
         let told = s.session.sync(&s.game, t).expect("told");
@@ -563,9 +569,7 @@ mod tests {
     #[test]
     fn a_failed_removal_does_not_hide_that_saves_fail() {
         let dir = tempfile::tempdir().unwrap();
-        let blocker = dir.path().join("file");
-        fs::write(&blocker, b"").unwrap();
-        let mut s = start(&blocker, false, Wanted::default());
+        let mut s = start_on_a_file(dir.path());
         let t = Instant::now();
         // A new game: the old save cannot be removed (nor anything written).
         let removal = s.session.discard().expect("told");

@@ -684,6 +684,25 @@ fn a_save_over_the_file_size_limit_is_told_and_the_game_plays_on() {
     );
 }
 
+/// Under `ulimit -f 0` the start's first write (the lock's pid) ended the
+/// game before its first frame (SIGXFSZ): it plays, and says it saves nothing.
+#[test]
+fn a_zero_file_size_limit_still_plays() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_limited("ulimit -f 0", data.path(), &["--seed", "5"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    s.send(b"t");
+    s.wait_for("the note", WAIT, |t| {
+        t.contains("Hints 2") && t.contains("could not be saved")
+    });
+    s.send(b" ");
+    s.wait_for("the note to go", WAIT, |t| {
+        !t.contains("could not be saved")
+    });
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
 /// A data directory path that is a file: the game plays, its note says
 /// what could not be read and that play goes on, and quitting after a move
 /// says the game was not saved (the settings' note was a bare "cannot open

@@ -1,12 +1,14 @@
 //! The Unix inputs of the event loop: the terminal, read by [`Decoder`], and
 //! the signals that end the game (SIGTERM, SIGHUP, SIGINT, SIGQUIT), resize
 //! it (SIGWINCH), or stop and continue it (SIGTSTP, SIGCONT), through
-//! `signal-hook`; SIGXFSZ is caught and dropped, so a save over a file-size
-//! limit fails as a full disk does instead of killing the game.
+//! `signal-hook`; and SIGXFSZ caught, so a save over a file-size limit fails
+//! as a full disk does instead of killing the game.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, IsTerminal, Read};
 use std::os::fd::{AsFd, AsRawFd};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::Duration;
@@ -26,14 +28,7 @@ const EXIT_SIGNALS: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
 /// Starts the two threads that feed the event loop: terminal input and
 /// signals. Fails before the terminal is touched if either cannot be had.
 pub fn spawn_inputs() -> io::Result<Receiver<Input>> {
-    // SIGXFSZ (a write over `ulimit -f`) would end the game at once, its
-    // terminal left raw: caught, the write fails with EFBIG instead and the
-    // game says it could not save, as on a full disk.
-    let mut signals = Signals::new(
-        EXIT_SIGNALS
-            .iter()
-            .chain(&[SIGWINCH, SIGTSTP, SIGCONT, SIGXFSZ]),
-    )?;
+    let mut signals = Signals::new(EXIT_SIGNALS.iter().chain(&[SIGWINCH, SIGTSTP, SIGCONT]))?;
     let tty = open_tty()?;
     let (tx, rx) = mpsc::channel();
     let events: Sender<Input> = tx.clone();
@@ -47,7 +42,6 @@ pub fn spawn_inputs() -> io::Result<Receiver<Input>> {
                 },
                 SIGTSTP => Input::Suspend,
                 SIGCONT => Input::Continued,
-                SIGXFSZ => continue,
                 _ => Input::Signal(signal),
             };
             if tx.send(input).is_err() {
@@ -56,6 +50,14 @@ pub fn spawn_inputs() -> io::Result<Receiver<Input>> {
         }
     });
     Ok(rx)
+}
+
+/// Catches SIGXFSZ (a write over `ulimit -f`), which would end the game at
+/// once, its terminal left raw: caught, the write fails with EFBIG instead
+/// and the game says it could not save, as on a full disk. The handler only
+/// sets a flag nobody reads.
+pub fn survive_file_size_limit() {
+    let _ = signal_hook::flag::register(SIGXFSZ, Arc::new(AtomicBool::new(false)));
 }
 
 /// Stops the process as SIGTSTP would have, once the terminal is given

@@ -157,6 +157,7 @@ fn main() -> ExitCode {
 
 fn play(args: PlayArgs) -> ExitCode {
     let mut stderr = std::io::stderr();
+    lianliankan::ui::tui::survive_file_size_limit();
     let mut app = match start(&args.options(), Instant::now()) {
         Ok(app) => app,
         Err(message) => {

@@ -90,13 +90,18 @@ fn deal(seed: u64) -> (Game, BoardLayout) {
     (game, layout)
 }
 
+/// Where a pair of the fresh deal of `seed` shows at 80 x 24: the screen
+/// cells of its two tiles.
+fn first_pair(seed: u64) -> ((u16, u16), (u16, u16)) {
+    let (game, layout) = deal(seed);
+    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
+    (layout.centre(a), layout.centre(b))
+}
+
 #[test]
 fn click_a_pair_hint_reshuffle_and_quit_in_a_real_terminal() {
     let seed = 7;
-    let (game, layout) = deal(seed);
-    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
-    let (ax, ay) = layout.centre(a);
-    let (bx, by) = layout.centre(b);
+    let ((ax, ay), (bx, by)) = first_pair(seed);
 
     let mut s = Session::start(&["--seed", &seed.to_string()], 80, 24);
     let cooked = s.cooked.clone().expect("termios");
@@ -410,10 +415,7 @@ fn board_rows(screen: &str) -> Vec<String> {
 fn sigterm_saves_restores_the_terminal_and_the_next_start_resumes() {
     let data = tempfile::tempdir().unwrap();
     let seed = 13;
-    let (game, layout) = deal(seed);
-    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
-    let (ax, ay) = layout.centre(a);
-    let (bx, by) = layout.centre(b);
+    let ((ax, ay), (bx, by)) = first_pair(seed);
     let mut s = Session::start_in(data.path(), &["--seed", &seed.to_string()], 80, 24);
     let cooked = s.cooked.clone().expect("termios");
     s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
@@ -669,6 +671,117 @@ fn closing_the_terminal_saves_and_exits_as_on_a_hangup() {
     });
     s.send(b"q");
     assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
+/// A file-size limit (`ulimit -f`) too small for the saved game: the save
+/// fails as on a full disk (SIGXFSZ no longer kills the game with its
+/// terminal left raw), the note names the file and not a temporary one, and
+/// quitting says again that the game was not saved.
+#[test]
+fn a_save_over_the_file_size_limit_is_told_and_the_game_plays_on() {
+    let data = tempfile::tempdir().unwrap();
+    let seed = 13;
+    let ((ax, ay), (bx, by)) = first_pair(seed);
+    // 512 or 1024 bytes (the shell's block): the statistics fit, a save not.
+    let mut s = Session::start_limited(
+        "ulimit -f 1",
+        data.path(),
+        &["--seed", &seed.to_string()],
+        80,
+        24,
+    );
+    let cooked = s.cooked.clone().expect("termios");
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    click(&mut s, ax, ay);
+    click(&mut s, bx, by);
+    // The note wraps where its box ends: its words, not its lines.
+    s.wait_for("the note", WAIT, |t| {
+        t.contains("could not be saved") && t.contains("game.json: File too large")
+    });
+    assert!(!s.screen().contains(".game.json."), "{}", s.screen());
+    s.send(b" ");
+    s.wait_for("the note to go", WAIT, |t| {
+        !t.contains("could not be saved")
+    });
+    s.send(b"t");
+    s.wait_for("a hint", WAIT, |t| t.contains("Hints 2"));
+    let from = s.seen.lock().unwrap().bytes.len();
+    s.send(b"q");
+    let status = s.wait_exit(WAIT).expect("the game should quit on q");
+    assert!(status.success(), "{status:?}");
+    s.wait_output(
+        from,
+        "the terminal given back and the failure told",
+        WAIT,
+        |out| restored(out) && out.contains("lianliankan: The game could not be saved"),
+    );
+    assert_eq!(s.local_flags().expect("termios"), cooked, "raw mode off");
+    let names: Vec<String> = std::fs::read_dir(data.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        !names
+            .iter()
+            .any(|n| n.starts_with("game.json") && !n.ends_with(".lock")),
+        "{names:?}"
+    );
+    assert!(
+        !names.iter().any(|n| n.starts_with(".game.json.")),
+        "{names:?}"
+    );
+}
+
+/// Under `ulimit -f 0` the start's first write (the lock's pid) ended the
+/// game before its first frame (SIGXFSZ): it plays, and says it saves nothing.
+#[test]
+fn a_zero_file_size_limit_still_plays() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_limited("ulimit -f 0", data.path(), &["--seed", "5"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    s.send(b"t");
+    s.wait_for("the note", WAIT, |t| {
+        t.contains("Hints 2") && t.contains("could not be saved")
+    });
+    s.send(b" ");
+    s.wait_for("the note to go", WAIT, |t| {
+        !t.contains("could not be saved")
+    });
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
+/// A data directory path that is a file: the game plays, its note says
+/// what could not be read and that play goes on, and quitting after a move
+/// says the game was not saved (the settings' note was a bare "cannot open
+/// .../settings.json: Not a directory").
+#[test]
+fn a_data_directory_that_is_a_file_plays_and_says_it_saves_nothing() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("file");
+    std::fs::write(&file, b"mine").unwrap();
+    let mut s = Session::start_in(&file, &["--seed", "5"], 80, 24);
+    s.wait_for("the note", WAIT, |t| {
+        t.contains("The settings could not be read") && t.contains("defaults are used")
+    });
+    s.send(b" ");
+    s.wait_for("the note to go", WAIT, |t| !t.contains("could not be read"));
+    // The hint is the game's first move: counting it and saving it fail.
+    s.send(b"t");
+    s.wait_for("a hint and its note", WAIT, |t| {
+        t.contains("Hints 2") && t.contains("could not be saved") && t.contains("Play goes on")
+    });
+    s.send(b" ");
+    s.wait_for("the note to go", WAIT, |t| {
+        !t.contains("could not be saved")
+    });
+    let from = s.seen.lock().unwrap().bytes.len();
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+    s.wait_output(from, "the failed save told", WAIT, |out| {
+        restored(out) && out.contains("lianliankan: The game could not be saved")
+    });
+    assert_eq!(std::fs::read(&file).unwrap(), b"mine");
 }
 
 /// Settings naming tiles this lianliankan lacks (a newer one's, or a hand
@@ -1064,12 +1177,11 @@ fn a_first_start_goes_from_the_start_screen_to_a_game_and_the_statistics() {
 fn signals_on_menu_screens_save_the_game_and_restore_the_terminal() {
     let data = tempfile::tempdir().unwrap();
     let seed = 13;
-    let (game, layout) = deal(seed);
-    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
+    let (a, b) = first_pair(seed);
     let mut s = Session::start_in(data.path(), &["--seed", &seed.to_string()], 80, 24);
     let cooked = s.cooked.clone().expect("termios");
     s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
-    first_match(&mut s, layout.centre(a), layout.centre(b));
+    first_match(&mut s, a, b);
     s.send(b"me");
     s.wait_for("the settings", WAIT, |t| t.contains("Animation"));
     kill(&s, "TERM");

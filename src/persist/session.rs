@@ -9,7 +9,8 @@
 //! - The game is saved after every move (match, reshuffle, hint, undo, redo,
 //!   pause) and on quit. A game without a single move is not saved: there is
 //!   nothing to lose, and a new game (`n`) removes the old save.
-//! - A save that fails is told once; play goes on.
+//! - A save that fails is told once; play goes on. On the way out it is
+//!   told again, since the game is then lost.
 //! - A file written by a newer lianliankan is refused, never overwritten nor
 //!   removed (not even by `--new`): the game plays on without saving and
 //!   says so.
@@ -103,7 +104,8 @@ pub struct Session {
     /// The saved game there belongs to a newer lianliankan, or another
     /// running game holds it: hands off.
     blocked: bool,
-    /// A save has failed and the player was told.
+    /// A save during play has failed and the player was told (once is
+    /// enough while playing on).
     told: bool,
     /// What the file holds now, if this session wrote it.
     last: Option<Mark>,
@@ -268,12 +270,14 @@ impl Session {
         if self.last == Some(Mark::of(game)) {
             return None;
         }
-        self.save(game, now)
+        let failed = self.save(game, now)?;
+        self.tell(format!("{failed} Play goes on."))
     }
 
     /// Saves `game` as it is now (on quit), unless it has no move to keep
-    /// (nothing to undo or redo on the first level). Returns a message the
-    /// first time a save fails.
+    /// (nothing to undo or redo on the first level). Returns a message
+    /// whenever the save fails, told before or not: on the way out it is
+    /// the player's last word on whether the game is kept.
     pub fn save(&mut self, game: &Game, now: Instant) -> Option<String> {
         if self.blocked || game.is_untouched() || self.holds(game) {
             return None;
@@ -283,13 +287,14 @@ impl Session {
                 self.last = Some(Mark::of(game));
                 None
             }
-            Err(e) => self.tell(format!("The game could not be saved: {e}. Play goes on.")),
+            Err(e) => Some(format!("The game could not be saved: {e}.")),
         }
     }
 
     /// Removes the saved game (a new game, or a win that was recorded),
     /// unless it is another game's (see [`Session::hold_until_changed`]).
-    /// Returns a message the first time this fails.
+    /// Returns a message when this fails (it is rare, and not the failed
+    /// save [`Session::sync`] tells once: that one is still told).
     pub fn discard(&mut self) -> Option<String> {
         self.last = None;
         if self.blocked || self.held.is_some() {
@@ -298,7 +303,7 @@ impl Session {
         match document::remove::<SavedGame>(&self.dir) {
             Ok(()) => None,
             Err(e @ StorageError::NewerVersion { .. }) => Some(self.block(&e)),
-            Err(e) => self.tell(format!("The saved game could not be removed: {e}.")),
+            Err(e) => Some(format!("The saved game could not be removed: {e}.")),
         }
     }
 
@@ -538,17 +543,42 @@ mod tests {
         assert_eq!(again.game.board(), game.board());
     }
 
+    /// A start whose data directory is a file (in `dir`): nothing can be
+    /// written or removed there.
+    fn start_on_a_file(dir: &Path) -> Start {
+        let blocker = dir.join("file");
+        fs::write(&blocker, b"").unwrap();
+        start(&blocker, false, Wanted::default())
+    }
+
     #[test]
     fn a_failed_save_is_told_once() {
         let dir = tempfile::tempdir().unwrap();
-        let blocker = dir.path().join("file");
-        fs::write(&blocker, b"").unwrap();
-        let mut s = start(&blocker, false, Wanted::default());
+        let mut s = start_on_a_file(dir.path());
         let t = Instant::now();
         play_a_pair(&mut s.game, t);
         let told = s.session.sync(&s.game, t).expect("told");
         assert!(told.contains("could not be saved"), "{told}");
         play_a_pair(&mut s.game, t);
         assert_eq!(s.session.sync(&s.game, t), None);
+        // On the way out the failure is told again: the game is not kept.
+        let last = s.session.save(&s.game, t).expect("told on quit");
+        assert!(last.contains("could not be saved"), "{last}");
+    }
+
+    #[test]
+    fn a_failed_removal_does_not_hide_that_saves_fail() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = start_on_a_file(dir.path());
+        let t = Instant::now();
+        // A new game: the old save cannot be removed (nor anything written).
+        let removal = s.session.discard().expect("told");
+        assert!(removal.contains("could not be removed"), "{removal}");
+        play_a_pair(&mut s.game, t);
+        let told = s
+            .session
+            .sync(&s.game, t)
+            .expect("the failed save told too");
+        assert!(told.contains("could not be saved"), "{told}");
     }
 }

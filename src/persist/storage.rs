@@ -179,18 +179,24 @@ impl PendingFile {
     fn write(dir: &Path, file_name: &str, bytes: &[u8]) -> Result<Self, StorageError> {
         fs::create_dir_all(dir).map_err(|e| StorageError::io("create", dir, e))?;
         let (prefix, suffix) = temp_affixes(file_name);
+        let target = dir.join(file_name);
+        // Made and written through the plain file, whose errors are the
+        // system's own: tempfile's would add the random name ("at path
+        // .NAME.x1Y2z3.tmp"), which means nothing to the player. What fails
+        // to be written is the target.
         let mut temp = tempfile::Builder::new()
             .prefix(&prefix)
             .suffix(suffix)
-            .tempfile_in(dir)
-            .map_err(|e| StorageError::io("create a temporary file in", dir, e))?;
-        temp.write_all(bytes)
-            .and_then(|()| temp.flush())
-            .and_then(|()| temp.as_file().sync_all())
-            .map_err(|e| StorageError::io("write", temp.path(), e))?;
+            .make_in(dir, private_new_file)
+            .map_err(|e| StorageError::io("write", &target, e))?;
+        let file = temp.as_file_mut();
+        file.write_all(bytes)
+            .and_then(|()| file.flush())
+            .and_then(|()| file.sync_all())
+            .map_err(|e| StorageError::io("write", &target, e))?;
         Ok(PendingFile {
             temp,
-            target: dir.join(file_name),
+            target,
             dir: dir.to_path_buf(),
         })
     }
@@ -204,6 +210,16 @@ impl PendingFile {
         sync_dir(&self.dir);
         Ok(())
     }
+}
+
+/// Creates `path`, which must not exist yet, readable and writable by its
+/// owner only (as tempfile's own temporary files are).
+fn private_new_file(path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
 }
 
 /// How long [`Lock::wait`] waits for another game to let go of a lock: far
@@ -422,6 +438,40 @@ mod tests {
         write_atomic(&sub, "f.json", b"two").unwrap();
         assert_eq!(fs::read(sub.join("f.json")).unwrap(), b"two");
         assert_eq!(file_names(&sub), ["f.json"]);
+    }
+
+    /// Seen on a read-only data directory: "cannot create a temporary file
+    /// in DIR: Read-only file system (os error 30) at path
+    /// \"DIR/.settings.json.4TBcx9.tmp\"". A failed write names the file
+    /// the player knows, once, and no random temporary name.
+    #[test]
+    fn a_failed_write_names_the_file_and_not_its_temporary_one() {
+        let dir = tempfile::tempdir().unwrap();
+        // Too long a name for the temporary file: its creation fails.
+        let name = "n".repeat(250);
+        let e = write_atomic(dir.path(), &name, b"x")
+            .unwrap_err()
+            .to_string();
+        let target = dir.path().join(&name).display().to_string();
+        assert!(e.starts_with(&format!("cannot write {target}: ")), "{e}");
+        assert!(
+            !e.contains("at path") && !e.contains(&format!(".{name}.")),
+            "{e}"
+        );
+        assert!(file_names(dir.path()).is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn files_are_written_readable_by_their_owner_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        write_atomic(dir.path(), "f.json", b"one").unwrap();
+        let mode = fs::metadata(dir.path().join("f.json"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
     }
 
     #[test]

@@ -66,7 +66,7 @@ pub struct App {
     /// A message shown in a box until the next key or click (a file kept
     /// aside, a save that failed); already safe for the terminal.
     pub warning: Option<String>,
-    /// A word for the title line until the first key or click ("Resumed").
+    /// A word for the title line until the next key or click ("Resumed").
     pub note: Option<&'static str>,
     /// Whether the title line says what to do ([`INTRO`]) while the game
     /// has no move yet: a game that was dealt, not resumed.
@@ -321,7 +321,11 @@ impl App {
             Command::Move(d) => Action::Move(d),
             Command::Select => Action::Select,
             Command::Highlight => Action::Highlight(self.game.cursor()),
-            Command::Hint if !self.settings.hints => return,
+            Command::Hint if !self.settings.hints => {
+                // Said, not ignored: the help lists t whatever the settings.
+                self.note = Some(HINTS_OFF);
+                return;
+            }
             Command::Hint => Action::Hint,
             Command::Reshuffle => Action::Reshuffle,
             Command::Undo if !self.may_undo() => return,
@@ -491,6 +495,9 @@ fn page(area: Rect) -> isize {
 
 /// What to do, in one line, on the first screen of a new game.
 pub const INTRO: &str = "click two equal tiles; ? for help";
+
+/// What the title line says to `t` while the settings have hints off.
+const HINTS_OFF: &str = "hints are off (menu, Settings)";
 
 #[cfg(test)]
 mod tests {

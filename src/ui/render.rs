@@ -197,7 +197,11 @@ impl App {
             // The points of a match show on the board (render/feedback.rs).
             None => match self.note {
                 Some(note) => note.to_string(),
-                None if self.intro && self.game.is_untouched() && self.screens.is_empty() => {
+                None if self.intro
+                    && self.game.is_untouched()
+                    && self.screens.is_empty()
+                    && self.game.time_up().is_none() =>
+                {
                     INTRO.to_string()
                 }
                 None => String::new(),

@@ -105,7 +105,12 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
     let (settings, settings_warning) = match &dir {
         Ok(dir) => match document::load::<Settings>(dir) {
             Ok(loaded) => (loaded.value.unwrap_or_default(), loaded.warning),
-            Err(e) => (Settings::default(), Some(e.to_string())),
+            Err(e) => (
+                Settings::default(),
+                Some(format!(
+                    "The settings could not be read: {e}. The defaults are used."
+                )),
+            ),
         },
         Err(_) => (Settings::default(), None),
     };

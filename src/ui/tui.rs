@@ -53,6 +53,15 @@ use unix::{hung_up, spawn_inputs, stop};
 #[cfg(windows)]
 use windows::{hung_up, spawn_inputs};
 
+/// Lets a write over the file-size limit (`ulimit -f`) fail with an error
+/// instead of ending the process, so that a save that cannot be written is
+/// told as on a full disk. Called before the start writes anything (the
+/// lock's pid, a save). Windows has no such signal.
+pub fn survive_file_size_limit() {
+    #[cfg(unix)]
+    unix::survive_file_size_limit();
+}
+
 /// How a game ended.
 #[derive(Debug)]
 pub struct Ended {

@@ -129,7 +129,9 @@ impl WinScreen {
     }
 
     /// Records the score in `dir` (once); returns a message for the player if
-    /// that failed or a bad scores file was kept aside.
+    /// that failed or a bad scores file was kept aside. A write that failed
+    /// (a full disk, a newer scores file) leaves the score unrecorded, to be
+    /// tried again.
     pub fn record(&mut self, dir: Option<&Path>, ended: SystemTime) -> Option<String> {
         if self.recorded {
             return None;
@@ -161,7 +163,10 @@ impl WinScreen {
                 }
                 recorded.warning
             }
-            Err(e) => Some(format!("The score could not be recorded: {e}")),
+            Err(e) => {
+                self.recorded = false;
+                Some(format!("The score could not be recorded: {e}."))
+            }
         }
     }
 

@@ -60,6 +60,26 @@ impl Session {
     /// Starts the binary with `args` in a pty of `cols` x `rows`, keeping its
     /// saved game and high scores in `data`.
     pub fn start_in(data: &Path, args: &[&str], cols: u16, rows: u16) -> Session {
+        Session::start_under(None, data, args, cols, rows)
+    }
+
+    /// As [`Session::start_in`], the binary started by `sh -c` after
+    /// `shell` (`ulimit -f 1`, say): limits the game then runs under.
+    #[allow(
+        dead_code,
+        reason = "the terminal benchmark shares this file and sets no limits"
+    )]
+    pub fn start_limited(shell: &str, data: &Path, args: &[&str], cols: u16, rows: u16) -> Session {
+        Session::start_under(Some(shell), data, args, cols, rows)
+    }
+
+    fn start_under(
+        shell: Option<&str>,
+        data: &Path,
+        args: &[&str],
+        cols: u16,
+        rows: u16,
+    ) -> Session {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -68,7 +88,15 @@ impl Session {
                 pixel_height: 0,
             })
             .expect("open a pty");
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_lianliankan"));
+        let binary = env!("CARGO_BIN_EXE_lianliankan");
+        let mut cmd = match shell {
+            None => CommandBuilder::new(binary),
+            Some(shell) => {
+                let mut cmd = CommandBuilder::new("sh");
+                cmd.args(["-c", &format!("{shell}; exec \"$0\" \"$@\""), binary]);
+                cmd
+            }
+        };
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");

@@ -482,6 +482,13 @@ mod tests {
             items.iter().any(|i| i == "> Settings"),
             "still highlighted: {items:?}"
         );
+        // On the board, t says why no hint comes (it did nothing at all).
+        press(&mut app, &[KeyCode::Esc]);
+        assert!(app.screens.is_empty());
+        type_str(&mut app, "t");
+        let title = &screen_rows(&app, AREA.width, AREA.height)[0];
+        assert!(title.contains("hints are off"), "{title}");
+        assert_eq!(app.game.hints_left(), app.game.config().hints);
     }
 
     #[test]

@@ -137,21 +137,33 @@ impl App {
         true
     }
 
-    /// Records the score of the win on show, once, and removes the saved game.
+    /// Records the score of the win on show, once, and removes the saved
+    /// game. A score that could not be written keeps its won game saved, so
+    /// that Enter, or a later start, records it.
     pub(super) fn record(&mut self) {
-        let dir = self.session.as_ref().map(|s| s.dir().to_path_buf());
-        let Some(screen) = self.win_screen.as_mut() else {
-            return;
-        };
-        if screen.recorded {
-            return;
+        if self.record_score() == Some(false) {
+            self.tell("The won game stays saved, to record its score later.".to_string());
         }
+    }
+
+    /// Records the score of a win on show that is not recorded yet: `true`
+    /// when it was (the saved game then goes and the win is counted),
+    /// `false` when the write failed, `None` with nothing to record.
+    fn record_score(&mut self) -> Option<bool> {
+        let dir = self.session.as_ref().map(|s| s.dir().to_path_buf());
+        let screen = self.win_screen.as_mut().filter(|s| !s.recorded)?;
         let message = screen.record(dir.as_deref(), SystemTime::now());
-        let removed = self.session.as_mut().and_then(Session::discard);
-        for m in message.into_iter().chain(removed) {
+        let recorded = screen.recorded;
+        if let Some(m) = message {
             self.tell(m);
         }
-        self.end_game(Outcome::Won);
+        if recorded {
+            if let Some(m) = self.session.as_mut().and_then(Session::discard) {
+                self.tell(m);
+            }
+            self.end_game(Outcome::Won);
+        }
+        Some(recorded)
     }
 
     /// Counts this game's end in the statistics, once (a daily deal's day is
@@ -222,9 +234,17 @@ impl App {
     /// Before another game: a win on show is recorded, a game with moves
     /// counts as abandoned, and the saved game goes.
     fn leave_game(&mut self) {
-        self.record();
+        // The player moves on: a score that cannot be written is lost (and
+        // told), as the new game's first move would replace the save anyway.
+        self.record_score();
         if self.counted == Counted::Started {
-            self.end_game(Outcome::Abandoned);
+            // A win whose score could not be recorded is still a win.
+            let won = self.game.win().is_some();
+            self.end_game(if won {
+                Outcome::Won
+            } else {
+                Outcome::Abandoned
+            });
         }
         if let Some(m) = self.session.as_mut().and_then(Session::discard) {
             self.tell(m);
@@ -514,6 +534,43 @@ mod tests {
         keys(&mut third, &[KeyCode::Enter]);
         type_str(&mut third, "n");
         assert_eq!(table(dir.path()).len(), 3);
+    }
+
+    /// A score that could not be written (a newer scores.json here, as a
+    /// full disk would) went with the saved game, so the win was lost for
+    /// good. The won game now stays saved and a later start records it,
+    /// and counts the win once.
+    #[test]
+    fn a_score_that_cannot_be_written_keeps_the_won_game_to_record_later() {
+        let dir = tempfile::tempdir().unwrap();
+        let scores = dir.path().join("scores.json");
+        let newer = r#"{"version": 999, "data": {}}"#;
+        std::fs::write(&scores, newer).unwrap();
+        let mut app = tiny(dir.path());
+        win(&mut app);
+        // The note that the table cannot be read takes the first key.
+        keys(&mut app, &[KeyCode::Enter, KeyCode::Enter]);
+        let told = app.warning.clone().expect("told");
+        assert!(told.contains("could not be recorded"), "{told}");
+        assert!(told.contains("stays saved"), "{told}");
+        assert!(app.win_screen.as_ref().is_some_and(WinScreen::prompting));
+        let last = app.close(app.now);
+        assert!(
+            last.iter().any(|l| l.contains("could not be recorded")),
+            "{last:?}"
+        );
+        drop(app);
+        assert!(dir.path().join("game.json").exists(), "the win is kept");
+        assert_eq!(std::fs::read_to_string(&scores).unwrap(), newer);
+        // The newer file gone (lianliankan updated, say): the win is recorded.
+        std::fs::remove_file(&scores).unwrap();
+        let mut again = tiny(dir.path());
+        assert!(again.win_screen.as_ref().is_some_and(WinScreen::prompting));
+        keys(&mut again, &[KeyCode::Enter]);
+        assert_eq!(table(dir.path()).len(), 1);
+        assert!(!dir.path().join("game.json").exists());
+        let (stats, _) = Stats::load(dir.path()).unwrap();
+        assert_eq!((stats.started, stats.won, stats.abandoned), (1, 1, 0));
     }
 
     fn screen(app: &App) -> String {

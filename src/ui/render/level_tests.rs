@@ -313,3 +313,25 @@ fn the_level_card_goes_by_itself() {
     assert!(a.screens.is_empty());
     assert!(!a.board_hidden());
 }
+
+/// The first screen's "click two equal tiles" is no advice once the time is
+/// up: a new player who let the clock run out saw it over the Game over box.
+#[test]
+fn the_intro_goes_when_the_time_is_up() {
+    let t0 = Instant::now();
+    let config = Config {
+        timed: true,
+        ..crate::ui::test_support::tiny()
+    };
+    let game = Game::new(config, t0).unwrap();
+    let limit = game.time_limit().unwrap();
+    let mut app = app(game, t0).with_intro();
+    assert!(text(&app, 80, 24)[0].contains(crate::ui::app::INTRO));
+    app.tick(t0 + limit);
+    let screen = text(&app, 80, 24);
+    assert!(
+        screen.iter().any(|r| r.contains("Time is up")),
+        "{screen:#?}"
+    );
+    assert!(!screen[0].contains(crate::ui::app::INTRO), "{}", screen[0]);
+}

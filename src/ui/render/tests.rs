@@ -776,3 +776,23 @@ fn a_note_keeps_its_text_off_the_border() {
         );
     }
 }
+
+/// A note is as tall as its wrapped words: the box was sized by counting
+/// characters, which left blank lines under a short note and cut the end of
+/// one whose long words (paths) wrap early.
+#[test]
+fn a_note_is_as_tall_as_its_wrapped_text() {
+    // Each 33 columns, two to a line of 64 only without the space: a line each.
+    let words: Vec<String> = (0..8).map(|i| format!("/{i}{}", "x".repeat(31))).collect();
+    let app = default_app().with_message(words.join(" "));
+    let screen = text(&draw(&app, 80, 24));
+    for word in &words {
+        assert!(
+            screen.iter().any(|r| r.contains(word.as_str())),
+            "{word} cut: {screen:#?}"
+        );
+    }
+    let bottom = screen.iter().position(|r| r.contains("any key")).unwrap();
+    let last = screen[bottom - 1].trim().trim_matches('│').trim();
+    assert!(!last.is_empty(), "a blank line under the text: {screen:#?}");
+}

@@ -82,29 +82,24 @@ impl App {
         let width = area.width.min(70);
         // A column of room each side of the text, where there is room.
         let pad = u16::from(width >= 20);
-        let inner = usize::from(width.saturating_sub(2 + 2 * pad)).max(1);
-        // Roughly how many lines the wrapped text takes (word wrapping may
-        // take one more per paragraph).
-        let text_lines: usize = message
-            .lines()
-            .map(|l| l.chars().count().div_ceil(inner) + 1)
-            .sum();
-        let height = u16::try_from(text_lines + 2).unwrap_or(u16::MAX);
-        let rect = centred(area, width, height);
+        let inner = width.saturating_sub(2 + 2 * pad).max(1);
         let lines: Vec<Line> = message
             .lines()
             .map(|l| Line::raw(escape_controls(l)))
             .collect();
+        let note = Paragraph::new(lines).wrap(Wrap { trim: true }).block(
+            self.frame(border::PLAIN)
+                .padding(Padding::horizontal(pad))
+                .title(" Note ")
+                .title_bottom(Line::raw(" any key ").alignment(Alignment::Center)),
+        );
+        // As tall as the wrapped text and the borders, counted by the
+        // wrapping that draws it: an estimate left blank lines under short
+        // notes and could cut long ones whose words wrap early.
+        let height = u16::try_from(note.line_count(inner)).unwrap_or(u16::MAX);
+        let rect = centred(area, width, height);
         Clear.render(rect, buf);
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .block(
-                self.frame(border::PLAIN)
-                    .padding(Padding::horizontal(pad))
-                    .title(" Note ")
-                    .title_bottom(Line::raw(" any key ").alignment(Alignment::Center)),
-            )
-            .render(rect, buf);
+        note.render(rect, buf);
     }
 }
 

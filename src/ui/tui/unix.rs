@@ -1,11 +1,14 @@
 //! The Unix inputs of the event loop: the terminal, read by [`Decoder`], and
 //! the signals that end the game (SIGTERM, SIGHUP, SIGINT, SIGQUIT), resize
 //! it (SIGWINCH), or stop and continue it (SIGTSTP, SIGCONT), through
-//! `signal-hook`.
+//! `signal-hook`; and SIGXFSZ caught, so a save over a file-size limit fails
+//! as a full disk does instead of killing the game.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, IsTerminal, Read};
 use std::os::fd::{AsFd, AsRawFd};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::Duration;
@@ -13,7 +16,7 @@ use std::time::Duration;
 use filedescriptor::{POLLIN, poll, pollfd};
 use ratatui::crossterm::event::Event;
 use ratatui::crossterm::terminal;
-use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGWINCH};
+use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGWINCH, SIGXFSZ};
 use signal_hook::iterator::Signals;
 
 use super::Input;
@@ -47,6 +50,14 @@ pub fn spawn_inputs() -> io::Result<Receiver<Input>> {
         }
     });
     Ok(rx)
+}
+
+/// Catches SIGXFSZ (a write over `ulimit -f`), which would end the game at
+/// once, its terminal left raw: caught, the write fails with EFBIG instead
+/// and the game says it could not save, as on a full disk. The handler only
+/// sets a flag nobody reads.
+pub fn survive_file_size_limit() {
+    let _ = signal_hook::flag::register(SIGXFSZ, Arc::new(AtomicBool::new(false)));
 }
 
 /// Stops the process as SIGTSTP would have, once the terminal is given

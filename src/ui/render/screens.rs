@@ -308,9 +308,9 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
 }
 
 /// How wide a line of a page on a screen of `area` may be: inside the
-/// border, after a column of room.
+/// border, with a column of room on each side.
 fn page_room(area: Rect) -> usize {
-    usize::from(area.width.saturating_sub(3))
+    usize::from(area.width.saturating_sub(4))
 }
 
 /// `line` in lines of at most `width` columns: a line too wide wraps word by

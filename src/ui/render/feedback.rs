@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::line;
-use crate::game::{Mismatch, NOTICE_TIME};
+use crate::game::{Mismatch, NOTICE_TIME, Removal};
 use crate::ui::app::App;
 use crate::ui::layout::BoardLayout;
 use crate::ui::theme::Paint;
@@ -91,9 +91,15 @@ impl App {
     /// "+25 x4 combo" over the middle of the last match's line, and "+34
     /// time" under it at a clear, fading out over [`POINTS_TIME`]; not
     /// after the winning match, whose box tells the score (the label stuck
-    /// out beside it).
+    /// out beside it), and for a match that cleared a level only while its
+    /// line shows on the empty board, not over the next level's.
     fn render_points(&self, layout: &BoardLayout, buf: &mut Buffer) {
-        let Some(r) = self.game.last_match().filter(|_| self.game.win().is_none()) else {
+        let on_its_board = |r: &&Removal| !r.cleared || self.game.removal(self.now).is_some();
+        let Some(r) = self
+            .game
+            .last_match()
+            .filter(|r| self.game.win().is_none() && on_its_board(r))
+        else {
             return;
         };
         let shown = since(self.now, r.at);

@@ -464,6 +464,37 @@ fn the_winning_match_leaves_its_points_to_the_win_box() {
     );
 }
 
+/// Found by the play-test: the match that cleared a level left its points
+/// over the next level's board when the level card was closed at once.
+#[test]
+fn a_cleared_levels_points_stay_off_the_next_board() {
+    let t = Instant::now();
+    let config = Config {
+        mode: Mode::Levels,
+        ..Config::DEFAULT
+    };
+    let game = Game::from_board(Board::from_rows(&[[1, 1], [2, 2]]).unwrap(), config, t);
+    let mut app = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+    app.game.apply(Action::Click(at(0, 0)), t);
+    app.game.apply(Action::Click(at(0, 1)), t);
+    app.game.apply(Action::Click(at(1, 0)), t);
+    app.game.apply(Action::Click(at(1, 1)), t);
+    assert_eq!(app.game.level().number, 1, "the next level is dealt");
+    app.now = t + REMOVAL_TIME / 2;
+    let screen = text(&draw(&app, 80, 24)).join("\n");
+    assert!(
+        screen.contains("+15 x2 combo"),
+        "on the cleared board: {screen}"
+    );
+    app.now = t + REMOVAL_TIME + Duration::from_millis(10);
+    assert!(app.now < t + POINTS_TIME);
+    let screen = text(&draw(&app, 80, 24)).join("\n");
+    assert!(
+        !screen.contains("+15") && !screen.contains("combo"),
+        "{screen}"
+    );
+}
+
 /// A pair that does not match flashes in the warning colour for a moment,
 /// with the reason under the tile just picked for as long as the notice.
 #[test]

@@ -332,10 +332,10 @@ impl App {
             Command::Undo => Action::Undo,
             Command::Redo => Action::Redo,
             Command::Pause => Action::TogglePause,
-            // On a finished game's box Esc leaves, as the box says.
-            Command::Back if over => return self.quit = true,
+            // A finished game's box has no board to play: Esc and m open
+            // what a click on it opens, as its key line says.
+            Command::Back | Command::Menu if over => return self.open_finished_menu(),
             Command::Back if self.game.has_marks() => Action::Cancel,
-            Command::Back | Command::Menu if over => return,
             Command::Back | Command::Menu => {
                 return self
                     .screens
@@ -346,6 +346,15 @@ impl App {
             Command::Quit => return self.quit = true,
         };
         self.game.apply(action, now);
+    }
+
+    /// Opens the menu of a won or lost game: its score to record, undo while
+    /// allowed, a new game, the tables, quit.
+    fn open_finished_menu(&mut self) {
+        let record = self.win_screen.as_ref().is_some_and(|w| w.prompting());
+        let undo = self.may_undo();
+        let kind = MenuKind::Finished { record, undo };
+        self.screens.push(Screen::Menu(Menu::new(kind)));
     }
 
     /// Throws the game away for `why`, asking first when it has moves to lose.
@@ -392,10 +401,7 @@ impl App {
             None => {}
         }
         if button == MouseButton::Left && self.game_over() {
-            let record = self.win_screen.as_ref().is_some_and(|w| w.prompting());
-            let undo = self.may_undo();
-            let kind = MenuKind::Finished { record, undo };
-            return self.screens.push(Screen::Menu(Menu::new(kind)));
+            return self.open_finished_menu();
         }
         let edge = mouse.row == self.area.y || mouse.row.saturating_add(1) == self.area.bottom();
         if button == MouseButton::Left && edge {

@@ -412,6 +412,42 @@ mod tests {
         assert!(matches!(app.screens.last(), Some(Screen::NewGame(_))));
     }
 
+    /// Esc on a finished game's box opens its menu, as elsewhere Esc opens
+    /// the menu, instead of quitting the program: the key line says so.
+    #[test]
+    fn esc_on_a_finished_game_opens_its_menu_and_never_quits() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = timed_tiny_after_a_match(dir.path());
+        app.now += app.game.time_limit().unwrap();
+        assert!(app.tick(app.now));
+        assert!(screen(&app).contains("Esc  menu"), "{}", screen(&app));
+        keys(&mut app, &[KeyCode::Esc]);
+        assert!(!app.quit, "Esc does not quit");
+        let finished = MenuKind::Finished {
+            record: false,
+            undo: false,
+        };
+        assert_eq!(menu_on_top(&app), Some(finished.clone()));
+        keys(&mut app, &[KeyCode::Esc]);
+        assert!(
+            app.screens.is_empty(),
+            "Esc on the menu goes back to the box"
+        );
+        assert!(app.game.time_up().is_some());
+        keys(&mut app, &[KeyCode::Char('m')]);
+        assert_eq!(menu_on_top(&app), Some(finished));
+        keys(&mut app, &[KeyCode::Char('q')]);
+        assert!(app.quit, "the menu's q quits");
+        // A won game's box, recorded, is the same.
+        let other = tempfile::tempdir().unwrap();
+        let mut won = tiny(other.path());
+        win(&mut won);
+        keys(&mut won, &[KeyCode::Enter]);
+        keys(&mut won, &[KeyCode::Esc]);
+        assert!(!won.quit);
+        assert!(matches!(menu_on_top(&won), Some(MenuKind::Finished { .. })));
+    }
+
     /// What the top screen is, for the mouse test.
     fn menu_on_top(app: &App) -> Option<MenuKind> {
         match app.screens.last() {
@@ -588,7 +624,10 @@ mod tests {
         keys(&mut app, &[KeyCode::Enter]);
         let shown = screen(&app);
         assert!(shown.contains("Recorded in place 1"), "{shown}");
-        assert!(shown.contains("n  new game   q  quit"), "{shown}");
+        assert!(
+            shown.contains("n  new game   Esc  menu   q  quit"),
+            "{shown}"
+        );
         assert!(!shown.contains('\u{1b}'), "{shown}");
         drop(app);
         // A better game: it goes first, marked, with the prompt open.

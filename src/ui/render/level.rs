@@ -114,7 +114,7 @@ impl App {
             Line::raw(format!("Level {:>7}", loss.level + 1)).alignment(Alignment::Center),
             Line::raw(format!("Score {:>7}", loss.score)).alignment(Alignment::Center),
             Line::raw(""),
-            Line::raw("n  new game   q  quit").alignment(Alignment::Center),
+            Line::raw("n  new game   Esc  menu   q  quit").alignment(Alignment::Center),
         ];
         let rect = centred(area, 40, lines.len() as u16 + 2);
         Clear.render(rect, buf);

@@ -202,7 +202,7 @@ fn the_time_bar_shrinks_and_the_loss_box_shows_the_score() {
         "Game over",
         "Time is up!",
         "Score       0",
-        "n  new game   q  quit",
+        "n  new game   Esc  menu   q  quit",
     ] {
         assert!(screen.contains(needle), "{needle}: {screen}");
     }

@@ -47,12 +47,12 @@ impl App {
                 if screen.prompting() {
                     "Enter record   Ctrl-Z undo   Esc quit"
                 } else if screen.recorded {
-                    "n  new game   q  quit"
+                    "n  new game   Esc  menu   q  quit"
                 } else {
-                    "n  new game   u  undo   q  quit"
+                    "n  new game   u  undo   Esc  menu   q  quit"
                 }
             }
-            None => "n  new game   u  undo   q  quit",
+            None => "n  new game   u  undo   Esc  menu   q  quit",
         };
         lines.extend([(9, Line::raw("")), (0, centre(keys.to_string()))]);
         // Drop the least needed lines (the last of equals first) until the

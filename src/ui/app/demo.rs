@@ -35,12 +35,22 @@ impl App {
     /// The game is marked assisted; `session` saves it once the player has
     /// taken over and made a move (`None`: never saved).
     pub fn with_demo(mut self, session: Option<Session>, now: Instant) -> Self {
+        if session.is_some() {
+            self.session = session;
+        }
+        self.start_demo(now);
+        self
+    }
+
+    /// Lets the solver play this game from one step after `now` (the
+    /// menus' *Watch a demo*); this app's session waits in the demo and
+    /// saves the game once the player has taken over and made a move.
+    pub(super) fn start_demo(&mut self, now: Instant) {
         self.game.mark_assisted();
         self.demo = Some(Demo {
             next: now + DEMO_STEP,
-            session: session.or(self.session.take()),
+            session: self.session.take(),
         });
-        self
     }
 
     /// Plays the demo's move if it is due at `now`; returns whether the

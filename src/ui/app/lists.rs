@@ -220,6 +220,7 @@ impl App {
                 self.screens.push(Screen::NewGame(NewGameForm::new(choice)));
             }
             MenuAction::Daily => self.ask_abandon(Abandon::ForDaily, now),
+            MenuAction::Demo => self.ask_abandon(Abandon::ForDemo, now),
             MenuAction::Restart => self.ask_abandon(Abandon::ForRestart, now),
             MenuAction::Settings => self.screens.push(Screen::Settings(SettingsForm {
                 settings: self.settings.clone(),
@@ -259,16 +260,33 @@ impl App {
                 self.save_settings();
                 self.start_config(config, now);
             }
-            Abandon::ForDaily => self.start_config(Day::today(SystemTime::now()).config(), now),
+            Abandon::ForDaily => {
+                self.start_config(Day::today(SystemTime::now()).config(), now);
+            }
+            Abandon::ForDemo => {
+                // The deal `--demo` makes without options: the last new
+                // game's choices, within the tiles on show.
+                let mut config = self.settings.new_game.config(rand::random());
+                config.kinds = config.kinds.min(self.theme.kinds());
+                if self.start_config(config, now) {
+                    self.start_demo(now);
+                }
+            }
         }
     }
 
     /// Leaves this game for a new one of `config` (which the forms keep
-    /// dealable; a failed deal keeps the game).
-    fn start_config(&mut self, config: crate::game::Config, now: Instant) {
+    /// dealable; a failed deal keeps the game). Returns whether it was dealt.
+    fn start_config(&mut self, config: crate::game::Config, now: Instant) -> bool {
         match Game::new(config, now) {
-            Ok(game) => self.start_over_with(game, now),
-            Err(e) => self.tell(format!("That game cannot be dealt: {e}")),
+            Ok(game) => {
+                self.start_over_with(game, now);
+                true
+            }
+            Err(e) => {
+                self.tell(format!("That game cannot be dealt: {e}"));
+                false
+            }
         }
     }
 
@@ -755,6 +773,78 @@ mod tests {
         .unwrap();
         assert!(start.resumed, "{:?}", start.message);
         assert_eq!(start.game.score(), score);
+    }
+
+    /// Played in tmux: the demo was reachable only with `--demo`; no menu
+    /// offered it. The start menu's *Watch a demo* lets the solver play a
+    /// deal of the last new game's choices while nothing is saved; a key
+    /// takes over, and the game is saved from the player's first move.
+    #[test]
+    fn the_start_menu_shows_a_demo_that_a_key_takes_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny()).with_start_menu();
+        app.settings.new_game = GameChoice {
+            rows: 2,
+            cols: 4,
+            kinds: 2,
+            ..GameChoice::default()
+        };
+        let row = app
+            .list_view()
+            .unwrap()
+            .rows
+            .iter()
+            .position(|r| r.label == "Watch a demo");
+        assert!(row.is_some(), "the start menu offers the demo");
+        type_str(&mut app, "w");
+        assert!(app.screens.is_empty(), "{:?}", app.screens);
+        assert!(app.demo.is_some());
+        assert_eq!(app.game.board().tile_count(), 8, "the new game's deal");
+        let t = app.now;
+        assert!(app.tick(t + crate::ui::app::DEMO_STEP));
+        assert_eq!(app.game.board().tile_count(), 6, "the solver played a move");
+        assert!(
+            !dir.path().join("game.json").exists(),
+            "the demo is not saved"
+        );
+        // A key stops it; the player's first move saves the game.
+        type_str(&mut app, "x");
+        assert!(app.demo.is_none());
+        press(&mut app, &[KeyCode::Char('t')]);
+        let (a, b) = app.game.hint_pair().unwrap();
+        pick(&mut app, a);
+        pick(&mut app, b);
+        assert_eq!(app.game.board().tile_count(), 4);
+        assert!(
+            dir.path().join("game.json").exists(),
+            "saved once taken over"
+        );
+    }
+
+    /// The pause menu offers the demo too, but only after "Abandon this
+    /// game?", as the daily deal does: the demo's deal takes the game's place.
+    #[test]
+    fn the_pause_menus_demo_asks_before_dropping_the_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        type_str(&mut app, " l ");
+        assert_eq!(app.game.board().tile_count(), 2, "a move was made");
+        assert!(dir.path().join("game.json").exists());
+        type_str(&mut app, "mw");
+        assert!(
+            matches!(top(&app), Some(Screen::Menu(m)) if matches!(m.kind, MenuKind::Confirm(_))),
+            "{:?}",
+            app.screens
+        );
+        type_str(&mut app, "n");
+        assert!(app.demo.is_none(), "no keeps the game");
+        assert_eq!(app.game.board().tile_count(), 2);
+        type_str(&mut app, "wy");
+        assert!(app.demo.is_some());
+        assert!(app.screens.is_empty(), "{:?}", app.screens);
+        assert!(!dir.path().join("game.json").exists(), "the old save went");
+        let (stats, _) = Stats::load(dir.path()).unwrap();
+        assert_eq!(stats.abandoned, 1);
     }
 
     #[test]

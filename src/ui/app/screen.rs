@@ -122,6 +122,8 @@ pub enum MenuAction {
     NewGame,
     /// Deal today's daily deal.
     Daily,
+    /// Deal a new game of the last new game's choices for the solver to play.
+    Demo,
     /// Deal this game's first board again, from its seed.
     Restart,
     /// Open the settings.
@@ -156,6 +158,8 @@ pub enum Abandon {
     ForChoice(GameChoice),
     /// Today's daily deal.
     ForDaily,
+    /// A demo of a new deal.
+    ForDemo,
 }
 
 /// Which menu, for its title and its items.
@@ -197,6 +201,7 @@ impl Menu {
                 ("Play", 'p', A::Resume),
                 ("New game", 'n', A::NewGame),
                 ("Daily deal", 'd', A::Daily),
+                ("Watch a demo", 'w', A::Demo),
                 ("High scores", 'h', A::Scores),
                 ("Statistics", 's', A::Stats),
                 ("Settings", 'e', A::Settings),
@@ -210,6 +215,7 @@ impl Menu {
                 ("Reshuffle", 'f', A::Board(Command::Reshuffle)),
                 ("New game", 'n', A::NewGame),
                 ("Restart this deal", 'd', A::Restart),
+                ("Watch a demo", 'w', A::Demo),
                 ("Settings", 'e', A::Settings),
                 ("High scores", 'h', A::Scores),
                 ("Statistics", 's', A::Stats),

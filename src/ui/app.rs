@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind,
 };
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 
 use crate::game::{Action, Game, Pace};
 use crate::persist::session::Session;
@@ -370,8 +370,9 @@ impl App {
 
     /// A left click selects the tile under the pointer, or chooses the menu
     /// item under it; a right click highlights a tile's kind, or clears the
-    /// highlight off the tiles. Help, the level card and the tables close on
-    /// a click. So that the mouse alone plays every part of the game, a left
+    /// highlight off the tiles. Help, the level card and the statistics
+    /// close on a click, the high scores and the lists on a click outside
+    /// their box. So that the mouse alone plays every part of the game, a left
     /// click on the title or status line opens the menu, and on a finished
     /// game anywhere opens what it offers (record, new game, undo, quit);
     /// on a paused board it resumes.
@@ -381,10 +382,16 @@ impl App {
                 self.screens.pop();
                 return;
             }
-            Some(Screen::Scores(_)) => {
-                if let Some(Screen::Scores(view)) = self.screens.last_mut() {
-                    // The right half shows the next table, the left half the one before.
-                    view.step(if mouse.column >= self.area.width / 2 {
+            Some(Screen::Scores(view)) => {
+                // Inside the box the right half shows the next table, the
+                // left half the one before; outside it (or with no other
+                // table to show) a click goes back, as Esc does.
+                let rect = crate::ui::render::scores_rect(view, self.area);
+                let inside = rect.contains(Position::new(mouse.column, mouse.row));
+                if !inside || view.tables.len() < 2 {
+                    self.screens.pop();
+                } else if let Some(Screen::Scores(view)) = self.screens.last_mut() {
+                    view.step(if mouse.column >= rect.x + rect.width / 2 {
                         1
                     } else {
                         -1

@@ -33,6 +33,8 @@ use crate::ui::layout::BoardLayout;
 use crate::ui::theme::Paint;
 use tiles::Marks;
 
+pub(crate) use screens::scores_rect;
+
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (screen, layout) = self.screen_layout(area);

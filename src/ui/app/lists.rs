@@ -4,7 +4,7 @@
 use std::time::{Instant, SystemTime};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseEvent};
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use unicode_width::UnicodeWidthStr;
 
 use super::App;
@@ -107,8 +107,17 @@ impl App {
     }
 
     /// A left click on a list screen chooses the row under the pointer; on
-    /// the `<` of a form's field it steps the field back instead.
+    /// the `<` of a form's field it steps the field back instead. A click
+    /// outside the box goes back, as Esc does, so that the mouse alone
+    /// leaves a form without using it.
     pub(super) fn list_click(&mut self, mouse: MouseEvent, now: Instant) {
+        let outside = self
+            .list_layout(self.area)
+            .is_some_and(|(_, l)| !l.outer.contains(Position::new(mouse.column, mouse.row)));
+        if outside {
+            self.back(now);
+            return;
+        }
         let hit = self.list_layout(self.area).and_then(|(view, l)| {
             let i = l.item_at(mouse.column, mouse.row)?;
             let row = view.rows.get(i)?;
@@ -845,6 +854,59 @@ mod tests {
         assert!(!dir.path().join("game.json").exists(), "the old save went");
         let (stats, _) = Stats::load(dir.path()).unwrap();
         assert_eq!(stats.abandoned, 1);
+    }
+
+    /// Played in tmux by mouse alone: the high scores could not be left (a
+    /// click there only stepped the tables) and nor could the New game form
+    /// (it has no item to go back). A click outside a box now goes back, as
+    /// Esc does, on every list and on the high scores.
+    #[test]
+    fn a_click_outside_a_box_goes_back_so_the_mouse_alone_leaves_every_screen() {
+        use crate::persist::scores::{BoardKey, Entry};
+        use crate::ui::test_support::{click_at, click_text};
+        let is_start =
+            |app: &App| matches!(top(app), Some(Screen::Menu(m)) if m.kind == MenuKind::Start);
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny()).with_start_menu();
+        click_text(&mut app, "High scores");
+        assert!(matches!(top(&app), Some(Screen::Scores(_))));
+        click_at(&mut app, 0, 12);
+        assert!(is_start(&app), "{:?}", app.screens);
+        click_text(&mut app, "New game");
+        assert!(matches!(top(&app), Some(Screen::NewGame(_))));
+        click_at(&mut app, 0, 12);
+        assert!(is_start(&app), "{:?}", app.screens);
+        click_text(&mut app, "Settings");
+        click_text(&mut app, "< on >");
+        assert!(!app.settings.color, "a click changed a field");
+        click_at(&mut app, 79, 1);
+        assert!(is_start(&app), "{:?}", app.screens);
+        let saved = document::load::<Settings>(dir.path())
+            .unwrap()
+            .value
+            .unwrap();
+        assert!(!saved.color, "the settings are saved on the way out");
+        // Outside the start menu: play, as Esc does.
+        click_at(&mut app, 0, 12);
+        assert!(app.screens.is_empty(), "{:?}", app.screens);
+        // Two tables: a click inside steps them, one outside goes back.
+        let entry = Entry::new("ann", 10, 5, SystemTime::now(), false).unwrap();
+        let key = |rows| BoardKey::of(&Config { rows, ..tiny() }).unwrap();
+        app.screens.push(Screen::Scores(ScoresView {
+            tables: vec![(key(2), vec![entry.clone()]), (key(4), vec![entry])],
+            index: 0,
+        }));
+        let rect = crate::ui::render::scores_rect(
+            match top(&app) {
+                Some(Screen::Scores(v)) => v,
+                _ => unreachable!(),
+            },
+            AREA,
+        );
+        click_at(&mut app, rect.right() - 2, rect.y + 1);
+        assert!(matches!(top(&app), Some(Screen::Scores(v)) if v.index == 1));
+        click_at(&mut app, 0, 0);
+        assert!(app.screens.is_empty(), "{:?}", app.screens);
     }
 
     #[test]

@@ -330,9 +330,10 @@ fn fit(line: &str, width: usize) -> Vec<String> {
     wrap(&line[..label], &line[label..], width)
 }
 
-/// A page of text lines in a box, with what to press to leave it; lines
-/// too wide for the screen wrap (see [`fit`]).
-fn render_page(title: &str, lines: &[String], frame: Block, area: Rect, buf: &mut Buffer) {
+/// The lines of a page as drawn (wrapped, see [`fit`]) and the box they
+/// go in on a screen of `area`: the one geometry for drawing a page and
+/// for the clicks on it.
+fn page_text(lines: &[String], area: Rect) -> (Vec<Line<'static>>, Rect) {
     let room = page_room(area);
     let mut text: Vec<Line> = lines
         .iter()
@@ -340,9 +341,16 @@ fn render_page(title: &str, lines: &[String], frame: Block, area: Rect, buf: &mu
         .map(|l| Line::raw(format!(" {l}")))
         .collect();
     text.push(Line::raw(""));
-    let keys = Line::raw(" Esc back ").alignment(Alignment::Center);
     let width = text.iter().map(Line::width).max().unwrap_or(0) as u16 + 3;
     let rect = centred(area, width.max(30), text.len() as u16 + 2);
+    (text, rect)
+}
+
+/// A page of text lines in a box, with what to press to leave it; lines
+/// too wide for the screen wrap (see [`fit`]).
+fn render_page(title: &str, lines: &[String], frame: Block, area: Rect, buf: &mut Buffer) {
+    let (mut text, rect) = page_text(lines, area);
+    let keys = Line::raw(" Esc back ").alignment(Alignment::Center);
     // On a short screen the end of the text goes; the key line stays.
     let room = usize::from(rect.height.saturating_sub(2));
     text.truncate(room);
@@ -354,6 +362,16 @@ fn render_page(title: &str, lines: &[String], frame: Block, area: Rect, buf: &mu
 
 /// One high-score table, with which of how many it is.
 fn render_scores(view: &ScoresView, frame: Block, area: Rect, buf: &mut Buffer) {
+    render_page(" High scores ", &scores_lines(view, area), frame, area, buf);
+}
+
+/// The box the high scores are drawn in on a screen of `area`, for clicks.
+pub(crate) fn scores_rect(view: &ScoresView, area: Rect) -> Rect {
+    page_text(&scores_lines(view, area), area).1
+}
+
+/// The lines of the table on show, with which of how many it is.
+fn scores_lines(view: &ScoresView, area: Rect) -> Vec<String> {
     let mut lines: Vec<String> = match view.tables.get(view.index) {
         Some((key, entries)) => {
             let mut lines = vec![
@@ -375,5 +393,5 @@ fn render_scores(view: &ScoresView, frame: Block, area: Rect, buf: &mut Buffer) 
         None => vec!["No high scores yet: win a game to make the first.".to_string()],
     };
     lines.retain(|l| l.chars().count() < 200);
-    render_page(" High scores ", &lines, frame, area, buf);
+    lines
 }

@@ -911,6 +911,29 @@ fn a_paste_is_ignored_and_after_2_kb_of_input_one_q_quits() {
     assert!(status.success(), "{status:?}");
 }
 
+/// Played in tmux: a paste whose text ended in ESC (tmux passes pasted
+/// control bytes on, as some terminals do) acted as the Esc key and opened
+/// the menu: the ESC starting the paste's end was taken for a second Esc.
+#[test]
+fn an_esc_inside_a_paste_is_pasted_text_too() {
+    let mut s = Session::start(&["--seed", "6"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    for paste in [
+        &b"\x1b[200~text\x1b\x1b[201~"[..],
+        b"\x1b[200~\x1b\x1bmore\x1b[201~",
+    ] {
+        s.send(paste);
+        // On the board p pauses; had an Esc opened the menu, p would do
+        // nothing there.
+        s.send(b"p");
+        s.wait_for("the paused board", WAIT, |t| t.contains("Press p or click"));
+        s.send(b"p");
+        s.wait_for("the board again", WAIT, |t| !t.contains("Press p or click"));
+    }
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("q should quit").success());
+}
+
 #[test]
 fn an_unfinished_escape_sequence_gives_way_to_the_next_key_after_a_pause() {
     let mut s = Session::start(&["--seed", "6"], 80, 24);

@@ -79,8 +79,9 @@ impl Decoder {
                 continue;
             }
             if byte == ESC {
-                if self.lone_esc {
-                    // A second Esc: the first one was a key.
+                if self.lone_esc && !self.sink.paste {
+                    // A second Esc: the first one was a key (in a paste,
+                    // pasted text like the rest).
                     self.sink.events.push(key(KeyCode::Esc, KeyModifiers::NONE));
                 }
                 // ESC starts a new sequence wherever the parser was.
@@ -533,6 +534,9 @@ mod tests {
             keys(&d.feed(b"\x1b[200~quit\rnow\x1b[A\x1b[201~t")),
             [KeyCode::Char('t')]
         );
+        // An ESC pasted last, or twice, is text too (tmux passes it on).
+        assert!(d.feed(b"\x1b[200~quit\x1b\x1b[201~").is_empty());
+        assert!(d.feed(b"\x1b[200~\x1b\x1bquit\x1b[201~").is_empty());
         assert!(d.feed(b"\x1b[200~quit").is_empty());
         assert_eq!(d.wait(), Some(PASTE_WAIT));
         assert!(d.flush().is_empty());

@@ -803,7 +803,7 @@ fn settings_naming_unknown_tiles_play_auto_and_say_so() {
     });
     s.send(b" ");
     s.send(b"e");
-    s.wait_for("the settings", WAIT, |t| t.contains("< auto (ascii) >"));
+    s.wait_for("the settings", WAIT, |t| t.contains("auto (ascii) >"));
     assert!(!s.screen().contains("nope"), "{}", s.screen());
     s.send(b"\x1b");
     s.wait_for("the start menu", WAIT, |t| t.contains("Daily deal"));

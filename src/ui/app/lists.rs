@@ -121,8 +121,9 @@ impl App {
         let hit = self.list_layout(self.area).and_then(|(view, l)| {
             let i = l.item_at(mouse.column, mouse.row)?;
             let row = view.rows.get(i)?;
-            // The value and note are drawn right-aligned, `<` first.
-            let width = u16::try_from(row.right_text().width()).unwrap_or(u16::MAX);
+            // The value is drawn at the right edge, `<` first.
+            let value = row.value_text().unwrap_or_default();
+            let width = u16::try_from(value.width()).unwrap_or(u16::MAX);
             let arrow = l.rect_of(i)?.right().saturating_sub(width);
             let back = row.value.is_some() && (arrow..arrow + 2).contains(&mouse.column);
             Some((i, back))
@@ -455,6 +456,52 @@ mod tests {
                 app.select_row(other.unwrap());
                 type_str(&mut app, &key.to_string());
                 assert_eq!(app.list_view().unwrap().selected, i, "{key} for {row:?}");
+            }
+        }
+    }
+
+    /// Played in tmux by mouse alone: clicks at one spot of the Tiles value
+    /// went ascii, symbols, ascii, symbols...: a value of another width (or
+    /// a note such as "needs 82x14") moved the field's `<`, which steps
+    /// back, under the pointer. Every field's `<` now keeps its column.
+    #[test]
+    fn a_fields_arrow_keeps_its_column_as_the_field_steps() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        let custom = GameChoice {
+            rows: 2,
+            cols: 2,
+            kinds: 1,
+            ..GameChoice::default()
+        };
+        let forms = [
+            Screen::Settings(SettingsForm {
+                settings: app.settings.clone(),
+                selected: 0,
+            }),
+            Screen::NewGame(NewGameForm::new(GameChoice::default())),
+            Screen::NewGame(NewGameForm::new(custom)),
+        ];
+        for form in forms {
+            app.screens = vec![form.clone()];
+            let rows = app.list_view().unwrap().rows;
+            for (i, row) in rows.iter().enumerate().filter(|(_, r)| r.value.is_some()) {
+                app.screens = vec![form.clone()];
+                app.select_row(i);
+                let mut seen = Vec::new();
+                for _ in 0..12 {
+                    let (_, layout) = app.list_layout(AREA).unwrap();
+                    let y = usize::from(layout.rect_of(i).unwrap().y);
+                    let shown = &screen_rows(&app, AREA.width, AREA.height)[y];
+                    let arrow = shown.chars().position(|c| c == '<');
+                    seen.push((arrow, shown.clone()));
+                    press(&mut app, &[KeyCode::Right]);
+                }
+                assert!(
+                    seen.iter().all(|(a, _)| *a == seen[0].0),
+                    "{}: {seen:#?}",
+                    row.label
+                );
             }
         }
     }
@@ -877,7 +924,7 @@ mod tests {
         click_at(&mut app, 0, 12);
         assert!(is_start(&app), "{:?}", app.screens);
         click_text(&mut app, "Settings");
-        click_text(&mut app, "< on >");
+        click_text(&mut app, "on >");
         assert!(!app.settings.color, "a click changed a field");
         click_at(&mut app, 79, 1);
         assert!(is_start(&app), "{:?}", app.screens);

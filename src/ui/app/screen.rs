@@ -79,15 +79,18 @@ impl ListRow {
         }
     }
 
-    /// What is drawn at the right of the row: `< value >` and the note.
-    /// Clicks read it too (its `<` steps a field back).
+    /// What is drawn at the right of the row: the note, then `< value >`
+    /// at the right edge, so that a note coming and going does not move
+    /// the `<` (see [`ListRow::value_text`]).
     pub fn right_text(&self) -> String {
-        match (&self.value, &self.note) {
-            (Some(v), Some(n)) => format!("< {v} > {n} "),
-            (Some(v), None) => format!("< {v} > "),
-            (None, Some(n)) => format!("{n} "),
-            (None, None) => String::new(),
-        }
+        let note = self.note.as_ref().map(|n| format!("{n} "));
+        note.into_iter().chain(self.value_text()).collect()
+    }
+
+    /// `< value >` as drawn at the right edge of the row: clicks read it
+    /// too (its `<` steps a field back).
+    pub fn value_text(&self) -> Option<String> {
+        self.value.as_ref().map(|v| format!("< {v} > "))
     }
 }
 
@@ -378,9 +381,13 @@ impl NewGameForm {
             .map(|row| match row {
                 NewGameRow::Board => {
                     let value = match (self.custom, c.preset()) {
-                        (false, Some(p)) => format!("{} {}x{}", p.name, p.rows, p.cols),
+                        (false, Some(p)) => preset_words(&p),
                         _ => "custom".to_string(),
                     };
+                    let value = aligned(
+                        value,
+                        PRESETS.iter().map(preset_words).chain(["custom".into()]),
+                    );
                     let (w, h) = BoardLayout::min_screen(c.rows, c.cols, glyph);
                     let fits = w <= usize::from(screen.0) && h <= usize::from(screen.1);
                     ListRow {
@@ -388,17 +395,24 @@ impl NewGameForm {
                         ..ListRow::field("Board", 'b', value)
                     }
                 }
-                NewGameRow::Rows => ListRow::field("  Rows", 'r', c.rows.to_string()),
-                NewGameRow::Cols => ListRow::field("  Columns", 'o', c.cols.to_string()),
-                NewGameRow::Kinds => ListRow::field("  Kinds", 'i', c.kinds.to_string()),
-                NewGameRow::Mode => ListRow::field("Mode", 'm', mode_words(c.mode())),
+                NewGameRow::Rows => ListRow::field("  Rows", 'r', number(c.rows, MAX_ROWS)),
+                NewGameRow::Cols => ListRow::field("  Columns", 'o', number(c.cols, MAX_COLS)),
+                NewGameRow::Kinds => ListRow::field("  Kinds", 'i', number(c.kinds, MAX_KINDS)),
+                NewGameRow::Mode => ListRow::field(
+                    "Mode",
+                    'm',
+                    aligned(mode_words(c.mode()), modes().map(mode_words)),
+                ),
                 NewGameRow::Timed => ListRow::field(
                     "Clock",
                     'c',
-                    if c.timed { "timed" } else { "untimed" }.to_string(),
+                    aligned(
+                        if c.timed { "timed" } else { "untimed" }.into(),
+                        ["untimed".into()],
+                    ),
                 ),
                 NewGameRow::Difficulty => {
-                    ListRow::field("Difficulty", 'd', c.difficulty().name().to_string())
+                    ListRow::field("Difficulty", 'd', difficulty_words(c.difficulty()))
                 }
                 NewGameRow::Start => ListRow::item("Start", 's'),
             })
@@ -475,6 +489,37 @@ impl NewGameForm {
     }
 }
 
+/// `value` right-aligned in the width of the widest of `choices` (the values
+/// its field can take), so that the field's `<` stays in one column while a
+/// click steps the field: a value of another width moved it under the
+/// pointer, and the next click there stepped back instead of on.
+fn aligned(value: String, choices: impl IntoIterator<Item = String>) -> String {
+    let width = choices
+        .into_iter()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(0);
+    format!("{value:>width$}")
+}
+
+/// A number of a field that goes up to `most`.
+fn number(value: usize, most: usize) -> String {
+    aligned(value.to_string(), [most.to_string()])
+}
+
+/// A difficulty as a field shows it.
+fn difficulty_words(d: Difficulty) -> String {
+    aligned(
+        d.name().to_string(),
+        Difficulty::ALL.iter().map(|d| d.name().to_string()),
+    )
+}
+
+/// A preset board in the forms' words ("medium 8x16").
+fn preset_words(p: &crate::persist::settings::Preset) -> String {
+    format!("{} {}x{}", p.name, p.rows, p.cols)
+}
+
 /// A mode in the words of the new-game form.
 fn mode_words(mode: Mode) -> String {
     match mode {
@@ -544,42 +589,48 @@ impl SettingsForm {
     /// `kinds` kinds (to say why a theme chosen is not in use).
     pub fn view(&self, theme: &str, kinds: usize) -> ListView {
         let s = &self.settings;
-        let on = |b: bool| if b { "on" } else { "off" }.to_string();
+        let on = |b: bool| aligned(if b { "on" } else { "off" }.into(), ["off".into()]);
         let rows = Self::ROWS
             .iter()
             .map(|row| match row {
                 SettingsRow::Theme => ListRow::field(
                     "Tiles",
                     't',
-                    match &s.theme {
-                        None => format!("auto ({theme})"),
-                        Some(name) if name == theme => name.clone(),
-                        // Chosen but not in use: too few symbols for this
-                        // board, or `--theme` chose for this run.
-                        Some(name) if Theme::builtin(name).is_ok_and(|t| t.kinds() < kinds) => {
-                            format!("{name} (too few here)")
-                        }
-                        Some(name) => format!("{name} (next start)"),
-                    },
+                    aligned(
+                        match &s.theme {
+                            None => format!("auto ({theme})"),
+                            Some(name) if name == theme => name.clone(),
+                            // Chosen but not in use: too few symbols for this
+                            // board, or `--theme` chose for this run.
+                            Some(name) if Theme::builtin(name).is_ok_and(|t| t.kinds() < kinds) => {
+                                format!("{name} (too few here)")
+                            }
+                            Some(name) => format!("{name} (next start)"),
+                        },
+                        Theme::names().map(|n| format!("auto ({n})")),
+                    ),
                 ),
                 SettingsRow::Colors => ListRow::field("Colours", 'c', on(s.color)),
                 SettingsRow::Animation => {
-                    ListRow::field("Animation", 'a', s.animation.name().to_string())
+                    let names = Animation::ALL.iter().map(|a| a.name().to_string());
+                    ListRow::field("Animation", 'a', aligned(s.animation.name().into(), names))
                 }
                 SettingsRow::Hints => ListRow::field("Hints", 'i', on(s.hints)),
                 SettingsRow::Board => {
                     let c = &s.new_game;
-                    let board = c.preset().map_or_else(
-                        || format!("custom {}x{}", c.rows, c.cols),
-                        |p| format!("{} {}x{}", p.name, p.rows, p.cols),
-                    );
-                    ListRow::field("New board", 'b', board)
+                    let custom = |rows, cols| format!("custom {rows}x{cols}");
+                    let board = c
+                        .preset()
+                        .map_or_else(|| custom(c.rows, c.cols), |p| preset_words(&p));
+                    let widest = PRESETS
+                        .iter()
+                        .map(preset_words)
+                        .chain([custom(MAX_ROWS, MAX_COLS)]);
+                    ListRow::field("New board", 'b', aligned(board, widest))
                 }
-                SettingsRow::Difficulty => ListRow::field(
-                    "Difficulty",
-                    'f',
-                    s.new_game.difficulty().name().to_string(),
-                ),
+                SettingsRow::Difficulty => {
+                    ListRow::field("Difficulty", 'f', difficulty_words(s.new_game.difficulty()))
+                }
                 SettingsRow::Done => ListRow::item("Done", 'd'),
             })
             .collect();
@@ -693,7 +744,12 @@ mod tests {
             selected: 0,
         };
         let tiles = |f: &SettingsForm, in_use: &str, kinds: usize| {
-            f.view(in_use, kinds).rows[0].value.clone().unwrap()
+            f.view(in_use, kinds).rows[0]
+                .value
+                .clone()
+                .unwrap()
+                .trim()
+                .to_string()
         };
         assert_eq!(tiles(&f, "emoji", 32), "auto (emoji)");
         f.settings.theme = Some("symbols".to_string());
@@ -752,7 +808,7 @@ mod tests {
         f.change(1, 59);
         assert_eq!(f.choice.difficulty(), Difficulty::Easy);
         assert_eq!(
-            f.view((80, 24), 1).rows[6].value.as_deref(),
+            f.view((80, 24), 1).rows[6].value.as_deref().map(str::trim),
             Some("easy"),
             "the form shows the choice"
         );
@@ -760,12 +816,18 @@ mod tests {
         f.selected = 0;
         f.change(1, 59);
         let view = f.view((80, 24), 1);
-        assert_eq!(view.rows[0].value.as_deref(), Some("small 6x10"));
+        assert_eq!(
+            view.rows[0].value.as_deref().map(str::trim),
+            Some("small 6x10")
+        );
         assert_eq!(view.rows[0].note, None);
         f.change(-1, 59);
         f.change(-1, 59);
         let view = f.view((40, 10), 1);
-        assert_eq!(view.rows[0].value.as_deref(), Some("huge 12x24"));
+        assert_eq!(
+            view.rows[0].value.as_deref().map(str::trim),
+            Some("huge 12x24")
+        );
         assert_eq!(view.rows[0].note.as_deref(), Some("needs 74x16"));
     }
 

@@ -155,6 +155,27 @@ pub fn write_atomic(dir: &Path, file_name: &str, bytes: &[u8]) -> Result<(), Sto
     PendingFile::write(dir, file_name, bytes)?.commit()
 }
 
+/// Makes `dir` and its parents. A symbolic link to nowhere in its place is
+/// named as such: the system's own "File exists" sends the player looking
+/// for a directory that is not there.
+fn create_dir(dir: &Path) -> Result<(), StorageError> {
+    fs::create_dir_all(dir).map_err(|e| {
+        let dangling = fs::symlink_metadata(dir).is_ok_and(|m| m.is_symlink())
+            && fs::metadata(dir).is_err_and(|m| m.kind() == io::ErrorKind::NotFound);
+        let source = match fs::read_link(dir) {
+            Ok(target) if dangling => io::Error::new(
+                io::ErrorKind::NotFound,
+                format!(
+                    "it is a symbolic link to {}, which does not exist",
+                    target.display()
+                ),
+            ),
+            _ => e,
+        };
+        StorageError::io("create", dir, source)
+    })
+}
+
 /// The prefix and suffix of the temporary files of `file_name`:
 /// `.NAME.<random>.tmp`, a name no reader looks at.
 fn temp_affixes(file_name: &str) -> (String, &'static str) {
@@ -177,7 +198,7 @@ struct PendingFile {
 
 impl PendingFile {
     fn write(dir: &Path, file_name: &str, bytes: &[u8]) -> Result<Self, StorageError> {
-        fs::create_dir_all(dir).map_err(|e| StorageError::io("create", dir, e))?;
+        create_dir(dir)?;
         let (prefix, suffix) = temp_affixes(file_name);
         let target = dir.join(file_name);
         // Made and written through the plain file, whose errors are the
@@ -252,7 +273,7 @@ impl Lock {
     /// Takes the lock of `dir/file_name` if it is free. Errors when the lock
     /// file cannot be made or locked at all (an unwritable directory).
     pub fn try_take(dir: &Path, file_name: &str) -> Result<Locking, StorageError> {
-        fs::create_dir_all(dir).map_err(|e| StorageError::io("create", dir, e))?;
+        create_dir(dir)?;
         let path = dir.join(format!("{file_name}.lock"));
         let file = OpenOptions::new()
             .read(true)
@@ -438,6 +459,20 @@ mod tests {
         write_atomic(&sub, "f.json", b"two").unwrap();
         assert_eq!(fs::read(sub.join("f.json")).unwrap(), b"two");
         assert_eq!(file_names(&sub), ["f.json"]);
+    }
+
+    /// Seen in a play-test: a data directory that is a link to nowhere said
+    /// "File exists". The message names the link and where it points.
+    #[cfg(unix)]
+    #[test]
+    fn a_dangling_link_in_place_of_the_directory_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("data");
+        std::os::unix::fs::symlink(dir.path().join("missing"), &link).unwrap();
+        let e = write_atomic(&link, "f.json", b"x").unwrap_err().to_string();
+        assert!(e.contains("is a symbolic link to"), "{e}");
+        assert!(e.contains("missing, which does not exist"), "{e}");
+        assert!(!e.contains("File exists"), "{e}");
     }
 
     /// Seen on a read-only data directory: "cannot create a temporary file

@@ -416,6 +416,25 @@ mod tests {
         assert_eq!(app.game.config().rows, 10);
     }
 
+    /// Every form as it opens: the settings, and a new game of a preset
+    /// and of a custom board (whose rows, columns and kinds show).
+    fn forms(app: &App) -> [Screen; 3] {
+        let custom = GameChoice {
+            rows: 2,
+            cols: 2,
+            kinds: 1,
+            ..GameChoice::default()
+        };
+        [
+            Screen::Settings(SettingsForm {
+                settings: app.settings.clone(),
+                selected: 0,
+            }),
+            Screen::NewGame(NewGameForm::new(GameChoice::default())),
+            Screen::NewGame(NewGameForm::new(custom)),
+        ]
+    }
+
     /// Played in tmux: on the settings the underlined H of Hints changed
     /// the tiles instead (h is "left" on a field), on a custom new game the
     /// K of Kinds moved up (k is "up"), and Clock had a key, t, that its
@@ -425,21 +444,7 @@ mod tests {
     fn every_fields_underlined_letter_chooses_that_field() {
         let dir = tempfile::tempdir().unwrap();
         let mut app = app_in(dir.path(), tiny());
-        let custom = GameChoice {
-            rows: 2,
-            cols: 2,
-            kinds: 1,
-            ..GameChoice::default()
-        };
-        let forms = [
-            Screen::Settings(SettingsForm {
-                settings: app.settings.clone(),
-                selected: 0,
-            }),
-            Screen::NewGame(NewGameForm::new(GameChoice::default())),
-            Screen::NewGame(NewGameForm::new(custom)),
-        ];
-        for form in forms {
+        for form in forms(&app) {
             app.screens = vec![form.clone()];
             let view = app.list_view().unwrap();
             for (i, row) in view.rows.iter().enumerate() {
@@ -468,21 +473,7 @@ mod tests {
     fn a_fields_arrow_keeps_its_column_as_the_field_steps() {
         let dir = tempfile::tempdir().unwrap();
         let mut app = app_in(dir.path(), tiny());
-        let custom = GameChoice {
-            rows: 2,
-            cols: 2,
-            kinds: 1,
-            ..GameChoice::default()
-        };
-        let forms = [
-            Screen::Settings(SettingsForm {
-                settings: app.settings.clone(),
-                selected: 0,
-            }),
-            Screen::NewGame(NewGameForm::new(GameChoice::default())),
-            Screen::NewGame(NewGameForm::new(custom)),
-        ];
-        for form in forms {
+        for form in forms(&app) {
             app.screens = vec![form.clone()];
             let rows = app.list_view().unwrap().rows;
             for (i, row) in rows.iter().enumerate().filter(|(_, r)| r.value.is_some()) {

@@ -396,7 +396,10 @@ mod tests {
 
     #[test]
     fn the_default_theme_follows_the_locale() {
-        assert_eq!(default_name(env(&[("LANG", "en_GB.UTF-8")]), false), "emoji");
+        assert_eq!(
+            default_name(env(&[("LANG", "en_GB.UTF-8")]), false),
+            "emoji"
+        );
         assert_eq!(default_name(env(&[("LANG", "zh_CN.utf8")]), false), "emoji");
         assert_eq!(default_name(env(&[("LANG", "C")]), false), "ascii");
         assert_eq!(default_name(env(&[]), false), "ascii");
@@ -406,11 +409,10 @@ mod tests {
             "ascii"
         );
         assert_eq!(
-            default_name(env(&[
-                ("LC_ALL", ""),
-                ("LC_CTYPE", "C.UTF-8"),
-                ("LANG", "C")
-            ]), false),
+            default_name(
+                env(&[("LC_ALL", ""), ("LC_CTYPE", "C.UTF-8"), ("LANG", "C")]),
+                false
+            ),
             "emoji"
         );
         // The Linux console's font has no pictures.
@@ -428,10 +430,16 @@ mod tests {
         assert_eq!(default_name(env(&[]), true), "ascii");
         let wt = env(&[("WT_SESSION", "0b4c8a52-5f1e-4a8e-9f0e-1c2d3e4f5a6b")]);
         assert_eq!(default_name(wt, true), "emoji");
-        assert_eq!(default_name(env(&[("TERM_PROGRAM", "vscode")]), true), "emoji");
+        assert_eq!(
+            default_name(env(&[("TERM_PROGRAM", "vscode")]), true),
+            "emoji"
+        );
         assert_eq!(default_name(env(&[("WT_SESSION", "")]), true), "ascii");
         assert_eq!(default_name(env(&[("LANG", "en_US.UTF-8")]), true), "emoji");
-        assert_eq!(default_name(env(&[("TERM_PROGRAM", "vscode")]), false), "ascii");
+        assert_eq!(
+            default_name(env(&[("TERM_PROGRAM", "vscode")]), false),
+            "ascii"
+        );
     }
 
     #[test]

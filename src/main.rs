@@ -55,7 +55,7 @@ struct PlayArgs {
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_COLS as i64))]
     cols: Option<u16>,
     /// Number of tile kinds, at most the theme's symbols, half the cells and 62
-    /// [default: 32, or the last new game's].
+    /// [default: 32, or the last new game's; fewer when the board has fewer pairs].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     kinds: Option<u16>,
     /// Seed of the deal, to replay a game; random when left out.

@@ -250,6 +250,26 @@ fn bad_options_fail_before_the_terminal_is_touched() {
     assert!(out.stdout.is_empty(), "nothing may reach the terminal");
 }
 
+/// Played: `--rows 2 --cols 4` failed with "32 kinds cannot be dealt on a
+/// board of 4 pairs", kinds the player never asked for. Kinds left out fit
+/// the board, as the new-game form keeps them; kinds asked for are checked.
+#[test]
+fn a_small_board_asked_for_gets_kinds_that_fit_it() {
+    let mut s = Session::start(&["--rows", "2", "--cols", "4", "--seed", "3"], 80, 24);
+    s.wait_for("the small board", WAIT, |t| {
+        t.contains("Tiles 8") && t.contains("? help")
+    });
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quits on q").success());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .args(["--rows", "2", "--cols", "4", "--kinds", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("5 kinds cannot be dealt"), "{err}");
+}
+
 /// Options the dealer refuses fail before the saved game is touched, even
 /// those only the dealer knows are wrong: `--new` with more kinds than a
 /// deal holds (62), which the emoji theme's symbols allow past its check,

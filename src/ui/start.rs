@@ -70,10 +70,17 @@ impl Options {
             return day.config();
         }
         let choice = &settings.new_game;
+        let rows = self.rows.unwrap_or(choice.rows);
+        let cols = self.cols.unwrap_or(choice.cols);
+        // Kinds not asked for fit the board, as the new-game form keeps them:
+        // `--rows 2 --cols 4` deals four kinds, not an error about 32.
+        let pairs = rows.saturating_mul(cols) / 2;
         Config {
-            rows: self.rows.unwrap_or(choice.rows),
-            cols: self.cols.unwrap_or(choice.cols),
-            kinds: self.kinds.unwrap_or(choice.kinds.min(max_kinds)),
+            rows,
+            cols,
+            kinds: self
+                .kinds
+                .unwrap_or(choice.kinds.min(max_kinds).min(pairs).max(1)),
             seed: self.seed.unwrap_or_else(rand::random),
             mode: self.mode.unwrap_or(choice.mode()),
             timed: self.timed || choice.timed,

@@ -153,7 +153,7 @@ fn solve_reads_a_file() {
 fn a_board_with_windows_line_endings_solves_the_same() {
     let board = "2 4\nABBA\nCDDC\n";
     let unix = run(&["solve"], board);
-    let windows = run(&["solve"], &board.replace('\n', "\r\n"));
+    let windows = run(&["solve"], board.replace('\n', "\r\n"));
     assert_eq!(unix.status.code(), Some(0), "{}", text(&unix.stderr));
     assert_eq!(windows.status.code(), Some(0), "{}", text(&windows.stderr));
     assert_eq!(read_moves(&text(&windows.stdout)).len(), 4);

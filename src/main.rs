@@ -63,7 +63,7 @@ struct PlayArgs {
     seed: Option<u64>,
     /// Tile theme: emoji (pictures), symbols (Unicode, one column) or ascii
     /// (letters and digits, any terminal) [default: the settings' choice,
-    /// else emoji in a UTF-8 locale, else ascii].
+    /// else emoji in a UTF-8 locale or Windows Terminal, else ascii].
     #[arg(long)]
     theme: Option<String>,
     /// Start a new game instead of resuming the saved one (which is removed).

@@ -42,6 +42,21 @@ fn grid_format_from_a_file() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Input saved on Windows ends its lines with CR LF: read as with LF alone,
+/// in both formats.
+#[test]
+fn windows_line_endings_read_as_unix_ones() {
+    let grid = "2 4\nAB.B\nA..C\n3\n1 1 2 1\n1 2 1 4\n2 4 1 1\n";
+    for (args, input) in [(&[][..], SAMPLE), (&["--format", "grid"][..], grid)] {
+        let unix = check(args, input.as_bytes());
+        let windows = check(args, input.replace('\n', "\r\n").as_bytes());
+        assert!(unix.status.success() && unix.stderr.is_empty(), "{args:?}");
+        assert_eq!(windows.status.code(), Some(0), "{args:?}");
+        assert!(windows.stderr.is_empty(), "{args:?}");
+        assert_eq!(windows.stdout, unix.stdout, "{args:?}");
+    }
+}
+
 #[test]
 fn bad_input_keeps_answers_and_exits_2() {
     let out = check(&[], b"1 2\n7 7\n2\n1 1 1 2\n1 1 9 9\n");

@@ -148,6 +148,18 @@ fn solve_reads_a_file() {
     assert_eq!(moves.len(), 2);
 }
 
+/// A board saved on Windows (CR LF line ends) solves as the same board.
+#[test]
+fn a_board_with_windows_line_endings_solves_the_same() {
+    let board = "2 4\nABBA\nCDDC\n";
+    let unix = run(&["solve"], board);
+    let windows = run(&["solve"], board.replace('\n', "\r\n"));
+    assert_eq!(unix.status.code(), Some(0), "{}", text(&unix.stderr));
+    assert_eq!(windows.status.code(), Some(0), "{}", text(&windows.stderr));
+    assert_eq!(read_moves(&text(&windows.stdout)).len(), 4);
+    assert_eq!(windows.stdout, unix.stdout);
+}
+
 #[test]
 fn proved_impossible_is_exit_1() {
     // C-C can be joined, then nothing: "no solution", not "unknown".

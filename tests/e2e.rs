@@ -877,11 +877,21 @@ fn a_stop_gives_the_terminal_back_and_a_continue_takes_it_again() {
         std::thread::sleep(Duration::from_millis(5));
     }
     let pid = s.child.process_id().expect("the game's pid");
+    // Its state letter ('T' once stopped): from /proc on Linux; macOS has
+    // no /proc, and its ps prints the same letter first.
     let state = || {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        stat.rsplit(") ")
-            .next()
-            .and_then(|rest| rest.chars().next())
+        let proc = std::fs::read_to_string(format!("/proc/{pid}/stat"));
+        let stat = match proc {
+            Ok(stat) => stat.rsplit(") ").next()?.to_string(),
+            Err(_) => {
+                let ps = std::process::Command::new("ps")
+                    .args(["-o", "stat=", "-p", &pid.to_string()])
+                    .output()
+                    .ok()?;
+                String::from_utf8_lossy(&ps.stdout).trim().to_string()
+            }
+        };
+        stat.chars().next()
     };
     while state() != Some('T') {
         assert!(Instant::now() < end, "the game did not stop: {:?}", state());

@@ -223,13 +223,50 @@ impl PendingFile {
     }
 
     fn commit(self) -> Result<(), StorageError> {
-        // On failure the temporary file comes back in the error, and goes
-        // when that is dropped.
-        self.temp
-            .persist(&self.target)
-            .map_err(|e| StorageError::io("replace", &self.target, e.error))?;
+        // On failure the temporary file comes back in the error: kept for
+        // the next try, and removed when dropped after the last.
+        let mut temp = Some(self.temp);
+        retry_held_open(|| {
+            let file = temp.take().expect("put back after each failure");
+            file.persist(&self.target).map(drop).map_err(|e| {
+                temp = Some(e.file);
+                e.error
+            })
+        })
+        .map_err(|e| StorageError::io("replace", &self.target, e))?;
         sync_dir(&self.dir);
         Ok(())
+    }
+}
+
+/// How long a rename or removal that another program's open file refused
+/// is tried again (see [`held_open`]).
+const HELD_OPEN_PATIENCE: Duration = Duration::from_millis(500);
+
+/// Whether `e` is Windows refusing to rename over, rename or remove a file
+/// that another program holds open without sharing its deletion: a virus
+/// scanner, the search indexer or a backup reading the file just written,
+/// which lets go within moments. Windows then says "access denied" (5) or
+/// "sharing violation" (32); Go's own tool retries those for half a second
+/// for this reason (`cmd/go/internal/robustio`). Never elsewhere: a Unix
+/// rename or unlink does not mind open files.
+fn held_open(e: &io::Error) -> bool {
+    cfg!(windows) && matches!(e.raw_os_error(), Some(5 | 32))
+}
+
+/// Runs `op` until it succeeds, fails for another reason than
+/// [`held_open`], or [`HELD_OPEN_PATIENCE`] has passed. Short enough for
+/// the save when the console window is closed (Windows ends the process
+/// about 5 s after).
+fn retry_held_open<T>(mut op: impl FnMut() -> io::Result<T>) -> io::Result<T> {
+    let start = Instant::now();
+    loop {
+        match op() {
+            Err(e) if held_open(&e) && start.elapsed() < HELD_OPEN_PATIENCE => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            result => return result,
+        }
     }
 }
 
@@ -362,7 +399,7 @@ fn sync_dir(dir: &Path) {
 /// Removes `dir/file_name` durably; a file that is not there is not an error.
 pub fn remove(dir: &Path, file_name: &str) -> Result<(), StorageError> {
     let path = dir.join(file_name);
-    match fs::remove_file(&path) {
+    match retry_held_open(|| fs::remove_file(&path)) {
         Ok(()) => {
             sync_dir(dir);
             Ok(())
@@ -429,7 +466,8 @@ pub(crate) fn keep_aside(path: &Path) -> Result<PathBuf, StorageError> {
         aside = PathBuf::from(name);
         n += 1;
     }
-    fs::rename(path, &aside).map_err(|e| StorageError::io("move aside", path, e))?;
+    retry_held_open(|| fs::rename(path, &aside))
+        .map_err(|e| StorageError::io("move aside", path, e))?;
     if let Some(dir) = path.parent() {
         sync_dir(dir);
     }
@@ -616,6 +654,21 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         drop(PendingFile::write(dir.path(), "f.json", b"x").unwrap());
         assert!(file_names(dir.path()).is_empty());
+    }
+
+    /// A rename that fails for good (here a directory in the file's place)
+    /// is told once, naming the file, and takes its temporary file with it.
+    #[test]
+    fn a_refused_rename_names_the_file_and_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir(dir.path().join("f.json")).unwrap();
+        fs::write(dir.path().join("f.json").join("inside"), b"x").unwrap();
+        let e = write_atomic(dir.path(), "f.json", b"new")
+            .unwrap_err()
+            .to_string();
+        let target = dir.path().join("f.json").display().to_string();
+        assert!(e.starts_with(&format!("cannot replace {target}: ")), "{e}");
+        assert_eq!(file_names(dir.path()), ["f.json"]);
     }
 
     #[test]

@@ -63,10 +63,11 @@ impl Theme {
     }
 
     /// The name of the theme to use when none is asked for: `emoji` in a
-    /// UTF-8 locale, `ascii` elsewhere (see [`default_name`]). The command
-    /// line's `--theme` and the saved setting go before it.
+    /// UTF-8 locale or a Windows terminal that draws pictures, `ascii`
+    /// elsewhere (see [`default_name`]). The command line's `--theme` and the
+    /// saved setting go before it.
     pub fn default_for_env() -> &'static str {
-        default_name(|key| std::env::var(key).ok())
+        default_name(|key| std::env::var(key).ok(), cfg!(windows))
     }
 
     /// A theme from the text of a theme file.
@@ -152,10 +153,22 @@ fn symbol_width(symbol: &str) -> Result<u16, String> {
 /// are two columns in every modern terminal, CJK ones included, and colour
 /// fonts for them ship with every desktop, while the one-column symbols
 /// depend on fonts that often lack them.
-pub fn default_name(var: impl Fn(&str) -> Option<String>) -> &'static str {
+///
+/// On Windows (`windows`) the locale variables are seldom set, so there a
+/// terminal that names itself counts too: Windows Terminal (`WT_SESSION`)
+/// and those that set `TERM_PROGRAM` (VS Code, WezTerm, mintty) draw colour
+/// emoji two columns wide; the old console window, which sets neither and
+/// has no pictures in its fonts, gets `ascii`.
+pub fn default_name(var: impl Fn(&str) -> Option<String>, windows: bool) -> &'static str {
     let utf8 = utf8_locale(&var);
     let console = var("TERM").is_some_and(|t| t == "linux");
-    if utf8 && !console { "emoji" } else { "ascii" }
+    let named = |key| var(key).is_some_and(|v| !v.is_empty());
+    let pictures = windows && (named("WT_SESSION") || named("TERM_PROGRAM"));
+    if (utf8 && !console) || pictures {
+        "emoji"
+    } else {
+        "ascii"
+    }
 }
 
 impl Ink {
@@ -383,26 +396,48 @@ mod tests {
 
     #[test]
     fn the_default_theme_follows_the_locale() {
-        assert_eq!(default_name(env(&[("LANG", "en_GB.UTF-8")])), "emoji");
-        assert_eq!(default_name(env(&[("LANG", "zh_CN.utf8")])), "emoji");
-        assert_eq!(default_name(env(&[("LANG", "C")])), "ascii");
-        assert_eq!(default_name(env(&[])), "ascii");
+        assert_eq!(
+            default_name(env(&[("LANG", "en_GB.UTF-8")]), false),
+            "emoji"
+        );
+        assert_eq!(default_name(env(&[("LANG", "zh_CN.utf8")]), false), "emoji");
+        assert_eq!(default_name(env(&[("LANG", "C")]), false), "ascii");
+        assert_eq!(default_name(env(&[]), false), "ascii");
         // LC_ALL goes first, then LC_CTYPE, then LANG; empty ones do not count.
         assert_eq!(
-            default_name(env(&[("LC_ALL", "C"), ("LANG", "en_US.UTF-8")])),
+            default_name(env(&[("LC_ALL", "C"), ("LANG", "en_US.UTF-8")]), false),
             "ascii"
         );
         assert_eq!(
-            default_name(env(&[
-                ("LC_ALL", ""),
-                ("LC_CTYPE", "C.UTF-8"),
-                ("LANG", "C")
-            ])),
+            default_name(
+                env(&[("LC_ALL", ""), ("LC_CTYPE", "C.UTF-8"), ("LANG", "C")]),
+                false
+            ),
             "emoji"
         );
         // The Linux console's font has no pictures.
         assert_eq!(
-            default_name(env(&[("LANG", "de_DE.UTF-8"), ("TERM", "linux")])),
+            default_name(env(&[("LANG", "de_DE.UTF-8"), ("TERM", "linux")]), false),
+            "ascii"
+        );
+    }
+
+    /// Windows sets no locale variables: Windows Terminal and terminals
+    /// that name themselves get pictures, the old console window letters.
+    /// Elsewhere those variables alone change nothing.
+    #[test]
+    fn the_default_theme_on_windows_follows_the_terminal() {
+        assert_eq!(default_name(env(&[]), true), "ascii");
+        let wt = env(&[("WT_SESSION", "0b4c8a52-5f1e-4a8e-9f0e-1c2d3e4f5a6b")]);
+        assert_eq!(default_name(wt, true), "emoji");
+        assert_eq!(
+            default_name(env(&[("TERM_PROGRAM", "vscode")]), true),
+            "emoji"
+        );
+        assert_eq!(default_name(env(&[("WT_SESSION", "")]), true), "ascii");
+        assert_eq!(default_name(env(&[("LANG", "en_US.UTF-8")]), true), "emoji");
+        assert_eq!(
+            default_name(env(&[("TERM_PROGRAM", "vscode")]), false),
             "ascii"
         );
     }

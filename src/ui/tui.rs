@@ -134,16 +134,23 @@ impl Drop for Restore {
     }
 }
 
-/// Gives the terminal back: cooked mode, mouse capture and bracketed paste
-/// off, the main screen, the cursor. Each step is tried whatever the others
+/// Gives the terminal back: mouse capture and bracketed paste off, cooked
+/// mode, the main screen, the cursor. Each step is tried whatever the others
 /// did, and nothing is printed: on a closed terminal every one fails.
+///
+/// Mouse capture goes off before raw mode: on Windows `DisableMouseCapture`
+/// sets the console input mode back to the one crossterm saw at the first
+/// `EnableMouseCapture`, which came after raw mode was on, so done after
+/// `disable_raw_mode` it would leave the console raw (no echo, no line
+/// editing) for the shell (crossterm's `event/sys/windows.rs`; the same bug
+/// fixed in arxanas/scm-record#31 and AMythicDev/minus#136).
 fn restore() {
     GIVEN_BACK.store(true, Ordering::SeqCst);
-    let _ = disable_raw_mode();
     let mut out = stdout();
     #[cfg(unix)]
     let _ = execute!(out, DisableBracketedPaste);
     let _ = execute!(out, DisableMouseCapture);
+    let _ = disable_raw_mode();
     let _ = execute!(out, LeaveAlternateScreen);
     let _ = execute!(out, Show);
 }

@@ -124,7 +124,11 @@ impl App {
         let Some(screen) = self.win_screen.as_mut().filter(|w| w.prompting()) else {
             return false;
         };
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        // Windows reports AltGr, which types @, €, ł, ż... on many
+        // keyboards, as Control + Alt (crossterm's `event/sys/windows/
+        // parse.rs`): a character with both is typed, not a Control key.
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL)
+            && !key.modifiers.contains(KeyModifiers::ALT);
         match key.code {
             KeyCode::Char('z' | 'Z') if ctrl => self.game.apply(Action::Undo, now),
             KeyCode::Char(_) if ctrl => {}
@@ -535,6 +539,28 @@ mod tests {
         type_str(&mut app, "n");
         assert!(app.win_screen.is_none() && app.game.win().is_none());
         assert_eq!(table(dir.path()).len(), 1, "recorded once");
+    }
+
+    /// Windows sends a character typed with AltGr (Polish ł and ż, the @
+    /// of German keyboards) as that character with Control and Alt: it goes
+    /// into the name, while Control alone still undoes or does nothing.
+    #[test]
+    fn characters_typed_with_altgr_on_windows_go_into_the_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = tiny(dir.path());
+        type_str(&mut app, " l j h ");
+        app.win_screen.as_mut().unwrap().name.clear();
+        let altgr = KeyModifiers::CONTROL | KeyModifiers::ALT;
+        for c in ['ł', '@', 'ż'] {
+            let key = Event::Key(KeyEvent::new(KeyCode::Char(c), altgr));
+            app.handle_event(&key, AREA, app.now);
+        }
+        let ctrl_x = Event::Key(KeyEvent::new(KeyCode::Char('x'), KeyModifiers::CONTROL));
+        app.handle_event(&ctrl_x, AREA, app.now);
+        assert_eq!(app.win_screen.as_ref().unwrap().name, "ł@ż");
+        let undo = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
+        app.handle_event(&undo, AREA, app.now);
+        assert!(app.win_screen.is_none() && app.game.win().is_none());
     }
 
     #[test]

@@ -31,13 +31,16 @@ impl ColorDepth {
     }
 
     /// The depth an environment read through `var` announces: 24-bit when
-    /// `COLORTERM` says `truecolor` or `24bit`, 256 colours when `TERM`
-    /// names a 256-colour terminal or `COLORTERM` is set at all, else the
-    /// 16 basic colours.
+    /// `COLORTERM` says `truecolor` or `24bit`, or in Windows Terminal
+    /// (`WT_SESSION`), which draws 24-bit colour but sets neither `COLORTERM`
+    /// nor `TERM` (microsoft/terminal#11057); 256 colours when `TERM` names
+    /// a 256-colour terminal or `COLORTERM` is set at all, else the 16 basic
+    /// colours (the old Windows console window among them).
     pub fn detect(var: impl Fn(&str) -> Option<String>) -> Self {
         let colorterm = var("COLORTERM").unwrap_or_default().to_ascii_lowercase();
         let term = var("TERM").unwrap_or_default();
-        if colorterm == "truecolor" || colorterm == "24bit" {
+        let windows_terminal = var("WT_SESSION").is_some_and(|v| !v.is_empty());
+        if colorterm == "truecolor" || colorterm == "24bit" || windows_terminal {
             ColorDepth::Rgb
         } else if term.contains("256color") || !colorterm.is_empty() {
             ColorDepth::Indexed
@@ -301,6 +304,10 @@ mod tests {
         assert_eq!(ColorDepth::detect(env(&[("TERM", "xterm")])), Basic);
         assert_eq!(ColorDepth::detect(env(&[("TERM", "linux")])), Basic);
         assert_eq!(ColorDepth::detect(env(&[])), Basic);
+        // Windows Terminal sets neither COLORTERM nor TERM, only WT_SESSION.
+        let wt = env(&[("WT_SESSION", "0b4c8a52-5f1e-4a8e-9f0e-1c2d3e4f5a6b")]);
+        assert_eq!(ColorDepth::detect(wt), Rgb);
+        assert_eq!(ColorDepth::detect(env(&[("WT_SESSION", "")])), Basic);
     }
 
     #[test]

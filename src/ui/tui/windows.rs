@@ -2,6 +2,12 @@
 //! console control handler for closing the window, Ctrl-Break, log-off and
 //! shut-down (Ctrl-C is a key in raw mode, as on Unix).
 //!
+//! Log-off and shut-down are handled should they come, but for a game they
+//! do not: Windows ends interactive programs at log-off and shut-down, and
+//! sends those events to services only ("HandlerRoutine callback function",
+//! learn.microsoft.com). The save after every move is what keeps the game
+//! then.
+//!
 //! Windows ends the process as soon as the handler of a close, log-off or
 //! shut-down event returns, so the handler does not return: it hands the
 //! event to the loop and waits while the game is saved and the console

@@ -118,7 +118,8 @@ impl App {
     }
 
     /// A key while the name prompt is open: typing, Backspace, Enter to
-    /// record, Ctrl-Z to undo the winning match, Esc to quit. Returns false
+    /// record, Ctrl-Z to undo the winning match, Esc for the game-over menu
+    /// (whose first item records), as on every finished game. Returns false
     /// when the prompt is not open.
     pub(super) fn prompt_key(&mut self, key: KeyEvent, now: Instant) -> bool {
         let Some(screen) = self.win_screen.as_mut().filter(|w| w.prompting()) else {
@@ -135,7 +136,7 @@ impl App {
             KeyCode::Char(c) => screen.type_char(c),
             KeyCode::Backspace => screen.backspace(),
             KeyCode::Enter => self.record(),
-            KeyCode::Esc => self.quit = true,
+            KeyCode::Esc => self.open_finished_menu(),
             _ => {}
         }
         true
@@ -574,9 +575,16 @@ mod tests {
         let mut again = tiny(dir.path());
         assert_eq!(again.note, Some("Resumed"));
         assert!(again.win_screen.as_ref().is_some_and(WinScreen::prompting));
-        // It leaves by Esc (quit): recorded.
+        // Esc opens the game-over menu, which offers the record first; it
+        // leaves by the menu's Quit: recorded.
         type_str(&mut again, "\u{0}");
         keys(&mut again, &[KeyCode::Esc]);
+        assert!(!again.quit, "Esc does not quit");
+        assert!(matches!(
+            menu_on_top(&again),
+            Some(MenuKind::Finished { record: true, .. })
+        ));
+        keys(&mut again, &[KeyCode::Char('q')]);
         assert!(again.quit);
         assert!(again.close(again.now).is_empty());
         assert_eq!(table(dir.path()).len(), 1);
@@ -666,7 +674,7 @@ mod tests {
             " 1> ",
             " 2  x[2J",
             " * assisted",
-            "Enter record   Ctrl-Z undo   Esc quit",
+            "Enter record   Ctrl-Z undo   Esc menu",
         ] {
             assert!(shown.contains(needle), "{needle:?} missing:\n{shown}");
         }

@@ -45,7 +45,7 @@ impl App {
                 lines.push((9, Line::raw("")));
                 lines.extend(table_lines(screen));
                 if screen.prompting() {
-                    "Enter record   Ctrl-Z undo   Esc quit"
+                    "Enter record   Ctrl-Z undo   Esc menu"
                 } else if screen.recorded {
                     "n  new game   Esc  menu   q  quit"
                 } else {

@@ -465,6 +465,30 @@ mod tests {
         }
     }
 
+    /// Played: the start menu's Help showed no key (`?` is no letter of
+    /// "Help"). A key outside its label is drawn after it, underlined, and
+    /// pressing it chooses the item.
+    #[test]
+    fn a_key_that_is_no_letter_of_its_label_is_shown_after_it() {
+        use ratatui::style::Modifier;
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        app.screens = vec![Screen::Menu(Menu::new(MenuKind::Start))];
+        let buf = crate::ui::test_support::draw(&app, AREA.width, AREA.height);
+        let rows = crate::ui::test_support::rows(&buf);
+        let (y, line) = rows
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.contains("Help (?)"))
+            .expect("Help shows its key");
+        let x = line[..line.find('?').unwrap()].width();
+        let cell = &buf[(u16::try_from(x).unwrap(), u16::try_from(y).unwrap())];
+        assert!(cell.modifier.contains(Modifier::UNDERLINED), "{cell:?}");
+        assert!(!rows.iter().any(|r| r.contains("Play (")), "{rows:?}");
+        type_str(&mut app, "?");
+        assert_eq!(app.screens.last(), Some(&Screen::Help { top: 0 }));
+    }
+
     /// Played in tmux by mouse alone: clicks at one spot of the Tiles value
     /// went ascii, symbols, ascii, symbols...: a value of another width (or
     /// a note such as "needs 82x14") moved the field's `<`, which steps

@@ -289,7 +289,18 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
                     Span::styled(after, base),
                 ]);
             }
-            _ => spans.push(Span::styled(row.label.as_str(), base)),
+            // A key that is no letter of the label (Help's `?`) is shown
+            // after it, so every item says its key.
+            _ => {
+                spans.push(Span::styled(row.label.as_str(), base));
+                if let Some(k) = row.hotkey.filter(|_| at.is_none()) {
+                    spans.extend([
+                        Span::styled(" (", base),
+                        Span::styled(k.to_string(), hot),
+                        Span::styled(")", base),
+                    ]);
+                }
+            }
         }
         buf.set_style(*rect, base);
         Line::from(spans).render(*rect, buf);

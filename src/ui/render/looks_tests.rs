@@ -431,6 +431,47 @@ fn a_cleared_timed_level_shows_its_time_bonus() {
     assert!(screen.contains(&format!("+{bonus} time")), "{screen}");
 }
 
+/// Winning a timed board says what the time left added to the score: the
+/// label on the board gives way to the win box, which says it instead.
+#[test]
+fn a_timed_win_shows_its_time_bonus_in_the_win_box() {
+    let t = Instant::now();
+    let config = Config {
+        timed: true,
+        mode: Mode::Single(crate::core::gravity::Gravity::None),
+        ..Config::DEFAULT
+    };
+    let game = Game::from_board(Board::from_rows(&[[1, 1]]).unwrap(), config, t);
+    let mut app = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+    let then = t + Duration::from_secs(10);
+    app.game.apply(Action::Click(at(0, 0)), then);
+    app.game.apply(Action::Click(at(0, 1)), then);
+    let bonus = app.game.last_match().unwrap().bonus;
+    assert!(bonus > 0, "a timed board won early earns time");
+    app.now = then + REMOVAL_TIME * 2;
+    let screen = text(&draw(&app, 80, 24)).join("\n");
+    assert!(screen.contains("You won"), "{screen}");
+    assert!(
+        screen.contains(&format!("(+{bonus} for the time left)")),
+        "{screen}"
+    );
+    // Untimed, no such line.
+    let config = Config {
+        timed: false,
+        ..config
+    };
+    let untimed = Game::from_board(Board::from_rows(&[[1, 1]]).unwrap(), config, t);
+    let mut app = App::new(untimed, Theme::builtin("ascii").unwrap(), true, t);
+    app.game.apply(Action::Click(at(0, 0)), then);
+    app.game.apply(Action::Click(at(0, 1)), then);
+    app.now = then + REMOVAL_TIME * 2;
+    let screen = text(&draw(&app, 80, 24)).join("\n");
+    assert!(
+        screen.contains("You won") && !screen.contains("time left"),
+        "{screen}"
+    );
+}
+
 /// Played in tmux: the winning match's "+10" stuck out beside the win box
 /// for a second. The box tells the score; the label is left out.
 #[test]

@@ -32,6 +32,11 @@ impl App {
             (2, centre(format!("Score {:>7}", win.score))),
             (5, centre(format!("Time  {:>7}", clock(win.time)))),
         ];
+        // On a timed game the time left on the last board, which the score
+        // took in (the label on the board gives way to this box).
+        if let Some(r) = self.game.last_match().filter(|r| r.cleared && r.bonus > 0) {
+            lines.push((7, centre(format!("(+{} for the time left)", r.bonus))));
+        }
         if win.assisted {
             lines.push((8, centre("(assisted: undo or hint)".to_string())));
         }

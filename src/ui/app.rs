@@ -249,10 +249,14 @@ impl App {
                 KeyCode::PageUp => self.scroll_help(-page(self.area)),
                 _ => {}
             },
-            Some(Screen::LevelCard { .. }) => {
-                // Any key goes on to the next board; q still quits.
-                self.screens.pop();
+            Some(&mut Screen::LevelCard { from }) => {
+                // Any key goes on to the next board; q still quits. Until
+                // the card shows (the cleared board's last line), a key
+                // skips no card the player has not seen.
                 self.quit = key.code == KeyCode::Char('q');
+                if self.quit || now >= from {
+                    self.screens.pop();
+                }
             }
             Some(Screen::Scores(view)) => match key.code {
                 KeyCode::Left | KeyCode::Up | KeyCode::Char('h' | 'k') | KeyCode::BackTab => {
@@ -379,6 +383,8 @@ impl App {
     /// on a paused board it resumes.
     fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
         match self.screens.last() {
+            // A click before the level card shows skips no card unseen.
+            Some(&Screen::LevelCard { from }) if now < from => return,
             Some(Screen::Help { .. } | Screen::LevelCard { .. } | Screen::Stats(_)) => {
                 self.screens.pop();
                 return;

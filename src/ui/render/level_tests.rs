@@ -232,6 +232,46 @@ fn the_cursor_rides_on_the_tile_sliding_into_its_cell() {
     }
 }
 
+/// A pick on a tile still on its way after a match is taken (the player
+/// clicks what is drawn), so a failed pick flashes the tiles where they are
+/// drawn, sliding ones too (before, a sliding tile never showed the flash).
+#[test]
+fn a_failed_pick_on_sliding_tiles_flashes_them_where_they_are_drawn() {
+    use ratatui::crossterm::event::{
+        Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    };
+    let t = Instant::now();
+    let mut a = falling(t);
+    let area = Rect::new(0, 0, 30, 11);
+    let soon = t + REMOVAL_TIME / 2;
+    // Space takes the C falling into the cursor's cell; a click on the B
+    // still drawn in its old cell takes the B: different tiles.
+    a.handle_event(&Event::Key(KeyEvent::from(KeyCode::Char(' '))), area, soon);
+    let r = a.board_layout(area).unwrap().cell_rect(Point::new(1, 1));
+    let click = Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: r.x + 1,
+        row: r.y,
+        modifiers: KeyModifiers::NONE,
+    });
+    a.handle_event(&click, area, soon);
+    assert_eq!(a.game.selected(), Some(Point::new(2, 1)), "the B");
+    let lines = text(&a, 30, 11);
+    let y_of = |letter: &str| {
+        let (y, _) = letters(&lines)
+            .into_iter()
+            .find(|(_, l)| l == letter)
+            .unwrap();
+        y
+    };
+    let row = |letter: &str| lines[y_of(letter)].clone();
+    assert!(a.game.slides(soon).is_some(), "still sliding");
+    // The B picked last wears the cursor's brackets, as on a still board.
+    assert!(row("B").contains("[B]"), "{lines:#?}");
+    assert!(row("C").contains("!C!"), "{lines:#?}");
+    assert_eq!(y_of("B"), usize::from(r.y), "B still in its old row");
+}
+
 /// The last pair of a level shows on the cleared board (never over the
 /// next one), then a card names the next level until a key, and only then
 /// does the next board show.

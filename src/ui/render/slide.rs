@@ -28,6 +28,7 @@ impl App {
         let game = &self.game;
         let highlight = game.highlight_kind();
         let hint = game.hint_pair();
+        let flashing = self.flashing();
         for s in slides {
             let kind = game.board().get(s.to);
             let rect = layout.slide_rect(s.from, s.to, moved);
@@ -38,6 +39,7 @@ impl App {
                 highlight: highlight == Some(kind),
                 cursor: game.cursor() == s.to,
                 selected: game.selected() == Some(s.to),
+                failed: flashing.is_some_and(|m| m.first == s.to || m.second == s.to),
                 ..Marks::default()
             };
             self.render_tile(layout.tile, rect, kind, marks, buf);

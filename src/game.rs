@@ -501,14 +501,12 @@ impl Game {
         }
     }
 
-    /// Whether `action` picks a tile while the tiles are still moving: a
-    /// cell some tile is sliding from or to, or any cell while the line of
-    /// the match that cleared the board is on show.
     /// Whether the board a match cleared still shows, empty, over the next
-    /// level's tiles. Tiles sliding after a match are no reason to refuse a
-    /// pick: the screen turns a click into the cell of the tile drawn under the
-    /// pointer, wherever it is on its way, and the cursor's marks travel with the tile bound for
-    /// its cell, so Select takes the tile they are on.
+    /// level's tiles, so a pick is not taken. Tiles sliding after a match
+    /// are no reason to refuse one: the screen turns a click into the cell
+    /// of the tile drawn under the pointer, wherever it is on its way, and
+    /// the cursor's marks travel with the tile bound for its cell, so Select
+    /// takes the tile they are on.
     fn next_board_hidden(&self, now: Instant) -> bool {
         self.removal(now).is_some_and(|r| r.cleared)
     }

@@ -673,6 +673,20 @@ mod tests {
         assert_eq!(a.game.highlight_kind(), None);
     }
 
+    /// Ctrl-Z undoes on the board as on the win screen's name prompt (and
+    /// in KShisen): before, the board ignored it without a word, though the
+    /// win box offers 'Ctrl-Z undo'.
+    #[test]
+    fn ctrl_z_undoes_a_match_on_the_board() {
+        let (mut a, t) = app();
+        matched(&mut a, t);
+        assert_eq!(a.game.board().tile_count(), 126);
+        let ctrl_z = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
+        a.handle_event(&ctrl_z, AREA, t);
+        assert_eq!(a.game.board().tile_count(), 128);
+        assert!(!a.quit);
+    }
+
     #[test]
     fn u_undoes_and_shift_u_or_ctrl_r_redo() {
         let (mut a, t) = app();

@@ -160,9 +160,10 @@ pub enum Notice {
     /// No winnable arrangement of the tiles left was found (not expected
     /// under the classic rules; the board stays as it was).
     NoReshuffle,
-    /// A tile was picked while the tiles under it were still sliding (or
-    /// the cleared board still showed): the slide was finished and the pick
-    /// ignored, so it never lands on a tile that was not on show.
+    /// A tile was picked while the line of the match that cleared a board
+    /// still showed on that empty board, before the next board is drawn:
+    /// the line was ended and the pick ignored, so it never lands on a tile
+    /// that was not on show.
     StillMoving,
 }
 
@@ -419,7 +420,7 @@ impl Game {
         }
         match action {
             Action::Move(d) => self.move_cursor(d),
-            Action::Select | Action::Click(_) if self.still_moving(action, now) => {
+            Action::Select | Action::Click(_) if self.next_board_hidden(now) => {
                 self.finish_animation(now);
                 self.notice = Some((Notice::StillMoving, now));
             }
@@ -500,19 +501,14 @@ impl Game {
         }
     }
 
-    /// Whether `action` picks a tile while the tiles are still moving: a
-    /// cell some tile is sliding from or to, or any cell while the line of
-    /// the match that cleared the board is on show.
-    fn still_moving(&self, action: Action, now: Instant) -> bool {
-        let p = match action {
-            Action::Click(p) => p,
-            _ => self.cursor,
-        };
-        let cleared = self.removal(now).is_some_and(|r| r.cleared);
-        let sliding = self
-            .slides(now)
-            .is_some_and(|(slides, _)| slides.iter().any(|s| s.from == p || s.to == p));
-        cleared || sliding
+    /// Whether the board a match cleared still shows, empty, over the next
+    /// level's tiles, so a pick is not taken. Tiles sliding after a match
+    /// are no reason to refuse one: the screen turns a click into the cell
+    /// of the tile drawn under the pointer, wherever it is on its way, and
+    /// the cursor's marks travel with the tile bound for its cell, so Select
+    /// takes the tile they are on.
+    fn next_board_hidden(&self, now: Instant) -> bool {
+        self.removal(now).is_some_and(|r| r.cleared)
     }
 
     /// Ends the line and the slide of the last match at once.

@@ -241,6 +241,22 @@ impl BoardLayout {
         )
     }
 
+    /// Where a tile gliding from cell `from` to cell `to` is drawn once
+    /// `moved` (0 to 1) of the way is done, rounded to whole terminal cells.
+    /// The renderer draws it there and a click there picks it.
+    pub fn slide_rect(&self, from: Point, to: Point, moved: f32) -> Rect {
+        let (from, to) = (self.cell_rect(from), self.cell_rect(to));
+        let step = |a: u16, b: u16| {
+            let v = f32::from(a) + (f32::from(b) - f32::from(a)) * moved;
+            v.round() as u16
+        };
+        Rect {
+            x: step(from.x, to.x),
+            y: step(from.y, to.y),
+            ..from
+        }
+    }
+
     /// The screen cell at the centre of `p`, which may lie on the outer ring:
     /// on the board, the (first) cell of the tile's symbol.
     pub fn centre(&self, p: Point) -> (u16, u16) {
@@ -495,6 +511,25 @@ mod tests {
             assert_eq!(l.cell_at(u16::MAX, u16::MAX), None);
             assert_eq!(l.centre(Point::new(-1, 5)), (o.right() - 1, o.top()));
         }
+    }
+
+    #[test]
+    fn a_sliding_tile_runs_from_one_cell_to_the_other() {
+        let l = BoardLayout::fit(Rect::new(0, 0, 80, 22), 8, 16, 1).unwrap();
+        let (a, b) = (Point::new(0, 3), Point::new(5, 3));
+        let (ra, rb) = (l.cell_rect(a), l.cell_rect(b));
+        assert_eq!(l.slide_rect(a, b, 0.0), ra);
+        assert_eq!(l.slide_rect(a, b, 1.0), rb);
+        let half = Rect {
+            y: (ra.y + rb.y) / 2,
+            ..ra
+        };
+        assert_eq!(l.slide_rect(a, b, 0.5), half);
+        assert_eq!(l.slide_rect(b, a, 0.5), half);
+        let (c, d) = (Point::new(2, 0), Point::new(2, 15));
+        let mid = l.slide_rect(c, d, 0.5);
+        assert_eq!(mid.y, l.cell_rect(c).y);
+        assert_eq!(mid.x, (l.cell_rect(c).x + l.cell_rect(d).x) / 2);
     }
 
     #[test]

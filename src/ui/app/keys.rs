@@ -128,9 +128,9 @@ pub const BOARD_KEYS: &[Binding] = &[
         keys: &[(Key::char('r'), C::Reshuffle)],
     },
     Binding {
-        label: "u",
+        label: "u, Ctrl-Z",
         help: "undo a match or a reshuffle",
-        keys: &[(Key::char('u'), C::Undo)],
+        keys: &[(Key::char('u'), C::Undo), (Key::ctrl('z'), C::Undo)],
     },
     Binding {
         label: "U, Ctrl-R",
@@ -229,6 +229,19 @@ mod tests {
         assert!(is_ctrl_c(&press(KeyCode::Char('c'), KeyModifiers::CONTROL)));
         assert!(!is_ctrl_c(&press(KeyCode::Char('c'), KeyModifiers::NONE)));
         assert_eq!(label(Command::Hint), "t");
+        // Ctrl-Z undoes, as it does on the win screen's name prompt and in
+        // KShisen; Ctrl-Shift-Z reads as Ctrl-Z too.
+        let ctrl_z = press(KeyCode::Char('z'), KeyModifiers::CONTROL);
+        assert_eq!(command(&ctrl_z), Some(Command::Undo));
+        let ctrl_shift_z = press(
+            KeyCode::Char('Z'),
+            KeyModifiers::CONTROL | KeyModifiers::SHIFT,
+        );
+        assert_eq!(command(&ctrl_shift_z), Some(Command::Undo));
+        assert_eq!(
+            command(&press(KeyCode::Char('z'), KeyModifiers::NONE)),
+            None
+        );
         assert_eq!(label(Command::Move(Direction::Left)), "arrows, h j k l");
     }
 

@@ -232,6 +232,46 @@ fn the_cursor_rides_on_the_tile_sliding_into_its_cell() {
     }
 }
 
+/// A pick on a tile still on its way after a match is taken (the player
+/// clicks what is drawn), so a failed pick flashes the tiles where they are
+/// drawn, sliding ones too (before, a sliding tile never showed the flash).
+#[test]
+fn a_failed_pick_on_sliding_tiles_flashes_them_where_they_are_drawn() {
+    use ratatui::crossterm::event::{
+        Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    };
+    let t = Instant::now();
+    let mut a = falling(t);
+    let area = Rect::new(0, 0, 30, 11);
+    let soon = t + REMOVAL_TIME / 2;
+    // Space takes the C falling into the cursor's cell; a click on the B
+    // still drawn in its old cell takes the B: different tiles.
+    a.handle_event(&Event::Key(KeyEvent::from(KeyCode::Char(' '))), area, soon);
+    let r = a.board_layout(area).unwrap().cell_rect(Point::new(1, 1));
+    let click = Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: r.x + 1,
+        row: r.y,
+        modifiers: KeyModifiers::NONE,
+    });
+    a.handle_event(&click, area, soon);
+    assert_eq!(a.game.selected(), Some(Point::new(2, 1)), "the B");
+    let lines = text(&a, 30, 11);
+    let y_of = |letter: &str| {
+        let (y, _) = letters(&lines)
+            .into_iter()
+            .find(|(_, l)| l == letter)
+            .unwrap();
+        y
+    };
+    let row = |letter: &str| lines[y_of(letter)].clone();
+    assert!(a.game.slides(soon).is_some(), "still sliding");
+    // The B picked last wears the cursor's brackets, as on a still board.
+    assert!(row("B").contains("[B]"), "{lines:#?}");
+    assert!(row("C").contains("!C!"), "{lines:#?}");
+    assert_eq!(y_of("B"), usize::from(r.y), "B still in its old row");
+}
+
 /// The last pair of a level shows on the cleared board (never over the
 /// next one), then a card names the next level until a key, and only then
 /// does the next board show.
@@ -285,6 +325,52 @@ fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
     let screen = text(&a, 60, 12).join("\n");
     assert!(!screen.contains("Level 2 of 7"), "{screen}");
     assert_eq!(screen.matches('A').count(), 4, "the next board: {screen}");
+}
+
+/// A fast player's click or key while the last line of a level still
+/// shows skips no card unseen: the card still shows when the line ends and
+/// goes with the next click. Found by the play-test: a click 100 ms after the
+/// last match went to the card before it was drawn, and the player never
+/// saw "Level 2 of 7, down: tiles fall".
+#[test]
+fn a_click_or_key_during_the_last_line_leaves_the_level_card_to_be_seen() {
+    use ratatui::crossterm::event::{
+        Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    };
+    let t = Instant::now();
+    let area = Rect::new(0, 0, 60, 12);
+    let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
+    let layout = a.board_layout(area).unwrap();
+    let click = |p: (i32, i32)| {
+        let r = layout.cell_rect(Point::new(p.0, p.1));
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: r.x + 1,
+            row: r.y,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    for p in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+        a.handle_event(&click(p), area, t);
+    }
+    assert_eq!(a.game.level().number, 1);
+    let soon = t + REMOVAL_TIME / 3;
+    a.handle_event(&click((0, 0)), area, soon);
+    a.handle_event(&Event::Key(KeyEvent::from(KeyCode::Char(' '))), area, soon);
+    a.now = t + REMOVAL_TIME;
+    let screen = text(&a, 60, 12).join("\n");
+    assert!(screen.contains("Level 2 of 7"), "{screen}");
+    assert_eq!(a.game.selected(), None, "nothing picked on a board unseen");
+    a.handle_event(&click((0, 0)), area, t + REMOVAL_TIME);
+    let screen = text(&a, 60, 12).join("\n");
+    assert!(!screen.contains("Level 2 of 7"), "{screen}");
+    // q quits even before the card shows.
+    let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
+    for p in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+        a.handle_event(&click(p), area, t);
+    }
+    a.handle_event(&Event::Key(KeyEvent::from(KeyCode::Char('q'))), area, soon);
+    assert!(a.quit);
 }
 
 /// Without a key the card goes by itself after its time.

@@ -4,7 +4,6 @@
 //! them at their new cells, so this only changes where they are drawn.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
 
 use super::tiles::Marks;
 use crate::core::grid::Point;
@@ -29,9 +28,10 @@ impl App {
         let game = &self.game;
         let highlight = game.highlight_kind();
         let hint = game.hint_pair();
+        let flashing = self.flashing();
         for s in slides {
             let kind = game.board().get(s.to);
-            let rect = between(layout.cell_rect(s.from), layout.cell_rect(s.to), moved);
+            let rect = layout.slide_rect(s.from, s.to, moved);
             // The marks of the cell the tile is bound for travel with it.
             let marks = Marks {
                 hint: hint.is_some_and(|(a, b)| a == s.to || b == s.to),
@@ -39,38 +39,10 @@ impl App {
                 highlight: highlight == Some(kind),
                 cursor: game.cursor() == s.to,
                 selected: game.selected() == Some(s.to),
+                failed: flashing.is_some_and(|m| m.first == s.to || m.second == s.to),
                 ..Marks::default()
             };
             self.render_tile(layout.tile, rect, kind, marks, buf);
         }
-    }
-}
-
-/// The rectangle `moved` (0 to 1) of the way from `from` to `to`, rounded to
-/// whole cells of the terminal.
-fn between(from: Rect, to: Rect, moved: f32) -> Rect {
-    let step = |a: u16, b: u16| {
-        let v = f32::from(a) + (f32::from(b) - f32::from(a)) * moved;
-        v.round() as u16
-    };
-    Rect::new(
-        step(from.x, to.x),
-        step(from.y, to.y),
-        from.width,
-        from.height,
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn between_runs_from_one_cell_to_the_other() {
-        let (a, b) = (Rect::new(10, 2, 5, 3), Rect::new(10, 12, 5, 3));
-        assert_eq!(between(a, b, 0.0), a);
-        assert_eq!(between(a, b, 1.0), b);
-        assert_eq!(between(a, b, 0.5), Rect::new(10, 7, 5, 3));
-        assert_eq!(between(b, a, 0.5), Rect::new(10, 7, 5, 3));
     }
 }

@@ -3,11 +3,13 @@
 //! terminal events: the screen on top takes them, else the board's key table.
 //! `app/persist.rs` adds saving, the win screen's name prompt and recording;
 //! `app/screen.rs` the screens; `app/lists.rs` the menus and forms;
-//! `app/keys.rs` the key table.
+//! `app/keys.rs` the key table; `app/pages.rs` the text pages' lines and
+//! boxes; `app/demo.rs` the solver playing a demo.
 
 mod demo;
 pub mod keys;
 pub mod lists;
+pub(crate) mod pages;
 mod persist;
 pub mod screen;
 
@@ -386,7 +388,7 @@ impl App {
                 // Inside the box the right half shows the next table, the
                 // left half the one before; outside it (or with no other
                 // table to show) a click goes back, as Esc does.
-                let rect = crate::ui::render::scores_rect(view, self.area);
+                let rect = pages::scores_rect(view, self.area);
                 let inside = rect.contains(Position::new(mouse.column, mouse.row));
                 if !inside || view.tables.len() < 2 {
                     self.screens.pop();

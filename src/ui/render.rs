@@ -29,11 +29,9 @@ use crate::game::{LOST_WARNING, show_time};
 use crate::ui::app::keys::{self, Command};
 use crate::ui::app::screen::Screen;
 use crate::ui::app::{App, DEMO_NOTE, INTRO};
-use crate::ui::layout::BoardLayout;
+use crate::ui::layout::{BoardLayout, centred};
 use crate::ui::theme::Paint;
 use tiles::Marks;
-
-pub(crate) use screens::scores_rect;
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
@@ -321,18 +319,6 @@ fn grown(shown: Duration, line: Duration) -> f32 {
 /// A playing time as the player reads it (see [`show_time`]).
 fn clock(d: Duration) -> String {
     show_time(d.as_secs())
-}
-
-/// A rectangle of at most `w` x `h` centred in `area`.
-fn centred(area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width);
-    let h = h.min(area.height);
-    Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    )
 }
 
 #[cfg(test)]

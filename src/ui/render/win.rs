@@ -8,10 +8,11 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Padding, Paragraph, Widget, Wrap};
 
-use super::{centred, clock};
+use super::clock;
 use crate::escape::escape_controls;
 use crate::game::{LEVEL_COUNT, Mode, Win};
 use crate::ui::app::App;
+use crate::ui::layout::centred;
 use crate::ui::win_screen::WinScreen;
 
 impl App {

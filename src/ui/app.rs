@@ -73,7 +73,7 @@ pub struct App {
     /// Whether the title line says what to do ([`INTRO`]) while the game
     /// has no move yet: a game that was dealt, not resumed.
     pub intro: bool,
-    /// The demo, while the solver plays (`--demo`).
+    /// The demo, while the solver plays (`--demo`, or the menus' Watch a demo).
     pub demo: Option<Demo>,
     /// The one-line result of a finished daily deal, shown on the win
     /// screen and printed when the game ends.

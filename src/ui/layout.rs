@@ -1,7 +1,10 @@
-//! Screen geometry: where the board, each tile and the outer ring sit.
+//! Screen geometry: where the title and status lines, the side panel, the
+//! board, each tile and the outer ring sit, where a menu and its items sit,
+//! and how a box is centred over the board.
 //!
-//! One [`BoardLayout`] value serves both the renderer and mouse hit-testing,
-//! so what is drawn and what is clicked cannot disagree.
+//! One [`BoardLayout`] (or [`MenuLayout`]) value serves both the renderer
+//! and mouse hit-testing, so what is drawn and what is clicked cannot
+//! disagree.
 
 use ratatui::layout::Rect;
 

@@ -1,9 +1,15 @@
 //! Drawing: `impl Widget for &App`. Reads the state, never changes it.
 //!
-//! The table first, then the tiles (`render/tiles.rs`), the line of the last
-//! match straight into the buffer, the feedback on the board
-//! (`render/feedback.rs`), the title line, the status line or side panel
-//! (`render/panel.rs`), and any overlay (help, win, pause).
+//! The table first, then the title line and the status line or the side
+//! panel (`render/panel.rs`; the level, the time bar and the time-up box are
+//! in `render/level.rs`), then the board or the paused box: the tiles
+//! (`render/tiles.rs`), tiles gliding after a match (`render/slide.rs`), the
+//! line of the last match straight into the buffer (`render/line.rs`) and the
+//! feedback on the board (`render/feedback.rs`). Over it all the win box
+//! (`render/win.rs`) or the time-up box, the screen on top (`render/screens.rs`:
+//! help, menus, forms, the level card, high scores, statistics) and the
+//! message box. Where boxes and pages sit comes from [`crate::ui::layout`] and
+//! [`crate::ui::app`], which the clicks use too.
 
 mod feedback;
 mod level;
@@ -118,6 +124,9 @@ impl App {
         Block::bordered().border_set(self.charset.border(set))
     }
 
+    /// Draws the board where `layout` puts it: every tile with its marks,
+    /// the cursor on an empty cell, sliding tiles, the pair just matched
+    /// with its line, and the feedback over them.
     fn render_board(&self, layout: &BoardLayout, buf: &mut Buffer) {
         let game = &self.game;
         let board = game.board();

@@ -238,7 +238,7 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
 }
 
 /// A page of text lines in a box, with what to press to leave it; lines
-/// too wide for the screen wrap (see [`fit`]).
+/// too wide for the screen wrap (see [`page_text`]).
 fn render_page(title: &str, lines: &[String], frame: Block, area: Rect, buf: &mut Buffer) {
     let (mut text, rect) = page_text(lines, area);
     let keys = Line::raw(" Esc back ").alignment(Alignment::Center);

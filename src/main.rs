@@ -31,7 +31,7 @@ struct Cli {
 enum Command {
     /// Answer connection queries read from a file or stdin (HDU 1175 or grid format).
     Check(lianliankan::cli::check::CheckArgs),
-    /// Show the high-score tables (all, or those of one board size and gravity variant).
+    /// Show the high-score tables (all, or those of one board size, gravity variant or difficulty).
     Scores(lianliankan::cli::scores::ScoresArgs),
     /// Solve a board read from a file or stdin (grid format): print a winning move list.
     Solve(lianliankan::cli::solve::SolveArgs),

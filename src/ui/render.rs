@@ -46,11 +46,7 @@ impl Widget for &App {
             self.render_too_small(area, buf);
             // Menus and notes need no board: they show over the request for
             // room, so no key goes to them unseen.
-            self.render_screen(area, buf);
-            if let Some(message) = &self.warning {
-                self.render_message(area, message, buf);
-            }
-            mend_wide_symbols(buf);
+            self.render_on_top(area, buf);
             return;
         };
         // The table under everything but the title and status lines.
@@ -90,11 +86,7 @@ impl Widget for &App {
         if let Some(loss) = self.game.time_up() {
             self.render_loss(area, loss, buf);
         }
-        self.render_screen(area, buf);
-        if let Some(message) = &self.warning {
-            self.render_message(area, message, buf);
-        }
-        mend_wide_symbols(buf);
+        self.render_on_top(area, buf);
     }
 }
 
@@ -118,6 +110,17 @@ fn mend_wide_symbols(buf: &mut Buffer) {
 }
 
 impl App {
+    /// Draws what goes over everything else, with a board on show or not:
+    /// the screen on top, then the message box; then mends the wide symbols
+    /// something was drawn over.
+    fn render_on_top(&self, area: Rect, buf: &mut Buffer) {
+        self.render_screen(area, buf);
+        if let Some(message) = &self.warning {
+            self.render_message(area, message, buf);
+        }
+        mend_wide_symbols(buf);
+    }
+
     /// A bordered block drawn with `set`, or its ASCII stand-in where the
     /// terminal takes no box drawing.
     fn frame(&self, set: border::Set<'static>) -> Block<'static> {

@@ -25,6 +25,8 @@ pub mod shell;
 pub mod solve;
 pub mod stats;
 
+use std::io::{self, Write as _};
+use std::process::ExitCode;
 use std::str::FromStr;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -56,4 +58,19 @@ pub fn difficulty_arg() -> impl TypedValueParser<Value = Difficulty> {
 /// The `--border` values: `open` and `closed`.
 pub fn border_arg() -> impl TypedValueParser<Value = Border> {
     named(Border::ALL.map(Border::name))
+}
+
+/// Writes a command's whole output to standard output: exit 0, or exit 2
+/// with `lianliankan COMMAND: cannot write WHAT: ...` on standard error when
+/// the write fails (a closed pipe, a full disk), so every batch command
+/// reports a lost output the same way.
+fn write_out(text: &str, command: &str, what: &str) -> ExitCode {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            complain!("lianliankan {command}: cannot write {what}: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

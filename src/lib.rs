@@ -2,7 +2,8 @@
 //!
 //! The folders follow the layers; imports only point down this list:
 //!
-//! - [`cli`]: the batch commands (`check`, `solve`, `deal`, `scores`).
+//! - [`cli`]: the batch commands (`check`, `solve`, `deal`, `scores`, `stats`,
+//!   `completions`, `man`).
 //! - [`ui`]: the terminal game: the app and its screens, drawing, layout,
 //!   themes, the event loop.
 //! - [`persist`]: the data directory, versioned atomic files, the saved game,

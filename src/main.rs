@@ -13,6 +13,7 @@ use lianliankan::game::Difficulty;
 use lianliankan::game::Mode;
 use lianliankan::game::daily::Day;
 use lianliankan::game::limits::{MAX_COLS, MAX_ROWS};
+use lianliankan::persist::session::Wanted;
 use lianliankan::ui::start::{Options, start};
 use lianliankan::ui::theme::{Charset, ColorDepth};
 
@@ -30,7 +31,7 @@ struct Cli {
 enum Command {
     /// Answer connection queries read from a file or stdin (HDU 1175 or grid format).
     Check(lianliankan::cli::check::CheckArgs),
-    /// Show the high-score tables (all, or those of one board size and gravity variant).
+    /// Show the high-score tables (all, or those of one board size, gravity variant or difficulty).
     Scores(lianliankan::cli::scores::ScoresArgs),
     /// Solve a board read from a file or stdin (grid format): print a winning move list.
     Solve(lianliankan::cli::solve::SolveArgs),
@@ -117,17 +118,19 @@ impl PlayArgs {
     /// The options as the start of the game takes them.
     fn options(&self) -> Options {
         Options {
-            rows: self.rows.map(usize::from),
-            cols: self.cols.map(usize::from),
-            kinds: self.kinds.map(usize::from),
-            seed: self.seed,
+            deal: Wanted {
+                rows: self.rows.map(usize::from),
+                cols: self.cols.map(usize::from),
+                kinds: self.kinds.map(usize::from),
+                seed: self.seed,
+                mode: self.gravity.map(Mode::Single),
+                timed: self.timed,
+                difficulty: self.difficulty,
+                daily: self.daily,
+            },
             theme: self.theme.clone(),
             new: self.new,
-            mode: self.gravity.map(Mode::Single),
-            timed: self.timed,
-            difficulty: self.difficulty,
             demo: self.demo,
-            daily: self.daily,
             no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
             depth: ColorDepth::from_env(),
             charset: Charset::from_env(),

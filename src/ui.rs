@@ -2,7 +2,8 @@
 //!
 //! - [`app`]: the game plus screen-only state; terminal events to actions.
 //! - [`render`]: draws an [`app::App`] into a ratatui buffer.
-//! - [`layout`]: where the board and its tiles sit on the screen (drawing and clicks).
+//! - [`layout`]: where the board, its tiles, the menus and the boxes sit on the
+//!   screen (drawing and clicks).
 //! - [`theme`]: tile symbols and colours, compiled in from `assets/`.
 //! - [`win_screen`]: the win screen's table and name prompt; recording the score.
 //! - [`start`]: how a start goes: options over settings, resume or deal, the start screen.

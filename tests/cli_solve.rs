@@ -316,3 +316,49 @@ fn deals_use_letters_then_digits() {
     );
     assert_ne!(out.stdout, other.stdout);
 }
+
+/// Every shell example of the README (a line `$ COMMAND` in a code block,
+/// the lines under it its output) prints what the README says, run through
+/// the real binary: the `deal | solve` example went stale when `deal`
+/// became the difficulty dealer and nothing noticed.
+#[cfg(unix)]
+#[test]
+fn the_readme_examples_print_what_the_readme_shows() {
+    let readme = include_str!("../README.md");
+    let bin = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(
+        env!("CARGO_BIN_EXE_lianliankan"),
+        bin.path().join("lianliankan"),
+    )
+    .unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let data = tempfile::tempdir().unwrap();
+    let mut examples = 0;
+    for block in readme.split("```").skip(1).step_by(2) {
+        let mut lines = block.lines().skip(1).peekable();
+        while let Some(line) = lines.next() {
+            let Some(command) = line.strip_prefix("$ ") else {
+                continue;
+            };
+            let mut expected = String::new();
+            while let Some(out) = lines.next_if(|l| !l.starts_with("$ ")) {
+                expected.push_str(out);
+                expected.push('\n');
+            }
+            let command = command.replace("cargo run --release -- ", "lianliankan ");
+            let out = std::process::Command::new("sh")
+                .args(["-c", &command])
+                .env("PATH", &path)
+                .env("LIANLIANKAN_DATA_DIR", data.path())
+                .output()
+                .unwrap();
+            assert_eq!(text(&out.stdout), expected, "$ {command}");
+            examples += 1;
+        }
+    }
+    assert!(examples >= 2, "found {examples} examples in the README");
+}

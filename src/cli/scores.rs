@@ -1,11 +1,12 @@
 //! `lianliankan scores`: prints the high-score tables as aligned text.
 
 use std::fmt::Write as _;
-use std::io::{self, Write as _};
+
 use std::process::ExitCode;
 
 use clap::Args;
 
+use crate::cli::write_out;
 use crate::persist::scores::{BoardKey, Entry, Scores, check_gravity, table_text};
 use crate::persist::storage::data_dir;
 use crate::solve::difficulty::Difficulty;
@@ -60,17 +61,7 @@ pub fn run_scores(args: &ScoresArgs) -> ExitCode {
             if let Some(warning) = warning {
                 complain!("lianliankan scores: {warning}");
             }
-            let mut stdout = io::stdout().lock();
-            match stdout
-                .write_all(report(&scores, args).as_bytes())
-                .and_then(|()| stdout.flush())
-            {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    complain!("lianliankan scores: cannot write the tables: {e}");
-                    ExitCode::from(2)
-                }
-            }
+            write_out(&report(&scores, args), "scores", "the tables")
         }
         Err(e) => {
             complain!("lianliankan scores: {e}");

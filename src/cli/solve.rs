@@ -5,7 +5,6 @@
 //! none, 3 when its budget runs out, and 2 on bad input. `deal` exits 0 with
 //! the board on stdout and 2 on a bad combination of arguments.
 
-use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -14,6 +13,7 @@ use clap::Args;
 
 use crate::cli::check::{open_input, read_failure, read_grid_board};
 use crate::cli::scanner::Scanner;
+use crate::cli::write_out;
 use crate::core::engine::{Border, Rules};
 use crate::core::gravity::Gravity;
 use crate::core::grid::{Board, EMPTY, Tile};
@@ -118,7 +118,7 @@ pub fn run_solve(args: &SolveArgs) -> ExitCode {
                     m.b.col + 1
                 ));
             }
-            write_out(&text, "solve")
+            write_out(&text, "solve", "the output")
         }
         Outcome::NoSolution => {
             complain!("no solution");
@@ -148,7 +148,7 @@ pub fn run_deal(args: &DealArgs) -> ExitCode {
                 let kind = board.get(p) as usize;
                 board.set(p, Tile::from(KIND_SYMBOLS[kind - 1]));
             }
-            write_out(&format_board(&board), "deal")
+            write_out(&format_board(&board), "deal", "the output")
         }
         Err(e) => {
             complain!("lianliankan deal: {e}");
@@ -193,18 +193,6 @@ fn symbol(tile: Tile) -> char {
         _ if tile == EMPTY => '.',
         Ok(c) if c.is_ascii_graphic() => char::from(c),
         _ => '?',
-    }
-}
-
-/// Writes the command's output; a failed write (a closed pipe) is exit 2.
-fn write_out(text: &str, command: &str) -> ExitCode {
-    let mut out = io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            complain!("lianliankan {command}: cannot write the output: {e}");
-            ExitCode::from(2)
-        }
     }
 }
 

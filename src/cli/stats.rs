@@ -1,6 +1,6 @@
 //! `lianliankan stats`: prints the statistics kept by the game.
 
-use std::io::{self, Write as _};
+use crate::cli::write_out;
 use std::process::ExitCode;
 
 use crate::escape::escape_controls;
@@ -22,17 +22,7 @@ pub fn run_stats() -> ExitCode {
                 .iter()
                 .map(|line| escape_controls(line) + "\n")
                 .collect();
-            let mut stdout = io::stdout().lock();
-            match stdout
-                .write_all(text.as_bytes())
-                .and_then(|()| stdout.flush())
-            {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    complain!("lianliankan stats: cannot write the statistics: {e}");
-                    ExitCode::from(2)
-                }
-            }
+            write_out(&text, "stats", "the statistics")
         }
         Err(e) => {
             complain!("lianliankan stats: {e}");

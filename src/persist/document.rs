@@ -1,5 +1,6 @@
-//! Versioned documents in the data directory: the high-score tables and the
-//! saved game are each one JSON file, `{"version": N, "data": ...}`.
+//! Versioned documents in the data directory: the high-score tables, the
+//! saved game, the settings and the statistics are each one JSON file,
+//! `{"version": N, "data": ...}`.
 //!
 //! JSON (serde_json) rather than TOML: it encodes any serde value (the game's
 //! state holds nested sequences, options and enums that TOML cannot always

@@ -659,54 +659,70 @@ mod tests {
         let good = SavedGame::new(&play(9, t), t);
         type Spoil = Box<dyn Fn(&mut SavedGame)>;
         let bad: Vec<(&str, Spoil)> = vec![
-            ("odd", Box::new(|g| g.cols = 15)),
-            ("rows", Box::new(|g| g.rows = 41)),
-            ("kinds", Box::new(|g| g.kinds = 0)),
-            ("kinds", Box::new(|g| g.kinds = 65)),
-            ("hints", Box::new(|g| g.hints_left = Some(4))),
-            ("hints", Box::new(|g| g.reshuffles_left = None)),
-            ("streak", Box::new(|g| g.current.streak = 7)),
-            ("time", Box::new(|g| g.elapsed_ms = u64::MAX)),
-            ("cursor", Box::new(|g| g.cursor = [8, 0])),
-            ("selected", Box::new(|g| g.selected = Some([0, 16]))),
-            ("width", Box::new(|g| g.current.tiles[0].push('1'))),
+            ("is not 8 x 15", Box::new(|g| g.cols = 15)),
+            ("41 x 16 is out of range", Box::new(|g| g.rows = 41)),
+            ("0 kinds on 64 pairs", Box::new(|g| g.kinds = 0)),
+            ("65 kinds on 64 pairs", Box::new(|g| g.kinds = 65)),
             (
-                "char",
+                "more hints or reshuffles left",
+                Box::new(|g| g.hints_left = Some(4)),
+            ),
+            (
+                "reshuffles left are missing",
+                Box::new(|g| g.reshuffles_left = None),
+            ),
+            ("a streak of 7", Box::new(|g| g.current.streak = 7)),
+            ("playing time", Box::new(|g| g.elapsed_ms = u64::MAX)),
+            ("cursor is off", Box::new(|g| g.cursor = [8, 0])),
+            ("selected tile", Box::new(|g| g.selected = Some([0, 16]))),
+            ("is not 8 x 16", Box::new(|g| g.current.tiles[0].push('1'))),
+            (
+                "not a tile",
                 Box::new(|g| g.current.tiles[0].replace_range(0..1, "\u{1b}")),
             ),
             (
-                "kind",
+                "above the game's 32 kinds",
                 Box::new(|g| g.current.tiles[0].replace_range(0..1, "z")),
             ),
             (
-                "odd count",
+                "odd number of tiles",
                 Box::new(|g| g.current.tiles[7].replace_range(0..16, &"1".repeat(16))),
             ),
-            ("score", Box::new(|g| g.current.points = MAX_SCORE + 1)),
+            ("a score of", Box::new(|g| g.current.points = MAX_SCORE + 1)),
             (
-                "hint",
+                "hinted pair",
                 Box::new(|g| g.current.hint = Some([[0, 0], [0, 0]])),
             ),
-            ("order", Box::new(|g| g.undo.reverse())),
-            ("rng", Box::new(|g| g.current.rng = zero_rng())),
+            ("do not follow one another", Box::new(|g| g.undo.reverse())),
+            ("stuck at zero", Box::new(|g| g.current.rng = zero_rng())),
             // 64 pairs, 3 hints, 2 reshuffles: at most 2 * 64 + 5 moves.
-            ("moves", Box::new(|g| g.undo = vec![g.undo[0].clone(); 134])),
-            ("gravity", Box::new(|g| g.gravity = "sideways".into())),
-            ("level", Box::new(|g| g.level = 1)),
-            ("level", Box::new(|g| g.level_started_ms = g.elapsed_ms + 1)),
             (
-                "level",
+                "moves are more than",
+                Box::new(|g| g.undo = vec![g.undo[0].clone(); 134]),
+            ),
+            ("\"sideways\"", Box::new(|g| g.gravity = "sideways".into())),
+            ("level 2 is past", Box::new(|g| g.level = 1)),
+            (
+                "level began after",
+                Box::new(|g| g.level_started_ms = g.elapsed_ms + 1),
+            ),
+            (
+                "level 8 is past",
                 Box::new(|g| {
                     g.gravity = Mode::Levels.name().into();
                     g.level = crate::game::LEVEL_COUNT;
                 }),
             ),
         ];
-        for (what, spoil) in bad {
+        // Each is refused for its own reason, not for a side effect of the
+        // spoiling.
+        for (why, spoil) in bad {
             let mut g = good.clone();
             spoil(&mut g);
-            assert!(g.validate().is_err(), "{what} accepted");
-            assert!(g.restore(t).is_err(), "{what} restored");
+            let refused = g.validate().expect_err(why);
+            assert!(refused.contains(why), "{why}: refused as {refused}");
+            let restored = g.restore(t).expect_err(why).to_string();
+            assert!(restored.contains(why), "{why}: restore said {restored}");
         }
     }
 

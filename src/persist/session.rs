@@ -2,7 +2,8 @@
 //! `game.json` in the data directory up to date while it is played.
 //!
 //! - A start resumes the saved game unless `--new` is given, or a deal option
-//!   given on the command line (`--rows`, `--cols`, `--kinds`, `--seed`)
+//!   given on the command line (`--rows`, `--cols`, `--kinds`, `--seed`,
+//!   `--gravity`, `--timed`, `--difficulty`, `--daily`: see [`Wanted`])
 //!   differs from the saved game, or the theme has too few symbols for it. A
 //!   new game begun for such a difference leaves the saved game in place
 //!   until the new game's first move replaces it.

@@ -111,6 +111,8 @@ impl std::error::Error for StorageError {
 }
 
 impl StorageError {
+    /// An [`StorageError::Io`] failure of `action` on `path`, so every
+    /// caller names the file the same way.
     pub(crate) fn io(action: &'static str, path: &Path, source: io::Error) -> Self {
         StorageError::Io {
             action,

@@ -3,11 +3,13 @@
 //! terminal events: the screen on top takes them, else the board's key table.
 //! `app/persist.rs` adds saving, the win screen's name prompt and recording;
 //! `app/screen.rs` the screens; `app/lists.rs` the menus and forms;
-//! `app/keys.rs` the key table.
+//! `app/keys.rs` the key table; `app/pages.rs` the text pages' lines and
+//! boxes; `app/demo.rs` the solver playing a demo.
 
 mod demo;
 pub mod keys;
 pub mod lists;
+pub(crate) mod pages;
 mod persist;
 pub mod screen;
 
@@ -72,7 +74,7 @@ pub struct App {
     /// Whether the title line says what to do ([`INTRO`]) while the game
     /// has no move yet: a game that was dealt, not resumed.
     pub intro: bool,
-    /// The demo, while the solver plays (`--demo`).
+    /// The demo, while the solver plays (`--demo`, or the menus' Watch a demo).
     pub demo: Option<Demo>,
     /// The one-line result of a finished daily deal, shown on the win
     /// screen and printed when the game ends.
@@ -393,7 +395,7 @@ impl App {
                 // Inside the box the right half shows the next table, the
                 // left half the one before; outside it (or with no other
                 // table to show) a click goes back, as Esc does.
-                let rect = crate::ui::render::scores_rect(view, self.area);
+                let rect = pages::scores_rect(view, self.area);
                 let inside = rect.contains(Position::new(mouse.column, mouse.row));
                 if !inside || view.tables.len() < 2 {
                     self.screens.pop();
@@ -905,6 +907,160 @@ mod tests {
             .unwrap();
         a.handle_event(&click(x, y), small, t);
         assert!(a.quit, "the click on Quit quits");
+    }
+
+    /// The help, the high scores, the statistics and the level card take
+    /// the keys the README names for them, and `q` quits only where it says.
+    #[test]
+    fn the_pages_take_the_keys_the_readme_names() {
+        use crate::persist::scores::{BoardKey, Entry};
+        use screen::ScoresView;
+        let small = Rect::new(0, 0, 40, 10);
+        let (mut a, t) = app();
+        let press = |a: &mut App, code| a.handle_event(&key(code), small, t);
+        let help_top = |a: &App| match a.screens.last() {
+            Some(Screen::Help { top }) => Some(*top),
+            _ => None,
+        };
+        // The help scrolls by j and k and a page at a time; Esc, ?, Enter
+        // and Space close it, q quits.
+        let most = a.help_max_top(small);
+        let page = usize::from(small.height);
+        assert!(most > page, "the help must scroll more than a page here");
+        for close in [
+            KeyCode::Esc,
+            KeyCode::Char('?'),
+            KeyCode::Enter,
+            KeyCode::Char(' '),
+        ] {
+            press(&mut a, KeyCode::Char('?'));
+            for (code, top) in [
+                (KeyCode::Char('j'), 1),
+                (KeyCode::Char('j'), 2),
+                (KeyCode::Char('k'), 1),
+                (KeyCode::PageDown, 1 + page),
+                (KeyCode::PageUp, 1),
+            ] {
+                press(&mut a, code);
+                assert_eq!(help_top(&a), Some(top), "{code:?}");
+            }
+            press(&mut a, close);
+            assert!(a.screens.is_empty(), "{close:?} closes the help");
+            assert!(!a.quit);
+        }
+        press(&mut a, KeyCode::Char('?'));
+        press(&mut a, KeyCode::Char('q'));
+        assert!(a.quit, "q on the help quits");
+        a.quit = false;
+        a.screens.clear();
+        // The high scores step through three tables both ways by the arrows,
+        // h j k l and Tab; Esc, Enter, Space and q go back.
+        let table = |rows| {
+            let key = BoardKey::of(&Config {
+                rows,
+                cols: 4,
+                kinds: 2,
+                ..Config::DEFAULT
+            })
+            .unwrap();
+            let entry = Entry::new("ann", 10, 5, std::time::SystemTime::now(), false).unwrap();
+            (key, vec![entry])
+        };
+        let index = |a: &App| match a.screens.last() {
+            Some(Screen::Scores(view)) => Some(view.index),
+            _ => None,
+        };
+        for close in [
+            KeyCode::Esc,
+            KeyCode::Enter,
+            KeyCode::Char(' '),
+            KeyCode::Char('q'),
+        ] {
+            a.screens.push(Screen::Scores(ScoresView {
+                tables: vec![table(2), table(4), table(6)],
+                index: 0,
+            }));
+            for (code, at) in [
+                (KeyCode::Right, 1),
+                (KeyCode::Left, 0),
+                (KeyCode::Left, 2),
+                (KeyCode::Char('l'), 0),
+                (KeyCode::Char('h'), 2),
+                (KeyCode::Down, 0),
+                (KeyCode::Up, 2),
+                (KeyCode::Char('j'), 0),
+                (KeyCode::Char('k'), 2),
+                (KeyCode::Tab, 0),
+                (KeyCode::BackTab, 2),
+            ] {
+                press(&mut a, code);
+                assert_eq!(index(&a), Some(at), "{code:?}");
+            }
+            press(&mut a, close);
+            assert!(a.screens.is_empty(), "{close:?} leaves the high scores");
+            assert!(!a.quit, "{close:?} does not quit");
+        }
+        // The statistics close on the same keys.
+        for close in [
+            KeyCode::Esc,
+            KeyCode::Enter,
+            KeyCode::Char(' '),
+            KeyCode::Char('q'),
+        ] {
+            a.screens
+                .push(Screen::Stats(vec!["Games won: 0".to_string()]));
+            press(&mut a, KeyCode::Char('x'));
+            assert!(matches!(a.screens.last(), Some(Screen::Stats(_))));
+            press(&mut a, close);
+            assert!(a.screens.is_empty(), "{close:?} closes the statistics");
+            assert!(!a.quit, "{close:?} does not quit");
+        }
+        // Any key takes the level card away; q there quits.
+        a.screens.push(Screen::LevelCard { from: t });
+        press(&mut a, KeyCode::Char('x'));
+        assert!(a.screens.is_empty() && !a.quit);
+        a.screens.push(Screen::LevelCard { from: t });
+        press(&mut a, KeyCode::Char('q'));
+        assert!(a.quit, "q on the level card quits");
+    }
+
+    /// The menus and forms take Tab and Shift-Tab as down and up, Space as
+    /// Enter, and on a form's field h and l as left and right, as the README
+    /// says.
+    #[test]
+    fn lists_take_tab_space_and_h_l() {
+        let (mut a, t) = app();
+        let press = |a: &mut App, code| a.handle_event(&key(code), AREA, t);
+        let selected = |a: &App| a.list_view().unwrap().selected;
+        press(&mut a, KeyCode::Char('m'));
+        for (code, at) in [
+            (KeyCode::Tab, 1),
+            (KeyCode::BackTab, 0),
+            (KeyCode::Char('j'), 1),
+            (KeyCode::Char('k'), 0),
+        ] {
+            press(&mut a, code);
+            assert_eq!(selected(&a), at, "{code:?}");
+        }
+        press(&mut a, KeyCode::Char(' '));
+        assert!(a.screens.is_empty(), "Space chose Resume");
+        // The menu's New game opens its form on Start; the row above is the
+        // difficulty.
+        press(&mut a, KeyCode::Char('m'));
+        press(&mut a, KeyCode::Char('n'));
+        assert!(matches!(a.screens.last(), Some(Screen::NewGame(_))));
+        press(&mut a, KeyCode::Char('k'));
+        let view = a.list_view().unwrap();
+        assert_eq!(view.rows[view.selected].label.trim(), "Difficulty");
+        let value = |a: &App| {
+            let view = a.list_view().unwrap();
+            view.rows[view.selected].value.clone().unwrap()
+        };
+        let before = value(&a);
+        press(&mut a, KeyCode::Char('l'));
+        assert_ne!(value(&a), before, "l steps the field");
+        press(&mut a, KeyCode::Char('h'));
+        assert_eq!(value(&a), before, "h steps it back");
     }
 
     /// On a screen too small for the help, its descriptions wrap and it

@@ -1,7 +1,10 @@
-//! Screen geometry: where the board, each tile and the outer ring sit.
+//! Screen geometry: where the title and status lines, the side panel, the
+//! board, each tile and the outer ring sit, where a menu and its items sit,
+//! and how a box is centred over the board.
 //!
-//! One [`BoardLayout`] value serves both the renderer and mouse hit-testing,
-//! so what is drawn and what is clicked cannot disagree.
+//! One [`BoardLayout`] (or [`MenuLayout`]) value serves both the renderer
+//! and mouse hit-testing, so what is drawn and what is clicked cannot
+//! disagree.
 
 use ratatui::layout::Rect;
 
@@ -320,14 +323,7 @@ impl MenuLayout {
         let header = header.min(room.saturating_sub(shown + 1));
         let gap = u16::from(room > shown + header + 1);
         let inner_h = header + shown + gap + 1;
-        let outer_w = width.saturating_add(4).min(area.width);
-        let outer_h = (inner_h + 2).min(area.height);
-        let outer = Rect::new(
-            area.x + (area.width - outer_w) / 2,
-            area.y + (area.height - outer_h) / 2,
-            outer_w,
-            outer_h,
-        );
+        let outer = centred(area, width.saturating_add(4), inner_h + 2);
         let inner = Rect::new(
             outer.x + 1,
             outer.y + 1,
@@ -363,6 +359,19 @@ impl MenuLayout {
     pub fn hidden(&self, items: usize) -> (bool, bool) {
         (self.first > 0, self.first + self.items.len() < items)
     }
+}
+
+/// A box of at most `w` x `h` centred in `area` (cut to fit it): where the
+/// menus, the text pages, the win box and the other boxes over the board sit.
+pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
 }
 
 #[cfg(test)]

@@ -1,9 +1,15 @@
 //! Drawing: `impl Widget for &App`. Reads the state, never changes it.
 //!
-//! The table first, then the tiles (`render/tiles.rs`), the line of the last
-//! match straight into the buffer, the feedback on the board
-//! (`render/feedback.rs`), the title line, the status line or side panel
-//! (`render/panel.rs`), and any overlay (help, win, pause).
+//! The table first, then the title line and the status line or the side
+//! panel (`render/panel.rs`; the level, the time bar and the time-up box are
+//! in `render/level.rs`), then the board or the paused box: the tiles
+//! (`render/tiles.rs`), tiles gliding after a match (`render/slide.rs`), the
+//! line of the last match straight into the buffer (`render/line.rs`) and the
+//! feedback on the board (`render/feedback.rs`). Over it all the win box
+//! (`render/win.rs`) or the time-up box, the screen on top (`render/screens.rs`:
+//! help, menus, forms, the level card, high scores, statistics) and the
+//! message box. Where boxes and pages sit comes from [`crate::ui::layout`] and
+//! [`crate::ui::app`], which the clicks use too.
 
 mod feedback;
 mod level;
@@ -29,11 +35,9 @@ use crate::game::{LOST_WARNING, show_time};
 use crate::ui::app::keys::{self, Command};
 use crate::ui::app::screen::Screen;
 use crate::ui::app::{App, DEMO_NOTE, INTRO};
-use crate::ui::layout::BoardLayout;
+use crate::ui::layout::{BoardLayout, centred};
 use crate::ui::theme::Paint;
 use tiles::Marks;
-
-pub(crate) use screens::scores_rect;
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
@@ -42,11 +46,7 @@ impl Widget for &App {
             self.render_too_small(area, buf);
             // Menus and notes need no board: they show over the request for
             // room, so no key goes to them unseen.
-            self.render_screen(area, buf);
-            if let Some(message) = &self.warning {
-                self.render_message(area, message, buf);
-            }
-            mend_wide_symbols(buf);
+            self.render_on_top(area, buf);
             return;
         };
         // The table under everything but the title and status lines.
@@ -86,11 +86,7 @@ impl Widget for &App {
         if let Some(loss) = self.game.time_up() {
             self.render_loss(area, loss, buf);
         }
-        self.render_screen(area, buf);
-        if let Some(message) = &self.warning {
-            self.render_message(area, message, buf);
-        }
-        mend_wide_symbols(buf);
+        self.render_on_top(area, buf);
     }
 }
 
@@ -114,12 +110,26 @@ fn mend_wide_symbols(buf: &mut Buffer) {
 }
 
 impl App {
+    /// Draws what goes over everything else, with a board on show or not:
+    /// the screen on top, then the message box; then mends the wide symbols
+    /// something was drawn over.
+    fn render_on_top(&self, area: Rect, buf: &mut Buffer) {
+        self.render_screen(area, buf);
+        if let Some(message) = &self.warning {
+            self.render_message(area, message, buf);
+        }
+        mend_wide_symbols(buf);
+    }
+
     /// A bordered block drawn with `set`, or its ASCII stand-in where the
     /// terminal takes no box drawing.
     fn frame(&self, set: border::Set<'static>) -> Block<'static> {
         Block::bordered().border_set(self.charset.border(set))
     }
 
+    /// Draws the board where `layout` puts it: every tile with its marks,
+    /// the cursor on an empty cell, sliding tiles, the pair just matched
+    /// with its line, and the feedback over them.
     fn render_board(&self, layout: &BoardLayout, buf: &mut Buffer) {
         let game = &self.game;
         let board = game.board();
@@ -321,18 +331,6 @@ fn grown(shown: Duration, line: Duration) -> f32 {
 /// A playing time as the player reads it (see [`show_time`]).
 fn clock(d: Duration) -> String {
     show_time(d.as_secs())
-}
-
-/// A rectangle of at most `w` x `h` centred in `area`.
-fn centred(area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width);
-    let h = h.min(area.height);
-    Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    )
 }
 
 #[cfg(test)]

@@ -5,8 +5,7 @@
 use std::time::Instant;
 
 use crate::escape::escape_controls;
-use crate::game::daily::Day;
-use crate::game::{Config, Difficulty, Game, Mode, check_size};
+use crate::game::{Config, Game, check_size};
 use crate::persist::document;
 use crate::persist::session::{Session, Wanted};
 use crate::persist::settings::Settings;
@@ -18,28 +17,15 @@ use crate::ui::theme::{Charset, ColorDepth, Theme};
 /// What the command line asked of a start.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Options {
-    /// `--rows`.
-    pub rows: Option<usize>,
-    /// `--cols`.
-    pub cols: Option<usize>,
-    /// `--kinds`.
-    pub kinds: Option<usize>,
-    /// `--seed`.
-    pub seed: Option<u64>,
+    /// The deal options (`--rows`, `--seed`, `--daily` ...), which a saved
+    /// game must match to be resumed.
+    pub deal: Wanted,
     /// `--theme`.
     pub theme: Option<String>,
     /// `--new`: a new game; the saved one is removed.
     pub new: bool,
-    /// `--gravity`: one board of a variant.
-    pub mode: Option<Mode>,
-    /// `--timed`.
-    pub timed: bool,
-    /// `--difficulty`.
-    pub difficulty: Option<Difficulty>,
     /// `--demo`: the solver plays a new deal.
     pub demo: bool,
-    /// `--daily [DATE]`: the deal of that day.
-    pub daily: Option<Day>,
     /// Whether `NO_COLOR` asks for no colours.
     pub no_color: bool,
     /// How many colours the terminal shows.
@@ -51,55 +37,33 @@ pub struct Options {
 impl Options {
     /// Whether any option asks for a particular game (so no start screen).
     fn asks_for_a_game(&self) -> bool {
-        self.rows.is_some()
-            || self.cols.is_some()
-            || self.kinds.is_some()
-            || self.seed.is_some()
-            || self.mode.is_some()
-            || self.timed
-            || self.difficulty.is_some()
-            || self.new
-            || self.demo
-            || self.daily.is_some()
+        self.deal != Wanted::default() || self.new || self.demo
     }
 
     /// The game asked for: the day's deal, or the last new game's choices
     /// with the options given on top, dealt from the seed given or a random one.
     fn config(&self, settings: &Settings, max_kinds: usize) -> Config {
-        if let Some(day) = self.daily {
+        let deal = &self.deal;
+        if let Some(day) = deal.daily {
             return day.config();
         }
         let choice = &settings.new_game;
-        let rows = self.rows.unwrap_or(choice.rows);
-        let cols = self.cols.unwrap_or(choice.cols);
+        let rows = deal.rows.unwrap_or(choice.rows);
+        let cols = deal.cols.unwrap_or(choice.cols);
         // Kinds not asked for fit the board, as the new-game form keeps them:
         // `--rows 2 --cols 4` deals four kinds, not an error about 32.
         let pairs = rows.saturating_mul(cols) / 2;
         Config {
             rows,
             cols,
-            kinds: self
+            kinds: deal
                 .kinds
                 .unwrap_or(choice.kinds.min(max_kinds).min(pairs).max(1)),
-            seed: self.seed.unwrap_or_else(rand::random),
-            mode: self.mode.unwrap_or(choice.mode()),
-            timed: self.timed || choice.timed,
-            difficulty: self.difficulty.unwrap_or(choice.difficulty()),
+            seed: deal.seed.unwrap_or_else(rand::random),
+            mode: deal.mode.unwrap_or(choice.mode()),
+            timed: deal.timed || choice.timed,
+            difficulty: deal.difficulty.unwrap_or(choice.difficulty()),
             ..Config::DEFAULT
-        }
-    }
-
-    /// The deal options given, which a saved game must match to be resumed.
-    fn wanted(&self) -> Wanted {
-        Wanted {
-            rows: self.rows,
-            cols: self.cols,
-            kinds: self.kinds,
-            seed: self.seed,
-            mode: self.mode,
-            timed: self.timed,
-            difficulty: self.difficulty,
-            daily: self.daily,
         }
     }
 }
@@ -131,7 +95,7 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
         .or_else(|| settings.theme.clone())
         .unwrap_or_else(|| Theme::default_for_env().to_string());
     let theme = Theme::builtin(&theme_name)?;
-    if let Some(kinds) = options.kinds
+    if let Some(kinds) = options.deal.kinds
         && kinds > theme.kinds()
     {
         return Err(format!(
@@ -190,7 +154,7 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
             None => app,
         });
     }
-    let start = Session::start(dir, options.new, options.wanted(), config, max_kinds, now)
+    let start = Session::start(dir, options.new, options.deal, config, max_kinds, now)
         .map_err(|e| e.to_string())?;
     let fresh = !start.resumed;
     let mut app = dress(start.game).with_session(start.session, start.resumed, start.message);

@@ -958,7 +958,7 @@ mod tests {
             tables: vec![(key(2), vec![entry.clone()]), (key(4), vec![entry])],
             index: 0,
         }));
-        let rect = crate::ui::render::scores_rect(
+        let rect = crate::ui::app::pages::scores_rect(
             match top(&app) {
                 Some(Screen::Scores(v)) => v,
                 _ => unreachable!(),

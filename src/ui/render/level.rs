@@ -11,9 +11,10 @@ use ratatui::symbols::border;
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-use super::{centred, clock};
+use super::clock;
 use crate::game::{Difficulty, Game, LEVEL_COUNT, Mode, TimeUp};
 use crate::ui::app::App;
+use crate::ui::layout::centred;
 use crate::ui::theme::Paint;
 
 /// Where the time bar starts on the title line (after " lianliankan").

@@ -8,13 +8,18 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Padding, Paragraph, Widget, Wrap};
 
-use super::{centred, clock};
+use super::clock;
 use crate::escape::escape_controls;
 use crate::game::{LEVEL_COUNT, Mode, Win};
 use crate::ui::app::App;
+use crate::ui::layout::centred;
 use crate::ui::win_screen::WinScreen;
 
 impl App {
+    /// Draws the win box over the board: what was cleared, the score and
+    /// time (with what a timed game's last time left added), the share line
+    /// of a daily deal, the high-score table with the name prompt, and the
+    /// keys that apply.
     pub(super) fn render_win(&self, area: Rect, win: Win, buf: &mut Buffer) {
         // Each line with how soon it goes on a short screen (higher first);
         // the key line (0) always stays.

@@ -109,16 +109,8 @@ impl Charset {
 
 #[cfg(test)]
 mod tests {
+    use super::super::env;
     use super::*;
-
-    fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
-        move |key| {
-            pairs
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map(|(_, v)| v.to_string())
-        }
-    }
 
     #[test]
     fn ascii_outside_a_utf8_locale_except_on_windows() {

@@ -1,0 +1,169 @@
+//! The text pages over the board (the help, the high scores, the
+//! statistics): their lines as drawn and the box they fill on a screen of a
+//! given size. The renderer draws them from here, and the app scrolls the
+//! help and hit-tests clicks on the high scores with the same values, so
+//! what is drawn and what is clicked cannot disagree (as
+//! [`App::list_layout`] serves the menus).
+
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use unicode_width::UnicodeWidthStr;
+
+use super::App;
+use super::keys::{BOARD_KEYS, MOUSE_HELP};
+use super::screen::ScoresView;
+use crate::escape::escape_controls;
+use crate::persist::scores::table_lines;
+use crate::ui::layout::centred;
+
+/// The rules in a few lines, under the keys when there is room.
+const RULES: [&str; 5] = [
+    " Join two equal tiles by a line with at most two turns through",
+    " empty cells, also round the outside. Every deal can be won;",
+    " the title line warns when a move makes that impossible. Quick",
+    " matches score more; undo or a hint marks the game assisted.",
+    " On some levels tiles slide: the status line names the variant.",
+];
+
+impl App {
+    /// The help's lines on a screen of `area` and the box they go in: the
+    /// keys (a description too wide for the screen wraps under itself), the
+    /// rules when there is room, and the seed.
+    pub(crate) fn help_page(&self, area: Rect) -> (Vec<String>, Rect) {
+        let rows = BOARD_KEYS
+            .iter()
+            .map(|b| (b.label, b.help))
+            .chain(MOUSE_HELP)
+            .collect::<Vec<_>>();
+        // On a short screen the rules go, so the keys and the seed still show.
+        let rules = if usize::from(area.height) < rows.len() + RULES.len() + 4 {
+            &RULES[..0]
+        } else {
+            &RULES[..]
+        };
+        // Inside the border, with a column to spare.
+        let room = usize::from(area.width.saturating_sub(3));
+        let mut lines: Vec<String> = rows
+            .iter()
+            .flat_map(|(k, what)| wrap(&format!(" {k:<16} "), what, room))
+            .collect();
+        if rules.iter().all(|r| r.width() <= room) {
+            lines.extend(rules.iter().map(|r| r.to_string()));
+        } else if !rules.is_empty() {
+            lines.extend(wrap(" ", &rules.join(" "), room));
+        }
+        lines.extend([
+            String::new(),
+            format!(" Replay this deal with --seed {}", self.game.config().seed),
+        ]);
+        let width = lines.iter().map(|l| l.width()).max().unwrap_or(0) + 3;
+        let rect = centred(area, width as u16, lines.len() as u16 + 2);
+        (lines, rect)
+    }
+
+    /// How many lines the help can scroll on a screen of `area`.
+    pub(crate) fn help_max_top(&self, area: Rect) -> usize {
+        let (lines, rect) = self.help_page(area);
+        lines
+            .len()
+            .saturating_sub(usize::from(rect.height.saturating_sub(2)))
+    }
+}
+
+/// `text` after `head` in lines of at most `width` columns, word by word:
+/// the lines after the first start under the text, not under `head`.
+fn wrap(head: &str, text: &str, width: usize) -> Vec<String> {
+    let indent = head.width();
+    // A screen too narrow for the text beside the head still gets a few words a line.
+    let room = width.saturating_sub(indent).max(12);
+    let mut lines = vec![String::new()];
+    for word in text.split_whitespace() {
+        let line = lines.last_mut().expect("one line at least");
+        if !line.is_empty() && line.width() + 1 + word.width() > room {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, l)| match i {
+            0 => format!("{head}{l}"),
+            _ => format!("{}{l}", " ".repeat(indent)),
+        })
+        .collect()
+}
+
+/// How wide a line of a page on a screen of `area` may be: inside the
+/// border, with a column of room on each side.
+fn page_room(area: Rect) -> usize {
+    usize::from(area.width.saturating_sub(4))
+}
+
+/// `line` in lines of at most `width` columns: a line too wide wraps word by
+/// word, its later lines under the text after its label (the words before
+/// the first wide gap) when the label leaves room.
+fn fit(line: &str, width: usize) -> Vec<String> {
+    if line.width() <= width {
+        return vec![line.to_string()];
+    }
+    let text = line.trim_start();
+    let label = text
+        .find("  ")
+        .map(|at| at + text[at..].len() - text[at..].trim_start().len())
+        .map(|at| line.len() - text.len() + at)
+        .filter(|&at| line[..at].width() <= width / 2)
+        .unwrap_or(line.len() - text.len());
+    wrap(&line[..label], &line[label..], width)
+}
+
+/// The lines of a page as drawn (wrapped, see [`fit`]) and the box they
+/// go in on a screen of `area`: the one geometry for drawing a page and
+/// for the clicks on it.
+pub(crate) fn page_text(lines: &[String], area: Rect) -> (Vec<Line<'static>>, Rect) {
+    let room = page_room(area);
+    let mut text: Vec<Line> = lines
+        .iter()
+        .flat_map(|l| fit(l, room))
+        .map(|l| Line::raw(format!(" {l}")))
+        .collect();
+    text.push(Line::raw(""));
+    let width = text.iter().map(Line::width).max().unwrap_or(0) as u16 + 3;
+    let rect = centred(area, width.max(30), text.len() as u16 + 2);
+    (text, rect)
+}
+
+/// The box the high scores are drawn in on a screen of `area`, for clicks.
+pub(crate) fn scores_rect(view: &ScoresView, area: Rect) -> Rect {
+    page_text(&scores_lines(view, area), area).1
+}
+
+/// The lines of the high-score table on show, with which of how many it is.
+pub(crate) fn scores_lines(view: &ScoresView, area: Rect) -> Vec<String> {
+    let mut lines: Vec<String> = match view.tables.get(view.index) {
+        Some((key, entries)) => {
+            let mut lines = vec![
+                format!(
+                    "{}   (table {} of {}: left/right)",
+                    key.title(),
+                    view.index + 1,
+                    view.tables.len()
+                ),
+                String::new(),
+            ];
+            lines.extend(
+                table_lines(entries, page_room(area))
+                    .iter()
+                    .map(|l| escape_controls(l)),
+            );
+            lines
+        }
+        None => vec!["No high scores yet: win a game to make the first.".to_string()],
+    };
+    lines.retain(|l| l.chars().count() < 200);
+    lines
+}

@@ -60,6 +60,10 @@ pub struct App {
     pub area: Rect,
     /// The moment the next frame shows (the renderer reads the clock from here).
     pub now: Instant,
+    /// The moment the frame on screen showed: a click is tested against
+    /// where that frame drew the tiles, which is what the player aimed at,
+    /// not where sliding tiles have got to by the time it is handled.
+    drawn: Instant,
     /// Set when the player asked to quit.
     pub quit: bool,
     /// Where the game is saved; `None` plays without saving.
@@ -101,6 +105,7 @@ impl App {
             screens: Vec::new(),
             area: Rect::new(0, 0, 80, 24),
             now,
+            drawn: now,
             quit: false,
             session: None,
             win_screen: None,
@@ -441,11 +446,13 @@ impl App {
 
     /// The board cell of the tile drawn at screen position (`x`, `y`) on
     /// `layout`, so that a click takes what is under the pointer even while
-    /// tiles slide after a match: a tile on its way is found where it is
-    /// drawn and answers for the cell it is bound for, and a cell it has not
-    /// reached yet holds no tile on screen.
+    /// tiles slide after a match: a tile on its way is found where the frame
+    /// on screen drew it (see [`App::show_frame`]) and answers for the cell
+    /// it is bound for, and a cell it has not reached yet holds no tile on
+    /// screen. A match made since that frame starts its slide after it, so
+    /// its tiles are found in the cells they were drawn in.
     fn tile_at(&self, layout: &BoardLayout, x: u16, y: u16) -> Option<Point> {
-        let (slides, moved) = self.game.slides(self.now).unwrap_or_default();
+        let (slides, moved) = self.game.slides(self.drawn).unwrap_or_default();
         let pointer = Position::new(x, y);
         // Drawn last, so on top: the last slide that covers the pointer.
         if let Some(s) = slides
@@ -457,6 +464,14 @@ impl App {
         }
         let p = layout.cell_at(x, y)?;
         (!slides.iter().any(|s| s.to == p)).then_some(p)
+    }
+
+    /// The frame about to be drawn shows the game at `now`: the renderer
+    /// reads this clock, and the clicks that come before the next frame are
+    /// tested against this one.
+    pub fn show_frame(&mut self, now: Instant) {
+        self.now = now;
+        self.drawn = now;
     }
 
     /// Lets time act at `now` without input: a timed level that runs out
@@ -1201,6 +1216,7 @@ mod tests {
         // During the line the 2 is still drawn in row 0: a click there takes
         // it (now in row 1), and the slide goes on.
         let soon = t + Duration::from_millis(80);
+        a.show_frame(soon);
         let r = layout.cell_rect(Point::new(0, 0));
         a.handle_event(&click(r.x + 1, r.y), AREA, soon);
         assert_eq!(a.game.selected(), Some(Point::new(1, 0)));
@@ -1215,6 +1231,7 @@ mod tests {
         let r = layout.slide_rect(Point::new(0, 1), Point::new(1, 1), 0.5);
         assert_ne!(r, layout.cell_rect(Point::new(0, 1)));
         assert_ne!(r, layout.cell_rect(Point::new(1, 1)));
+        a.show_frame(half);
         a.handle_event(&click(r.x + 1, r.y), AREA, half);
         assert_eq!(
             a.game.selected(),
@@ -1232,5 +1249,62 @@ mod tests {
         a.handle_event(&key(KeyCode::Char(' ')), AREA, soon);
         assert_eq!(a.game.selected(), Some(Point::new(1, 1)));
         assert_eq!(a.game.board().get(Point::new(1, 1)), 3);
+    }
+
+    /// The screen shows a frame, then a click comes, up to a frame later
+    /// (the event loop draws every `FRAME_TIME` while tiles slide, and sooner
+    /// if the loop was busy): the click must be tested against the frame the
+    /// player saw, not against where the tiles have got to since. Before, it
+    /// was tested at the moment it was handled: on a fast horizontal slide a
+    /// click on the edge of a tile missed it, or took the tile behind it,
+    /// which had moved under the pointer meanwhile.
+    #[test]
+    fn a_click_takes_the_tile_of_the_frame_on_screen_not_where_it_has_got_to_since() {
+        let t = Instant::now();
+        // With gravity left, the 2, the 3 and the 5s right of the matched 1s
+        // slide two cells left.
+        let board =
+            crate::core::grid::Board::from_rows(&[[1, 1, 2, 3, 5, 5], [2, 3, 6, 6, 7, 7]]).unwrap();
+        let config = Config {
+            mode: crate::game::Mode::Single(crate::core::gravity::Gravity::Left),
+            ..Config::DEFAULT
+        };
+        for pace in [Pace::NORMAL, Pace::FAST] {
+            let game = Game::from_board(board.clone(), config, t);
+            let mut a = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+            a.game.set_pace(pace);
+            let layout = a.board_layout(AREA).unwrap();
+            for p in [Point::new(0, 0), Point::new(0, 1)] {
+                let r = layout.cell_rect(p);
+                a.handle_event(&click(r.x + 1, r.y), AREA, t);
+            }
+            let slides = a.game.slides(t).unwrap().0.to_vec();
+            assert_eq!(slides.len(), 4);
+            let (mut missed, mut wrong) = (0, 0);
+            let mut ms = 0;
+            while let Some((_, moved)) = a.game.slides(t + Duration::from_millis(ms)) {
+                let drawn = t + Duration::from_millis(ms);
+                // Every column of every tile drawn on this frame.
+                for s in &slides {
+                    let r = layout.slide_rect(s.from, s.to, moved);
+                    for x in r.left()..r.right() {
+                        let mut b = a.clone();
+                        b.show_frame(drawn);
+                        b.handle_event(&click(x, r.y), AREA, drawn + FRAME_TIME);
+                        match b.game.selected() {
+                            Some(p) if p == s.to => {}
+                            Some(_) => wrong += 1,
+                            None => missed += 1,
+                        }
+                    }
+                }
+                ms += 1;
+            }
+            assert_eq!(
+                (missed, wrong),
+                (0, 0),
+                "clicks missed, wrong tiles ({pace:?})"
+            );
+        }
     }
 }

@@ -258,10 +258,10 @@ impl App {
             },
             Some(&mut Screen::LevelCard { from }) => {
                 // Any key goes on to the next board; q still quits. Until
-                // the card shows (the cleared board's last line), a key
-                // skips no card the player has not seen.
+                // a frame has shown the card (the cleared board's last line
+                // is on screen), a key skips no card the player has not seen.
                 self.quit = key.code == KeyCode::Char('q');
-                if self.quit || now >= from {
+                if self.quit || self.drawn >= from {
                     self.screens.pop();
                 }
             }
@@ -390,8 +390,9 @@ impl App {
     /// on a paused board it resumes.
     fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
         match self.screens.last() {
-            // A click before the level card shows skips no card unseen.
-            Some(&Screen::LevelCard { from }) if now < from => return,
+            // A click before a frame has shown the level card skips no
+            // card unseen.
+            Some(&Screen::LevelCard { from }) if self.drawn < from => return,
             Some(Screen::Help { .. } | Screen::LevelCard { .. } | Screen::Stats(_)) => {
                 self.screens.pop();
                 return;

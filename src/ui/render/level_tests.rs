@@ -308,7 +308,7 @@ fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
         2,
         "no tile of the next board yet: {screen}"
     );
-    a.now = t + REMOVAL_TIME;
+    a.show_frame(t + REMOVAL_TIME);
     let screen = text(&a, 60, 12).join("\n");
     assert!(screen.contains("Level 2 of 7"), "{screen}");
     assert!(screen.contains("down: tiles fall"), "{screen}");
@@ -355,13 +355,20 @@ fn a_click_or_key_during_the_last_line_leaves_the_level_card_to_be_seen() {
     }
     assert_eq!(a.game.level().number, 1);
     let soon = t + REMOVAL_TIME / 3;
+    a.show_frame(soon);
     a.handle_event(&click((0, 0)), area, soon);
     a.handle_event(&Event::Key(KeyEvent::from(KeyCode::Char(' '))), area, soon);
-    a.now = t + REMOVAL_TIME;
+    // The line has ended, but the frame on screen still shows it (the next
+    // one is at most a frame away): a key or click now, a card never drawn.
+    let end = t + REMOVAL_TIME;
+    a.show_frame(end - Duration::from_millis(1));
+    a.handle_event(&Event::Key(KeyEvent::from(KeyCode::Char(' '))), area, end);
+    a.handle_event(&click((0, 0)), area, end);
+    a.show_frame(end);
     let screen = text(&a, 60, 12).join("\n");
     assert!(screen.contains("Level 2 of 7"), "{screen}");
     assert_eq!(a.game.selected(), None, "nothing picked on a board unseen");
-    a.handle_event(&click((0, 0)), area, t + REMOVAL_TIME);
+    a.handle_event(&click((0, 0)), area, end);
     let screen = text(&a, 60, 12).join("\n");
     assert!(!screen.contains("Level 2 of 7"), "{screen}");
     // q quits even before the card shows.

@@ -331,8 +331,13 @@ impl App {
         let over = self.game_over();
         let action = match command {
             Command::Move(d) => Action::Move(d),
-            Command::Select => Action::Select,
-            Command::Highlight => Action::Highlight(self.game.cursor()),
+            Command::Select => match self.cursor_tile() {
+                p if p == self.game.cursor() => Action::Select,
+                // The tile in the brackets is on its way elsewhere: Space
+                // takes it as a click there would, and the cursor goes with it.
+                p => Action::Click(p),
+            },
+            Command::Highlight => Action::Highlight(self.cursor_tile()),
             Command::Hint if !self.settings.hints => {
                 // Said, not ignored: the help lists t whatever the settings.
                 self.note = Some(HINTS_OFF);
@@ -473,6 +478,26 @@ impl App {
     pub fn show_frame(&mut self, now: Instant) {
         self.now = now;
         self.drawn = now;
+    }
+
+    /// The cell of the tile the cursor's brackets show: its own tile (drawn
+    /// in it, or on its way to it wearing the brackets), else, on a cell a
+    /// tile is sliding out of, that tile while the frame on screen still
+    /// draws it there (the brackets of an empty cell stay put, so the tile
+    /// leaving shows inside them until it has slid out). Before, Space on
+    /// such a cell took nothing though a tile showed in the brackets, and a
+    /// click on it took that tile.
+    fn cursor_tile(&self) -> Point {
+        let cursor = self.game.cursor();
+        if self.game.board().get(cursor) != crate::core::grid::EMPTY {
+            return cursor;
+        }
+        self.board_layout(self.area)
+            .and_then(|l| {
+                let (x, y) = l.centre(cursor);
+                self.tile_at(&l, x, y)
+            })
+            .unwrap_or(cursor)
     }
 
     /// Lets time act at `now` without input: a timed level that runs out

@@ -20,6 +20,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::{Position, Rect};
 
+use crate::core::gravity::Slide;
 use crate::core::grid::Point;
 use crate::game::{Action, Game, Pace};
 use crate::persist::session::Session;
@@ -64,6 +65,10 @@ pub struct App {
     /// where that frame drew the tiles, which is what the player aimed at,
     /// not where sliding tiles have got to by the time it is handled.
     drawn: Instant,
+    /// The tiles that frame drew sliding and how far they had got, and
+    /// when the match that moved them was made (`None`: no match yet), to
+    /// follow a tile drawn there through a match made since.
+    drawn_slides: (Vec<Slide>, f32, Option<Instant>),
     /// Set when the player asked to quit.
     pub quit: bool,
     /// Where the game is saved; `None` plays without saving.
@@ -106,6 +111,7 @@ impl App {
             area: Rect::new(0, 0, 80, 24),
             now,
             drawn: now,
+            drawn_slides: (Vec::new(), 0.0, None),
             quit: false,
             session: None,
             win_screen: None,
@@ -455,21 +461,39 @@ impl App {
     /// tiles slide after a match: a tile on its way is found where the frame
     /// on screen drew it (see [`App::show_frame`]) and answers for the cell
     /// it is bound for, and a cell it has not reached yet holds no tile on
-    /// screen. A match made since that frame starts its slide after it, so
-    /// its tiles are found in the cells they were drawn in.
+    /// screen. A match made since that frame is followed: a tile it moved
+    /// answers for its new cell, one it removed for none.
     fn tile_at(&self, layout: &BoardLayout, x: u16, y: u16) -> Option<Point> {
-        let (slides, moved) = self.game.slides(self.drawn).unwrap_or_default();
+        let (slides, moved, made) = &self.drawn_slides;
         let pointer = Position::new(x, y);
         // Drawn last, so on top: the last slide that covers the pointer.
-        if let Some(s) = slides
+        let drawn = match slides
             .iter()
             .rev()
-            .find(|s| layout.slide_rect(s.from, s.to, moved).contains(pointer))
+            .find(|s| layout.slide_rect(s.from, s.to, *moved).contains(pointer))
         {
-            return Some(s.to);
+            Some(s) => s.to,
+            None => {
+                let p = layout.cell_at(x, y)?;
+                if slides.iter().any(|s| s.to == p) {
+                    return None;
+                }
+                p
+            }
+        };
+        // A match made since that frame (events waiting are taken before
+        // the next one is drawn): the tile drawn there is gone, or has moved
+        // on to a new cell; a cell it slides into showed no tile.
+        let Some(r) = self.game.last_match().filter(|r| Some(r.at) != *made) else {
+            return Some(drawn);
+        };
+        if [r.path.corners.first(), r.path.corners.last()].contains(&Some(&drawn)) {
+            return None;
         }
-        let p = layout.cell_at(x, y)?;
-        (!slides.iter().any(|s| s.to == p)).then_some(p)
+        match r.slides.iter().find(|s| s.from == drawn) {
+            Some(s) => Some(s.to),
+            None => (!r.slides.iter().any(|s| s.to == drawn)).then_some(drawn),
+        }
     }
 
     /// The frame about to be drawn shows the game at `now`: the renderer
@@ -478,6 +502,9 @@ impl App {
     pub fn show_frame(&mut self, now: Instant) {
         self.now = now;
         self.drawn = now;
+        let (slides, moved) = self.game.slides(now).unwrap_or_default();
+        let made = self.game.last_match().map(|r| r.at);
+        self.drawn_slides = (slides.to_vec(), moved, made);
     }
 
     /// The cell of the tile the cursor's brackets show: its own tile (drawn
@@ -1275,6 +1302,58 @@ mod tests {
         a.handle_event(&key(KeyCode::Char(' ')), AREA, soon);
         assert_eq!(a.game.selected(), Some(Point::new(1, 1)));
         assert_eq!(a.game.board().get(Point::new(1, 1)), 3);
+    }
+
+    /// A fast player matches a pair while tiles still glide from the match
+    /// before, and clicks one of them before the next frame is drawn (the
+    /// loop takes every event waiting, and the match's own checks keep it up
+    /// to 25 ms): the frame on screen drew that tile on its way, so the
+    /// click takes it. Before, the new match had ended the old slide, and
+    /// the click took the tile that had landed in the cell under the pointer.
+    #[test]
+    fn a_click_after_a_second_match_takes_the_tile_drawn_gliding_from_the_first() {
+        let t = Instant::now();
+        // With gravity left, the 2, the 3 and the 5s right of the matched 1s
+        // slide two cells left; then the 7s slide into the 6s' cells.
+        let board =
+            crate::core::grid::Board::from_rows(&[[1, 1, 2, 3, 5, 5], [2, 3, 6, 6, 7, 7]]).unwrap();
+        let config = Config {
+            mode: crate::game::Mode::Single(crate::core::gravity::Gravity::Left),
+            ..Config::DEFAULT
+        };
+        let game = Game::from_board(board, config, t);
+        let mut a = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+        let layout = a.board_layout(AREA).unwrap();
+        let at = |p: Point| {
+            let r = layout.cell_rect(p);
+            click(r.x + 1, r.y)
+        };
+        a.handle_event(&at(Point::new(0, 0)), AREA, t);
+        a.handle_event(&at(Point::new(0, 1)), AREA, t);
+        let pace = a.game.pace();
+        let half = t + pace.line + pace.slide / 2;
+        a.show_frame(half);
+        // On that frame the 3 glides from column 3 to column 1, half way.
+        let three = layout.slide_rect(Point::new(0, 3), Point::new(0, 1), 0.5);
+        assert_eq!(
+            three,
+            layout.cell_rect(Point::new(0, 2)),
+            "over the 5's cell"
+        );
+        // Before the next frame: the 6s, then the 3 where it was drawn.
+        a.handle_event(&at(Point::new(1, 2)), AREA, half);
+        a.handle_event(&at(Point::new(1, 3)), AREA, half);
+        assert_eq!(a.game.board().tile_count(), 8, "the 6s matched");
+        a.handle_event(&click(three.x + 1, three.y), AREA, half);
+        assert_eq!(a.game.selected(), Some(Point::new(0, 1)), "the 3");
+        // A tile the second match removed was drawn, but is gone: nothing.
+        let mut b = a.clone();
+        b.handle_event(&at(Point::new(1, 2)), AREA, half);
+        assert_eq!(b.game.selected(), Some(Point::new(0, 1)), "the 6 is gone");
+        // One the second match moved is found in its new cell.
+        a.handle_event(&at(Point::new(1, 1)), AREA, half);
+        assert_eq!(a.game.selected(), None, "the 3s matched");
+        assert_eq!(a.game.board().tile_count(), 6);
     }
 
     /// The screen shows a frame, then a click comes, up to a frame later

@@ -1304,6 +1304,19 @@ mod tests {
         assert_eq!(a.game.board().get(Point::new(1, 1)), 3);
     }
 
+    /// A 2x6 board under gravity left, before any move: once the 1s are
+    /// matched, the 2, the 3 and the 5s right of them slide two cells left.
+    fn sliding_left(t: Instant) -> App {
+        let board =
+            crate::core::grid::Board::from_rows(&[[1, 1, 2, 3, 5, 5], [2, 3, 6, 6, 7, 7]]).unwrap();
+        let config = Config {
+            mode: crate::game::Mode::Single(crate::core::gravity::Gravity::Left),
+            ..Config::DEFAULT
+        };
+        let game = Game::from_board(board, config, t);
+        App::new(game, Theme::builtin("ascii").unwrap(), true, t)
+    }
+
     /// A fast player matches a pair while tiles still glide from the match
     /// before, and clicks one of them before the next frame is drawn (the
     /// loop takes every event waiting, and the match's own checks keep it up
@@ -1313,16 +1326,8 @@ mod tests {
     #[test]
     fn a_click_after_a_second_match_takes_the_tile_drawn_gliding_from_the_first() {
         let t = Instant::now();
-        // With gravity left, the 2, the 3 and the 5s right of the matched 1s
-        // slide two cells left; then the 7s slide into the 6s' cells.
-        let board =
-            crate::core::grid::Board::from_rows(&[[1, 1, 2, 3, 5, 5], [2, 3, 6, 6, 7, 7]]).unwrap();
-        let config = Config {
-            mode: crate::game::Mode::Single(crate::core::gravity::Gravity::Left),
-            ..Config::DEFAULT
-        };
-        let game = Game::from_board(board, config, t);
-        let mut a = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+        // Then the 7s slide into the 6s' cells.
+        let mut a = sliding_left(t);
         let layout = a.board_layout(AREA).unwrap();
         let at = |p: Point| {
             let r = layout.cell_rect(p);
@@ -1366,17 +1371,8 @@ mod tests {
     #[test]
     fn a_click_takes_the_tile_of_the_frame_on_screen_not_where_it_has_got_to_since() {
         let t = Instant::now();
-        // With gravity left, the 2, the 3 and the 5s right of the matched 1s
-        // slide two cells left.
-        let board =
-            crate::core::grid::Board::from_rows(&[[1, 1, 2, 3, 5, 5], [2, 3, 6, 6, 7, 7]]).unwrap();
-        let config = Config {
-            mode: crate::game::Mode::Single(crate::core::gravity::Gravity::Left),
-            ..Config::DEFAULT
-        };
         for pace in [Pace::NORMAL, Pace::FAST] {
-            let game = Game::from_board(board.clone(), config, t);
-            let mut a = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+            let mut a = sliding_left(t);
             a.game.set_pace(pace);
             let layout = a.board_layout(AREA).unwrap();
             for p in [Point::new(0, 0), Point::new(0, 1)] {

@@ -242,6 +242,8 @@ fn run(config: Config, seed: u64, events: usize) -> Ran {
         }
         let prev = app.game.clone();
         let was_won = app.game.win().is_some();
+        // The event loop draws a frame before it waits for the next event.
+        app.show_frame(now);
         app.handle_event(&ev, area, now);
         wins += usize::from(!was_won && app.game.win().is_some());
         losses += usize::from(prev.time_up().is_none() && app.game.time_up().is_some());
@@ -359,6 +361,7 @@ fn the_save_on_disk_follows_every_move() {
             Event::Resize(..) => continue,
             ev => ev,
         };
+        app.show_frame(now);
         app.handle_event(&ev, area, now);
         app.quit = false;
         let g = &app.game;

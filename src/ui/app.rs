@@ -20,6 +20,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::{Position, Rect};
 
+use crate::core::gravity::Slide;
 use crate::core::grid::Point;
 use crate::game::{Action, Game, Pace};
 use crate::persist::session::Session;
@@ -60,6 +61,14 @@ pub struct App {
     pub area: Rect,
     /// The moment the next frame shows (the renderer reads the clock from here).
     pub now: Instant,
+    /// The moment the frame on screen showed: a click is tested against
+    /// where that frame drew the tiles, which is what the player aimed at,
+    /// not where sliding tiles have got to by the time it is handled.
+    drawn: Instant,
+    /// The tiles that frame drew sliding and how far they had got, and
+    /// when the match that moved them was made (`None`: no match yet), to
+    /// follow a tile drawn there through a match made since.
+    drawn_slides: (Vec<Slide>, f32, Option<Instant>),
     /// Set when the player asked to quit.
     pub quit: bool,
     /// Where the game is saved; `None` plays without saving.
@@ -101,6 +110,8 @@ impl App {
             screens: Vec::new(),
             area: Rect::new(0, 0, 80, 24),
             now,
+            drawn: now,
+            drawn_slides: (Vec::new(), 0.0, None),
             quit: false,
             session: None,
             win_screen: None,
@@ -253,10 +264,10 @@ impl App {
             },
             Some(&mut Screen::LevelCard { from }) => {
                 // Any key goes on to the next board; q still quits. Until
-                // the card shows (the cleared board's last line), a key
-                // skips no card the player has not seen.
+                // a frame has shown the card (the cleared board's last line
+                // is on screen), a key skips no card the player has not seen.
                 self.quit = key.code == KeyCode::Char('q');
-                if self.quit || now >= from {
+                if self.quit || self.drawn >= from {
                     self.screens.pop();
                 }
             }
@@ -326,8 +337,13 @@ impl App {
         let over = self.game_over();
         let action = match command {
             Command::Move(d) => Action::Move(d),
-            Command::Select => Action::Select,
-            Command::Highlight => Action::Highlight(self.game.cursor()),
+            Command::Select => match self.cursor_tile() {
+                p if p == self.game.cursor() => Action::Select,
+                // The tile in the brackets is on its way elsewhere: Space
+                // takes it as a click there would, and the cursor goes with it.
+                p => Action::Click(p),
+            },
+            Command::Highlight => Action::Highlight(self.cursor_tile()),
             Command::Hint if !self.settings.hints => {
                 // Said, not ignored: the help lists t whatever the settings.
                 self.note = Some(HINTS_OFF);
@@ -385,8 +401,9 @@ impl App {
     /// on a paused board it resumes.
     fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
         match self.screens.last() {
-            // A click before the level card shows skips no card unseen.
-            Some(&Screen::LevelCard { from }) if now < from => return,
+            // A click before a frame has shown the level card skips no
+            // card unseen.
+            Some(&Screen::LevelCard { from }) if self.drawn < from => return,
             Some(Screen::Help { .. } | Screen::LevelCard { .. } | Screen::Stats(_)) => {
                 self.screens.pop();
                 return;
@@ -441,22 +458,73 @@ impl App {
 
     /// The board cell of the tile drawn at screen position (`x`, `y`) on
     /// `layout`, so that a click takes what is under the pointer even while
-    /// tiles slide after a match: a tile on its way is found where it is
-    /// drawn and answers for the cell it is bound for, and a cell it has not
-    /// reached yet holds no tile on screen.
+    /// tiles slide after a match: a tile on its way is found where the frame
+    /// on screen drew it (see [`App::show_frame`]) and answers for the cell
+    /// it is bound for, and a cell it has not reached yet holds no tile on
+    /// screen. A match made since that frame is followed: a tile it moved
+    /// answers for its new cell, one it removed for none.
     fn tile_at(&self, layout: &BoardLayout, x: u16, y: u16) -> Option<Point> {
-        let (slides, moved) = self.game.slides(self.now).unwrap_or_default();
+        let (slides, moved, made) = &self.drawn_slides;
         let pointer = Position::new(x, y);
         // Drawn last, so on top: the last slide that covers the pointer.
-        if let Some(s) = slides
+        let drawn = match slides
             .iter()
             .rev()
-            .find(|s| layout.slide_rect(s.from, s.to, moved).contains(pointer))
+            .find(|s| layout.slide_rect(s.from, s.to, *moved).contains(pointer))
         {
-            return Some(s.to);
+            Some(s) => s.to,
+            None => {
+                let p = layout.cell_at(x, y)?;
+                if slides.iter().any(|s| s.to == p) {
+                    return None;
+                }
+                p
+            }
+        };
+        // A match made since that frame (events waiting are taken before
+        // the next one is drawn): the tile drawn there is gone, or has moved
+        // on to a new cell; a cell it slides into showed no tile.
+        let Some(r) = self.game.last_match().filter(|r| Some(r.at) != *made) else {
+            return Some(drawn);
+        };
+        if [r.path.corners.first(), r.path.corners.last()].contains(&Some(&drawn)) {
+            return None;
         }
-        let p = layout.cell_at(x, y)?;
-        (!slides.iter().any(|s| s.to == p)).then_some(p)
+        match r.slides.iter().find(|s| s.from == drawn) {
+            Some(s) => Some(s.to),
+            None => (!r.slides.iter().any(|s| s.to == drawn)).then_some(drawn),
+        }
+    }
+
+    /// The frame about to be drawn shows the game at `now`: the renderer
+    /// reads this clock, and the clicks that come before the next frame are
+    /// tested against this one.
+    pub fn show_frame(&mut self, now: Instant) {
+        self.now = now;
+        self.drawn = now;
+        let (slides, moved) = self.game.slides(now).unwrap_or_default();
+        let made = self.game.last_match().map(|r| r.at);
+        self.drawn_slides = (slides.to_vec(), moved, made);
+    }
+
+    /// The cell of the tile the cursor's brackets show: its own tile (drawn
+    /// in it, or on its way to it wearing the brackets), else, on a cell a
+    /// tile is sliding out of, that tile while the frame on screen still
+    /// draws it there (the brackets of an empty cell stay put, so the tile
+    /// leaving shows inside them until it has slid out). Before, Space on
+    /// such a cell took nothing though a tile showed in the brackets, and a
+    /// click on it took that tile.
+    fn cursor_tile(&self) -> Point {
+        let cursor = self.game.cursor();
+        if self.game.board().get(cursor) != crate::core::grid::EMPTY {
+            return cursor;
+        }
+        self.board_layout(self.area)
+            .and_then(|l| {
+                let (x, y) = l.centre(cursor);
+                self.tile_at(&l, x, y)
+            })
+            .unwrap_or(cursor)
     }
 
     /// Lets time act at `now` without input: a timed level that runs out
@@ -1201,6 +1269,7 @@ mod tests {
         // During the line the 2 is still drawn in row 0: a click there takes
         // it (now in row 1), and the slide goes on.
         let soon = t + Duration::from_millis(80);
+        a.show_frame(soon);
         let r = layout.cell_rect(Point::new(0, 0));
         a.handle_event(&click(r.x + 1, r.y), AREA, soon);
         assert_eq!(a.game.selected(), Some(Point::new(1, 0)));
@@ -1215,6 +1284,7 @@ mod tests {
         let r = layout.slide_rect(Point::new(0, 1), Point::new(1, 1), 0.5);
         assert_ne!(r, layout.cell_rect(Point::new(0, 1)));
         assert_ne!(r, layout.cell_rect(Point::new(1, 1)));
+        a.show_frame(half);
         a.handle_event(&click(r.x + 1, r.y), AREA, half);
         assert_eq!(
             a.game.selected(),
@@ -1232,5 +1302,110 @@ mod tests {
         a.handle_event(&key(KeyCode::Char(' ')), AREA, soon);
         assert_eq!(a.game.selected(), Some(Point::new(1, 1)));
         assert_eq!(a.game.board().get(Point::new(1, 1)), 3);
+    }
+
+    /// A 2x6 board under gravity left, before any move: once the 1s are
+    /// matched, the 2, the 3 and the 5s right of them slide two cells left.
+    fn sliding_left(t: Instant) -> App {
+        let board =
+            crate::core::grid::Board::from_rows(&[[1, 1, 2, 3, 5, 5], [2, 3, 6, 6, 7, 7]]).unwrap();
+        let config = Config {
+            mode: crate::game::Mode::Single(crate::core::gravity::Gravity::Left),
+            ..Config::DEFAULT
+        };
+        let game = Game::from_board(board, config, t);
+        App::new(game, Theme::builtin("ascii").unwrap(), true, t)
+    }
+
+    /// A fast player matches a pair while tiles still glide from the match
+    /// before, and clicks one of them before the next frame is drawn (the
+    /// loop takes every event waiting, and the match's own checks keep it up
+    /// to 25 ms): the frame on screen drew that tile on its way, so the
+    /// click takes it. Before, the new match had ended the old slide, and
+    /// the click took the tile that had landed in the cell under the pointer.
+    #[test]
+    fn a_click_after_a_second_match_takes_the_tile_drawn_gliding_from_the_first() {
+        let t = Instant::now();
+        // Then the 7s slide into the 6s' cells.
+        let mut a = sliding_left(t);
+        let layout = a.board_layout(AREA).unwrap();
+        let at = |p: Point| {
+            let r = layout.cell_rect(p);
+            click(r.x + 1, r.y)
+        };
+        a.handle_event(&at(Point::new(0, 0)), AREA, t);
+        a.handle_event(&at(Point::new(0, 1)), AREA, t);
+        let pace = a.game.pace();
+        let half = t + pace.line + pace.slide / 2;
+        a.show_frame(half);
+        // On that frame the 3 glides from column 3 to column 1, half way.
+        let three = layout.slide_rect(Point::new(0, 3), Point::new(0, 1), 0.5);
+        assert_eq!(
+            three,
+            layout.cell_rect(Point::new(0, 2)),
+            "over the 5's cell"
+        );
+        // Before the next frame: the 6s, then the 3 where it was drawn.
+        a.handle_event(&at(Point::new(1, 2)), AREA, half);
+        a.handle_event(&at(Point::new(1, 3)), AREA, half);
+        assert_eq!(a.game.board().tile_count(), 8, "the 6s matched");
+        a.handle_event(&click(three.x + 1, three.y), AREA, half);
+        assert_eq!(a.game.selected(), Some(Point::new(0, 1)), "the 3");
+        // A tile the second match removed was drawn, but is gone: nothing.
+        let mut b = a.clone();
+        b.handle_event(&at(Point::new(1, 2)), AREA, half);
+        assert_eq!(b.game.selected(), Some(Point::new(0, 1)), "the 6 is gone");
+        // One the second match moved is found in its new cell.
+        a.handle_event(&at(Point::new(1, 1)), AREA, half);
+        assert_eq!(a.game.selected(), None, "the 3s matched");
+        assert_eq!(a.game.board().tile_count(), 6);
+    }
+
+    /// The screen shows a frame, then a click comes, up to a frame later
+    /// (the event loop draws every `FRAME_TIME` while tiles slide, and sooner
+    /// if the loop was busy): the click must be tested against the frame the
+    /// player saw, not against where the tiles have got to since. Before, it
+    /// was tested at the moment it was handled: on a fast horizontal slide a
+    /// click on the edge of a tile missed it, or took the tile behind it,
+    /// which had moved under the pointer meanwhile.
+    #[test]
+    fn a_click_takes_the_tile_of_the_frame_on_screen_not_where_it_has_got_to_since() {
+        let t = Instant::now();
+        for pace in [Pace::NORMAL, Pace::FAST] {
+            let mut a = sliding_left(t);
+            a.game.set_pace(pace);
+            let layout = a.board_layout(AREA).unwrap();
+            for p in [Point::new(0, 0), Point::new(0, 1)] {
+                let r = layout.cell_rect(p);
+                a.handle_event(&click(r.x + 1, r.y), AREA, t);
+            }
+            let slides = a.game.slides(t).unwrap().0.to_vec();
+            assert_eq!(slides.len(), 4);
+            let (mut missed, mut wrong) = (0, 0);
+            let mut ms = 0;
+            while let Some((_, moved)) = a.game.slides(t + Duration::from_millis(ms)) {
+                let drawn = t + Duration::from_millis(ms);
+                // Every column of every tile drawn on this frame.
+                for s in &slides {
+                    let r = layout.slide_rect(s.from, s.to, moved);
+                    for x in r.left()..r.right() {
+                        let mut b = a.clone();
+                        b.show_frame(drawn);
+                        b.handle_event(&click(x, r.y), AREA, drawn + FRAME_TIME);
+                        match b.game.selected() {
+                            Some(p) if p == s.to => {}
+                            Some(_) => wrong += 1,
+                            None => missed += 1,
+                        }
+                    }
+                }
+                ms += 1;
+            }
+            assert_eq!(
+                (missed, wrong),
+                (0, 0),
+                "clicks missed, wrong tiles ({pace:?})"
+            );
+        }
     }
 }

@@ -237,7 +237,7 @@ fn play(screen: &mut Screen, app: &mut App, inputs: &Receiver<Input>) -> io::Res
         }
         dirty |= changed || noted;
         if dirty {
-            app.now = Instant::now();
+            app.show_frame(Instant::now());
             screen.draw(|frame| frame.render_widget(&*app, frame.area()))?;
         }
         // Sleep until input or a signal, or until the screen changes by itself.

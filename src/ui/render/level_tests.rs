@@ -308,7 +308,7 @@ fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
         2,
         "no tile of the next board yet: {screen}"
     );
-    a.now = t + REMOVAL_TIME;
+    a.show_frame(t + REMOVAL_TIME);
     let screen = text(&a, 60, 12).join("\n");
     assert!(screen.contains("Level 2 of 7"), "{screen}");
     assert!(screen.contains("down: tiles fall"), "{screen}");
@@ -355,13 +355,20 @@ fn a_click_or_key_during_the_last_line_leaves_the_level_card_to_be_seen() {
     }
     assert_eq!(a.game.level().number, 1);
     let soon = t + REMOVAL_TIME / 3;
+    a.show_frame(soon);
     a.handle_event(&click((0, 0)), area, soon);
     a.handle_event(&Event::Key(KeyEvent::from(KeyCode::Char(' '))), area, soon);
-    a.now = t + REMOVAL_TIME;
+    // The line has ended, but the frame on screen still shows it (the next
+    // one is at most a frame away): a key or click now, a card never drawn.
+    let end = t + REMOVAL_TIME;
+    a.show_frame(end - Duration::from_millis(1));
+    a.handle_event(&Event::Key(KeyEvent::from(KeyCode::Char(' '))), area, end);
+    a.handle_event(&click((0, 0)), area, end);
+    a.show_frame(end);
     let screen = text(&a, 60, 12).join("\n");
     assert!(screen.contains("Level 2 of 7"), "{screen}");
     assert_eq!(a.game.selected(), None, "nothing picked on a board unseen");
-    a.handle_event(&click((0, 0)), area, t + REMOVAL_TIME);
+    a.handle_event(&click((0, 0)), area, end);
     let screen = text(&a, 60, 12).join("\n");
     assert!(!screen.contains("Level 2 of 7"), "{screen}");
     // q quits even before the card shows.
@@ -420,4 +427,49 @@ fn the_intro_goes_when_the_time_is_up() {
         "{screen:#?}"
     );
     assert!(!screen[0].contains(crate::ui::app::INTRO), "{}", screen[0]);
+}
+
+/// The cursor on a cell a tile is sliding out of (the keyboard player moved
+/// onto it as the match was made) shows that tile in its brackets while the
+/// line is on screen: Space and f take that tile, as a click on it does.
+/// Before, they took nothing, though the screen showed `[B]`. Once the tile
+/// has slid out of the brackets, they take nothing again.
+#[test]
+fn space_takes_the_tile_a_frame_shows_in_the_cursor_brackets() {
+    use crate::game::Direction;
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
+    let t = Instant::now();
+    let area = Rect::new(0, 0, 30, 11);
+    let space = Event::Key(KeyEvent::from(KeyCode::Char(' ')));
+    let start = || {
+        let mut a = falling(t);
+        // From the second A's cell up to the B's: the B falls into the C's.
+        a.game.apply(Action::Move(Direction::Up), t);
+        a.game.apply(Action::Move(Direction::Up), t);
+        assert_eq!(a.game.cursor(), Point::new(1, 1));
+        assert_eq!(a.game.board().get(Point::new(1, 1)), 0, "left by the B");
+        a
+    };
+    let mut a = start();
+    let soon = t + REMOVAL_TIME / 2;
+    a.show_frame(soon);
+    let lines = text(&a, 30, 11);
+    assert!(lines.iter().any(|l| l.contains("[B]")), "{lines:#?}");
+    a.handle_event(&space, area, soon);
+    assert_eq!(a.game.selected(), Some(Point::new(2, 1)), "the B");
+    let lines = text(&a, 30, 11);
+    assert!(lines.iter().any(|l| l.contains("[B]")), "{lines:#?}");
+    // f highlights its kind likewise.
+    let mut a = start();
+    a.show_frame(soon);
+    a.handle_event(&Event::Key(KeyEvent::from(KeyCode::Char('f'))), area, soon);
+    assert_eq!(a.game.highlight_kind(), Some(2));
+    // Slid out: the brackets are empty, and Space takes nothing.
+    let mut a = start();
+    let late = t + REMOVAL_TIME + SLIDE_TIME * 9 / 10;
+    a.show_frame(late);
+    let lines = text(&a, 30, 11);
+    assert!(lines.iter().any(|l| l.contains("[ ]")), "{lines:#?}");
+    a.handle_event(&space, area, late);
+    assert_eq!(a.game.selected(), None);
 }

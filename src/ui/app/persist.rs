@@ -125,6 +125,13 @@ impl App {
         let Some(screen) = self.win_screen.as_mut().filter(|w| w.prompting()) else {
             return false;
         };
+        // A key that came with the winning click, before any frame showed
+        // the box (the loop takes every event waiting before it draws), was
+        // not typed at the prompt: an Enter there would record the default
+        // name before the player saw it.
+        if self.game.last_match().is_some_and(|r| self.drawn < r.at) {
+            return true;
+        }
         // Windows reports AltGr, which types @, €, ł, ż... on many
         // keyboards, as Control + Alt (crossterm's `event/sys/windows/
         // parse.rs`): a character with both is typed, not a Control key.
@@ -506,6 +513,36 @@ mod tests {
         );
         click_text(&mut app, "New game");
         assert!(matches!(app.screens.last(), Some(Screen::NewGame(_))));
+    }
+
+    /// Keys that come with the winning click, before any frame has shown
+    /// the win box (the loop takes every event waiting before it draws),
+    /// are not typed at the prompt: an Enter among them recorded the
+    /// default name before the player saw the box.
+    #[test]
+    fn keys_before_a_frame_shows_the_win_box_do_not_reach_the_prompt() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = tiny(dir.path());
+        let won = app.now + Duration::from_secs(5);
+        app.now = won;
+        type_str(&mut app, " l j h ");
+        let name = app
+            .win_screen
+            .as_ref()
+            .expect("the win screen")
+            .name
+            .clone();
+        assert!(app.win_screen.as_ref().unwrap().prompting());
+        // Still before the box's first frame.
+        type_str(&mut app, "x");
+        keys(&mut app, &[KeyCode::Enter]);
+        assert_eq!(app.win_screen.as_ref().unwrap().name, name);
+        assert!(table(dir.path()).is_empty(), "nothing recorded unseen");
+        // Once a frame shows the box, keys type and Enter records.
+        app.show_frame(won + Duration::from_millis(16));
+        type_str(&mut app, "x");
+        keys(&mut app, &[KeyCode::Enter]);
+        assert_eq!(table(dir.path()), [(format!("{name}x"), 25)]);
     }
 
     #[test]

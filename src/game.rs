@@ -566,9 +566,9 @@ impl Game {
     }
 
     fn remove(&mut self, path: Path, kind: Tile, now: Instant) {
-        let slides = match (path.corners.first(), path.corners.last()) {
-            (Some(&a), Some(&b)) => remove_pair(&mut self.board, a, b, self.level.gravity),
-            _ => Vec::new(),
+        let slides = match path.ends() {
+            Some((a, b)) => remove_pair(&mut self.board, a, b, self.level.gravity),
+            None => Vec::new(),
         };
         let points = self.score.record_match(now);
         self.selected = None;

@@ -91,6 +91,12 @@ impl Path {
         self.corners.len().saturating_sub(2)
     }
 
+    /// The two cells it joins, first and second (`None` only for a path
+    /// without points, which no search returns).
+    pub fn ends(&self) -> Option<(Point, Point)> {
+        Some((*self.corners.first()?, *self.corners.last()?))
+    }
+
     /// The number of cell steps along the line.
     pub fn length(&self) -> u32 {
         line_length(&self.corners)

@@ -61,14 +61,10 @@ pub struct App {
     pub area: Rect,
     /// The moment the next frame shows (the renderer reads the clock from here).
     pub now: Instant,
-    /// The moment the frame on screen showed: a click is tested against
-    /// where that frame drew the tiles, which is what the player aimed at,
-    /// not where sliding tiles have got to by the time it is handled.
-    drawn: Instant,
-    /// The tiles that frame drew sliding and how far they had got, and
-    /// when the match that moved them was made (`None`: no match yet), to
-    /// follow a tile drawn there through a match made since.
-    drawn_slides: (Vec<Slide>, f32, Option<Instant>),
+    /// The frame on screen: a click is tested against where it drew the
+    /// tiles, which is what the player aimed at, not where sliding tiles
+    /// have got to by the time the click is handled.
+    shown: Shown,
     /// Set when the player asked to quit.
     pub quit: bool,
     /// Where the game is saved; `None` plays without saving.
@@ -94,6 +90,20 @@ pub struct App {
     counted: persist::Counted,
 }
 
+/// The frame on screen, as [`App::show_frame`] recorded it before drawing.
+#[derive(Debug, Clone)]
+struct Shown {
+    /// The moment it shows.
+    at: Instant,
+    /// The tiles it drew sliding.
+    slides: Vec<Slide>,
+    /// How far they had got (0 to 1).
+    moved: f32,
+    /// When the match that moved them was made (`None`: no match yet), to
+    /// follow a tile drawn there through a match made since.
+    made: Option<Instant>,
+}
+
 impl App {
     /// An app showing `game` in `theme`, in colour unless `color` is false
     /// (`NO_COLOR`), with the default settings.
@@ -110,8 +120,12 @@ impl App {
             screens: Vec::new(),
             area: Rect::new(0, 0, 80, 24),
             now,
-            drawn: now,
-            drawn_slides: (Vec::new(), 0.0, None),
+            shown: Shown {
+                at: now,
+                slides: Vec::new(),
+                moved: 0.0,
+                made: None,
+            },
             quit: false,
             session: None,
             win_screen: None,
@@ -267,7 +281,7 @@ impl App {
                 // a frame has shown the card (the cleared board's last line
                 // is on screen), a key skips no card the player has not seen.
                 self.quit = key.code == KeyCode::Char('q');
-                if self.quit || self.drawn >= from {
+                if self.quit || self.shows(from) {
                     self.screens.pop();
                 }
             }
@@ -403,7 +417,7 @@ impl App {
         match self.screens.last() {
             // A click before a frame has shown the level card skips no
             // card unseen.
-            Some(&Screen::LevelCard { from }) if self.drawn < from => return,
+            Some(&Screen::LevelCard { from }) if !self.shows(from) => return,
             Some(Screen::Help { .. } | Screen::LevelCard { .. } | Screen::Stats(_)) => {
                 self.screens.pop();
                 return;
@@ -464,7 +478,12 @@ impl App {
     /// screen. A match made since that frame is followed: a tile it moved
     /// answers for its new cell, one it removed for none.
     fn tile_at(&self, layout: &BoardLayout, x: u16, y: u16) -> Option<Point> {
-        let (slides, moved, made) = &self.drawn_slides;
+        let Shown {
+            slides,
+            moved,
+            made,
+            ..
+        } = &self.shown;
         let pointer = Position::new(x, y);
         // Drawn last, so on top: the last slide that covers the pointer.
         let drawn = match slides
@@ -487,7 +506,7 @@ impl App {
         let Some(r) = self.game.last_match().filter(|r| Some(r.at) != *made) else {
             return Some(drawn);
         };
-        if [r.path.corners.first(), r.path.corners.last()].contains(&Some(&drawn)) {
+        if r.path.ends().is_some_and(|(a, b)| drawn == a || drawn == b) {
             return None;
         }
         match r.slides.iter().find(|s| s.from == drawn) {
@@ -501,10 +520,19 @@ impl App {
     /// tested against this one.
     pub fn show_frame(&mut self, now: Instant) {
         self.now = now;
-        self.drawn = now;
         let (slides, moved) = self.game.slides(now).unwrap_or_default();
-        let made = self.game.last_match().map(|r| r.at);
-        self.drawn_slides = (slides.to_vec(), moved, made);
+        self.shown = Shown {
+            at: now,
+            slides: slides.to_vec(),
+            moved,
+            made: self.game.last_match().map(|r| r.at),
+        };
+    }
+
+    /// Whether the frame on screen shows the game as it is at `at` or
+    /// later: what came before it (a level card, a win box) has been seen.
+    pub(super) fn shows(&self, at: Instant) -> bool {
+        self.shown.at >= at
     }
 
     /// The cell of the tile the cursor's brackets show: its own tile (drawn
@@ -516,7 +544,7 @@ impl App {
     /// click on it took that tile.
     fn cursor_tile(&self) -> Point {
         let cursor = self.game.cursor();
-        if self.game.board().get(cursor) != crate::core::grid::EMPTY {
+        if !self.game.board().is_empty_at(cursor) {
             return cursor;
         }
         self.board_layout(self.area)

@@ -171,9 +171,7 @@ impl App {
         }
         self.render_slides(layout, buf);
         if let Some(removal) = game.removal(self.now) {
-            let corners = &removal.path.corners;
-            let ends = [corners.first(), corners.last()];
-            for &p in ends.into_iter().flatten() {
+            for p in removal.path.ends().into_iter().flat_map(|(a, b)| [a, b]) {
                 let marks = Marks {
                     removed: true,
                     ..Marks::default()
@@ -184,7 +182,7 @@ impl App {
             let style = self.line_style();
             line::draw(
                 layout,
-                corners,
+                &removal.path.corners,
                 grown(shown, game.pace().line),
                 style,
                 self.charset,

@@ -122,14 +122,15 @@ impl App {
     /// (whose first item records), as on every finished game. Returns false
     /// when the prompt is not open.
     pub(super) fn prompt_key(&mut self, key: KeyEvent, now: Instant) -> bool {
+        // A key that came with the winning click, before any frame showed
+        // the box (the loop takes every event waiting before it draws), is
+        // not typed at the prompt: an Enter there would record the default
+        // name before the player saw it.
+        let unseen = self.game.last_match().is_some_and(|r| !self.shows(r.at));
         let Some(screen) = self.win_screen.as_mut().filter(|w| w.prompting()) else {
             return false;
         };
-        // A key that came with the winning click, before any frame showed
-        // the box (the loop takes every event waiting before it draws), was
-        // not typed at the prompt: an Enter there would record the default
-        // name before the player saw it.
-        if self.game.last_match().is_some_and(|r| self.drawn < r.at) {
+        if unseen {
             return true;
         }
         // Windows reports AltGr, which types @, €, ł, ż... on many

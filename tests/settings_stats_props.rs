@@ -58,7 +58,7 @@ fn settings() -> impl Strategy<Value = Settings> {
 
 /// Statistics as play makes them: a sequence of games and how each ended.
 fn stats() -> impl Strategy<Value = Stats> {
-    let game = (0u8..3, 0u32..20_000, 0u32..5, 0usize..6);
+    let game = (0u8..3, 0u32..20_000, 0u32..5, 0usize..6, 0usize..3);
     prop::collection::vec(game, 0..60).prop_map(|games| {
         let boards = [
             "8x16 levels",
@@ -67,14 +67,15 @@ fn stats() -> impl Strategy<Value = Stats> {
             "8x16 daily-2026-11-30",
         ];
         let mut stats = Stats::default();
-        for (outcome, seconds, hints, board) in games {
-            stats.start();
+        for (outcome, seconds, hints, board, difficulty) in games {
+            let difficulty = Difficulty::ALL[difficulty];
+            stats.start(difficulty);
             let outcome =
                 [Outcome::Won, Outcome::TimedOut, Outcome::Abandoned][usize::from(outcome)];
             let key = boards
                 .get(board)
                 .map_or_else(|| board_key(12, 24, "center-h"), |b| b.to_string());
-            stats.finish(&key, outcome, seconds, hints);
+            stats.finish(difficulty, &key, outcome, seconds, hints);
             if board == 3 {
                 stats.mark_daily("2026-11-30".parse().unwrap());
             }
@@ -157,12 +158,12 @@ proptest! {
     ) {
         let dir = tempfile::tempdir().unwrap();
         fs::write(dir.path().join("stats.json"), &bytes).unwrap();
-        match Stats::update(dir.path(), |s| s.start()) {
+        match Stats::update(dir.path(), |s| s.start(Difficulty::Normal)) {
             Ok(_) => {
                 let (after, warning) = Stats::load(dir.path()).unwrap();
                 prop_assert_eq!(warning, None);
                 prop_assert!(after.validate().is_ok());
-                prop_assert!(after.started >= 1);
+                prop_assert!(after.total().started >= 1);
             }
             Err(StorageError::NewerVersion { .. }) => {
                 prop_assert_eq!(fs::read(dir.path().join("stats.json")).unwrap(), bytes);

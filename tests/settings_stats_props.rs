@@ -14,7 +14,7 @@ use std::fs;
 use lianliankan::game::Difficulty;
 use lianliankan::persist::document::{self, Document};
 use lianliankan::persist::settings::{Animation, GameChoice, PRESETS, Settings, modes};
-use lianliankan::persist::stats::{Outcome, Stats, board_key};
+use lianliankan::persist::stats::{Outcome, Stats, Tally, board_key};
 use lianliankan::persist::storage::StorageError;
 use proptest::prelude::*;
 
@@ -84,6 +84,16 @@ fn stats() -> impl Strategy<Value = Stats> {
     })
 }
 
+/// A `stats.json` as version 1 wrote it (one tally, no difficulty), of
+/// the normal games of `s` and its days, with that tally.
+fn version_1(s: &Stats) -> (Tally, Vec<u8>) {
+    let tally = s.tally(Difficulty::Normal);
+    let mut data = serde_json::to_value(&tally).unwrap();
+    data["daily"] = serde_json::to_value(&s.daily).unwrap();
+    let file = serde_json::json!({"version": 1, "data": data});
+    (tally, serde_json::to_vec_pretty(&file).unwrap())
+}
+
 fn file_of<D: Document>(value: &D) -> Vec<u8> {
     let dir = tempfile::tempdir().unwrap();
     document::save(dir.path(), value).unwrap();
@@ -134,6 +144,27 @@ proptest! {
         let dir = tempfile::tempdir().unwrap();
         document::save(dir.path(), &s).unwrap();
         prop_assert_eq!(Stats::load(dir.path()).unwrap(), (s, None));
+    }
+
+    #[test]
+    fn a_version_1_file_loses_nothing(s in stats()) {
+        let (tally, bytes) = version_1(&s);
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("stats.json"), bytes).unwrap();
+        let (loaded, warning) = Stats::load(dir.path()).unwrap();
+        prop_assert_eq!(warning, None);
+        prop_assert!(loaded.difficulties.is_empty());
+        prop_assert_eq!((loaded.streak, loaded.best_streak), (tally.streak, tally.best_streak));
+        prop_assert_eq!(&loaded.daily, &s.daily);
+        let total = loaded.total();
+        prop_assert_eq!((total.started, total.won, total.hints), (tally.started, tally.won, tally.hints));
+        let kept = loaded.unrecorded.unwrap_or_default();
+        prop_assert_eq!(kept, tally);
+    }
+
+    #[test]
+    fn mutated_version_1_stats(bytes in stats().prop_map(|s| version_1(&s).1).prop_flat_map(mutation::mutated)) {
+        load_from::<Stats>(&bytes)?;
     }
 
     #[test]

@@ -1,23 +1,18 @@
 //! `lianliankan stats` driven as a user would: the real binary, with the data
 //! directory set through the environment of the child process only.
 
-use std::path::Path;
-use std::process::{Command, Output};
+#[path = "support/data_dir.rs"]
+mod data_dir;
 
+use std::path::Path;
+use std::process::Output;
+
+use data_dir::{run_in, text};
 use lianliankan::game::Difficulty;
 use lianliankan::persist::stats::{Outcome, Stats};
 
 fn stats(data_dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lianliankan"))
-        .arg("stats")
-        .args(args)
-        .env("LIANLIANKAN_DATA_DIR", data_dir)
-        .output()
-        .expect("the binary starts")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    run_in(data_dir, &[&["stats"], args].concat())
 }
 
 /// Counts a game of `difficulty` on `board`, as the game does when it ends.

@@ -76,12 +76,12 @@ pub trait Document: Serialize + DeserializeOwned {
         Ok(())
     }
 
-    /// Reads `file`, written at an older `version` (1 to [`Document::VERSION`]
-    /// - 1), as the current type: by default as it stands, for a layout that
-    /// has only gained fields with defaults since; a type whose layout
-    /// changed reads its old one (with [`read_data`]) and converts it. The
-    /// value is validated afterwards like any other; an error keeps the file
-    /// aside.
+    /// Reads `file`, written at an older `version` (from 1 up to, not
+    /// including, [`Document::VERSION`]) as the current type: by default as
+    /// it stands, for a layout that has only gained fields with defaults
+    /// since; a type whose layout changed reads its old one (with
+    /// [`read_data`]) and converts it. The value is validated afterwards
+    /// like any other; an error keeps the file aside.
     fn upgrade(_version: u64, file: &[u8]) -> Result<Self, String> {
         read_data(file)
     }

@@ -457,13 +457,15 @@ impl Stats {
             lines: self.tally(d).lines(),
         }));
         pages.extend(self.unrecorded.iter().map(|t| {
-            let mut lines = vec![
-                "Counted before the statistics kept the difficulty: before".to_string(),
-                "difficulties came, deals were as easy ones are; after, at".to_string(),
-                "the difficulty chosen.".to_string(),
+            // The figures first: a short screen cuts the end of a page.
+            let mut lines = t.lines();
+            lines.extend([
                 String::new(),
-            ];
-            lines.extend(t.lines());
+                // A clause a line: on a narrow screen each wraps on its own.
+                "Counted before the statistics kept difficulties:".to_string(),
+                "as easy deals if played before difficulties came,".to_string(),
+                "at the difficulty chosen if played after.".to_string(),
+            ]);
             Page {
                 heading: "Difficulty not recorded".to_string(),
                 difficulty: None,

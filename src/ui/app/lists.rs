@@ -340,7 +340,8 @@ impl App {
     }
 
     /// The statistics from the data directory, open on this game's
-    /// difficulty (as the high scores open on this game's table).
+    /// difficulty when it has games (as the high scores open on this
+    /// game's table when it has one), else on every game's page.
     fn stats_view(&mut self) -> StatsView {
         let Some(dir) = self.session.as_ref().map(|s| s.dir().to_path_buf()) else {
             return StatsView::note(vec!["No statistics: this game is not saved.".to_string()]);
@@ -351,10 +352,11 @@ impl App {
                     self.tell(w);
                 }
                 let pages = stats.pages();
-                let difficulty = Some(self.game.config().difficulty);
+                let difficulty = self.game.config().difficulty;
                 let index = pages
                     .iter()
-                    .position(|p| p.difficulty == difficulty)
+                    .position(|p| p.difficulty == Some(difficulty))
+                    .filter(|_| stats.tally(difficulty).started > 0)
                     .unwrap_or(0);
                 StatsView { pages, index }
             }
@@ -711,6 +713,14 @@ mod tests {
             0,
             "no move, no game"
         );
+        // With no normal game yet the screen opens on every game's page.
+        let shown = |app: &App| screen_rows(app, AREA.width, AREA.height).join("\n");
+        press(&mut app, &[KeyCode::Char('m')]);
+        type_str(&mut app, "s");
+        let page = shown(&app);
+        assert!(page.contains("All difficulties   (page 1 of 4"), "{page}");
+        press(&mut app, &[KeyCode::Esc, KeyCode::Esc]);
+        assert!(app.screens.is_empty(), "{:?}", app.screens);
         win(&mut app);
         press(&mut app, &[KeyCode::Enter]);
         let (stats, _) = Stats::load(dir.path()).unwrap();
@@ -725,11 +735,10 @@ mod tests {
         let normal = stats.tally(Difficulty::Normal);
         assert_eq!((normal.started, normal.abandoned, normal.streak), (2, 1, 0));
         assert_eq!(stats.tally(Difficulty::Hard).won, 1, "hard apart");
-        // The screen opens on this game's difficulty, as the high scores
-        // open on this game's table.
+        // Now it opens on this game's difficulty, as the high scores open
+        // on this game's table.
         press(&mut app, &[KeyCode::Char('m')]);
         type_str(&mut app, "s");
-        let shown = |app: &App| screen_rows(app, AREA.width, AREA.height).join("\n");
         let page = shown(&app);
         assert!(
             page.contains("Difficulty normal   (page 3 of 4: left/right)"),

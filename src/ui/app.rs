@@ -32,7 +32,7 @@ use crate::ui::win_screen::WinScreen;
 
 pub use demo::{DEMO_NOTE, DEMO_STEP, Demo};
 use keys::Command;
-use screen::{Abandon, LEVEL_CARD_TIME, Menu, MenuKind, Screen};
+use screen::{Abandon, LEVEL_CARD_LEAST, LEVEL_CARD_TIME, Menu, MenuKind, Screen};
 
 /// How often the screen is redrawn while a line grows or tiles slide.
 pub const FRAME_TIME: Duration = Duration::from_millis(16);
@@ -329,6 +329,14 @@ impl App {
         }
     }
 
+    /// Whether a key or click at `now` may take away the level card that
+    /// appears at `from`: a frame has shown it (the cleared board's last
+    /// line is on screen until then), and for [`LEVEL_CARD_LEAST`], so that
+    /// no key skips a card unseen or unread.
+    fn card_read(&self, from: Instant, now: Instant) -> bool {
+        self.shows(from) && now >= from + LEVEL_CARD_LEAST
+    }
+
     /// A key on the screen on top. Every page (help, high scores,
     /// statistics) closes on Esc, Enter, Space and `q`, as pagers do; the
     /// level card goes on to the next board on any key, and `q` there quits
@@ -346,11 +354,8 @@ impl App {
                 _ => {}
             },
             Some(&mut Screen::LevelCard { from }) => {
-                // Until a frame has shown the card (the cleared board's last
-                // line is on screen), a key skips no card the player has not
-                // seen.
                 self.quit = key.code == KeyCode::Char('q');
-                if self.quit || self.shows(from) {
+                if self.quit || self.card_read(from, now) {
                     self.screens.pop();
                 }
             }
@@ -493,9 +498,7 @@ impl App {
     /// A click on the screen on top: see [`App::handle_click`].
     fn screen_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
         match self.screens.last() {
-            // A click before a frame has shown the level card skips no
-            // card unseen.
-            Some(&Screen::LevelCard { from }) if !self.shows(from) => {}
+            Some(&Screen::LevelCard { from }) if !self.card_read(from, now) => {}
             Some(Screen::Help { .. } | Screen::LevelCard { .. }) => {
                 self.screens.pop();
             }
@@ -1161,9 +1164,13 @@ mod tests {
             assert!(a.screens.is_empty(), "{close:?} closes the statistics");
             assert!(!a.quit, "{close:?} does not quit");
         }
-        // Any key takes the level card away; q there quits.
+        // Any key takes the level card away once read; q there quits.
         a.screens.push(Screen::LevelCard { from: t });
         press(&mut a, KeyCode::Char('x'));
+        assert!(!a.screens.is_empty(), "not before LEVEL_CARD_LEAST");
+        let read = t + screen::LEVEL_CARD_LEAST;
+        a.show_frame(read);
+        a.handle_event(&key(KeyCode::Char('x')), small, read);
         assert!(a.screens.is_empty() && !a.quit);
         a.screens.push(Screen::LevelCard { from: t });
         press(&mut a, KeyCode::Char('q'));

@@ -9,8 +9,10 @@ use crate::game::Direction;
 /// What a key on the board asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Command {
-    /// Move the cursor one cell.
+    /// Move the cursor one cell, wrapping round at the edges.
     Move(Direction),
+    /// Move the cursor to the next tile that way, wrapping round.
+    Jump(Direction),
     /// Select (or match, or drop) the tile under the cursor.
     Select,
     /// Highlight every tile of the kind under the cursor.
@@ -38,16 +40,30 @@ pub enum Command {
     Quit,
 }
 
-/// A key as the table names it: a key code, with or without Control.
+/// A key as the table names it: a key code, with or without Control, and
+/// for a key that is not a character (an arrow) with or without Shift.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Key {
     code: KeyCode,
     ctrl: bool,
+    shift: bool,
 }
 
 impl Key {
     const fn plain(code: KeyCode) -> Self {
-        Key { code, ctrl: false }
+        Key {
+            code,
+            ctrl: false,
+            shift: false,
+        }
+    }
+
+    const fn shift(code: KeyCode) -> Self {
+        Key {
+            code,
+            ctrl: false,
+            shift: true,
+        }
     }
 
     const fn char(c: char) -> Self {
@@ -58,18 +74,24 @@ impl Key {
         Key {
             code: KeyCode::Char(c),
             ctrl: true,
+            shift: false,
         }
     }
 
-    /// Whether a key press is this key (Shift is part of the character).
+    /// Whether a key press is this key. On a character Shift is part of the
+    /// character: terminals send `H` (crossterm adds Shift), and a terminal
+    /// speaking the kitty keyboard protocol may send `h` with Shift.
     fn matches(&self, key: &KeyEvent) -> bool {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        let code = match key.code {
+        let shift = key.modifiers.contains(KeyModifiers::SHIFT);
+        let (code, shift) = match key.code {
             // Terminals send Ctrl-R as either case.
-            KeyCode::Char(c) if ctrl => KeyCode::Char(c.to_ascii_lowercase()),
-            code => code,
+            KeyCode::Char(c) if ctrl => (KeyCode::Char(c.to_ascii_lowercase()), false),
+            KeyCode::Char(c) if shift => (KeyCode::Char(c.to_ascii_uppercase()), false),
+            KeyCode::Char(c) => (KeyCode::Char(c), false),
+            code => (code, shift),
         };
-        self.ctrl == ctrl && self.code == code
+        self.ctrl == ctrl && self.shift == shift && self.code == code
     }
 }
 
@@ -102,6 +124,20 @@ pub const BOARD_KEYS: &[Binding] = &[
             (Key::char('j'), C::Move(D::Down)),
             (Key::char('h'), C::Move(D::Left)),
             (Key::char('l'), C::Move(D::Right)),
+        ],
+    },
+    Binding {
+        label: "Shift+arrows, H J K L",
+        help: "jump to the next tile that way",
+        keys: &[
+            (Key::shift(KeyCode::Up), C::Jump(D::Up)),
+            (Key::shift(KeyCode::Down), C::Jump(D::Down)),
+            (Key::shift(KeyCode::Left), C::Jump(D::Left)),
+            (Key::shift(KeyCode::Right), C::Jump(D::Right)),
+            (Key::char('K'), C::Jump(D::Up)),
+            (Key::char('J'), C::Jump(D::Down)),
+            (Key::char('H'), C::Jump(D::Left)),
+            (Key::char('L'), C::Jump(D::Right)),
         ],
     },
     Binding {
@@ -177,13 +213,17 @@ pub const MOUSE_HELP: [(&str, &str); 2] = [
     ("right click", "highlight its kind (off the tiles: clear)"),
 ];
 
-/// The command a key press on the board sends, if any.
+/// The command a key press on the board sends, if any. A shifted key the
+/// table does not name (Shift-Enter, Shift-Esc) does what the key does.
 pub fn command(key: &KeyEvent) -> Option<Command> {
-    BOARD_KEYS
-        .iter()
-        .flat_map(|b| b.keys.iter())
-        .find(|(k, _)| k.matches(key))
-        .map(|&(_, c)| c)
+    let unshifted = KeyEvent::new(key.code, key.modifiers - KeyModifiers::SHIFT);
+    [key, &unshifted].into_iter().find_map(|key| {
+        BOARD_KEYS
+            .iter()
+            .flat_map(|b| b.keys.iter())
+            .find(|(k, _)| k.matches(key))
+            .map(|&(_, c)| c)
+    })
 }
 
 /// The keys that send `command`, as the help writes them (`t`).

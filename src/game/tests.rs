@@ -118,8 +118,9 @@ fn a_jump_skips_the_cells_a_match_emptied_and_wraps() {
 fn a_jump_finds_tiles_where_gravity_moved_them() {
     let t = Instant::now();
     let rows = [[5, 6], [1, 1], [6, 5]];
-    // Without gravity the 5 stays on top and Down goes past the gap to the
-    // 6; falling, the 5 lands in the gap.
+    // Without gravity the 5 stays on top and Down from it goes past the gap
+    // to the 6; falling, the 5 lands in the gap, and Down from the emptied
+    // top cell finds it there.
     for (gravity, below) in [(Gravity::None, at(2, 0)), (Gravity::Down, at(1, 0))] {
         let config = Config {
             mode: Mode::Single(gravity),
@@ -130,7 +131,7 @@ fn a_jump_finds_tiles_where_gravity_moved_them() {
         g.apply(Action::Click(at(1, 1)), t);
         assert_eq!(g.board().tile_count(), 4, "{gravity:?}");
         g.apply(Action::Move(Direction::Up), t);
-        g.apply(Action::Jump(Direction::Left), t);
+        g.apply(Action::Move(Direction::Left), t);
         assert_eq!(g.cursor(), at(0, 0), "{gravity:?}");
         g.apply(Action::Jump(Direction::Down), t);
         assert_eq!(g.cursor(), below, "{gravity:?}");

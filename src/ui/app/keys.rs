@@ -285,6 +285,114 @@ mod tests {
         assert_eq!(label(Command::Move(Direction::Left)), "arrows, h j k l");
     }
 
+    /// Shift+arrows come as the arrow with Shift (`ESC [ 1 ; 2 A`), capitals
+    /// as the upper-case letter with Shift, or from a terminal speaking the
+    /// kitty protocol as the lower-case letter with Shift: each jumps, and
+    /// the plain keys still move one cell.
+    #[test]
+    fn shift_arrows_and_capitals_jump() {
+        let shift = KeyModifiers::SHIFT;
+        let cases = [
+            (KeyCode::Up, shift, Command::Jump(Direction::Up)),
+            (KeyCode::Down, shift, Command::Jump(Direction::Down)),
+            (KeyCode::Left, shift, Command::Jump(Direction::Left)),
+            (KeyCode::Right, shift, Command::Jump(Direction::Right)),
+            (KeyCode::Char('K'), shift, Command::Jump(Direction::Up)),
+            (KeyCode::Char('J'), shift, Command::Jump(Direction::Down)),
+            (
+                KeyCode::Char('H'),
+                KeyModifiers::NONE,
+                Command::Jump(Direction::Left),
+            ),
+            (KeyCode::Char('l'), shift, Command::Jump(Direction::Right)),
+            (
+                KeyCode::Up,
+                KeyModifiers::NONE,
+                Command::Move(Direction::Up),
+            ),
+            (
+                KeyCode::Char('l'),
+                KeyModifiers::NONE,
+                Command::Move(Direction::Right),
+            ),
+            // Shift on a key the table names only plain does what the key does.
+            (KeyCode::Enter, shift, Command::Select),
+            (KeyCode::Esc, shift, Command::Back),
+            (KeyCode::Char('u'), shift, Command::Redo),
+        ];
+        for (code, modifiers, want) in cases {
+            assert_eq!(
+                command(&press(code, modifiers)),
+                Some(want),
+                "{code:?} {modifiers:?}"
+            );
+        }
+        let ctrl_shift_up = press(KeyCode::Up, KeyModifiers::CONTROL | shift);
+        assert_eq!(command(&ctrl_shift_up), None);
+        assert_eq!(label(Command::Jump(Direction::Up)), "Shift+arrows, H J K L");
+    }
+
+    /// A player clears a sparse board by keyboard alone, with the keys as
+    /// crossterm reports them: wrapping steps, Shift+arrows and capitals.
+    #[test]
+    fn a_sparse_board_is_cleared_with_a_few_jumps() {
+        use crate::core::grid::{Board, Point};
+        use crate::game::{Config, Game};
+        use crate::ui::app::App;
+        use crate::ui::test_support::AREA;
+        use crate::ui::theme::Theme;
+        use ratatui::crossterm::event::Event;
+        use std::time::Instant;
+
+        let t = Instant::now();
+        let board = Board::from_rows(&[[1, 0, 0, 0, 2, 0], [0, 0, 0, 0, 0, 0], [0, 2, 0, 0, 0, 1]])
+            .unwrap();
+        let game = Game::from_board(board, Config::DEFAULT, t);
+        let mut app = App::new(game, Theme::builtin("ascii").unwrap(), false, t);
+        // Presses `keys` in turn; where the cursor is then.
+        fn keys(app: &mut App, t: Instant, keys: &[(KeyCode, KeyModifiers)]) -> Point {
+            for &(code, modifiers) in keys {
+                app.handle_event(&Event::Key(press(code, modifiers)), AREA, t);
+            }
+            app.game.cursor()
+        }
+        let (none, shift) = (KeyModifiers::NONE, KeyModifiers::SHIFT);
+        let space = (KeyCode::Char(' '), none);
+        // Select the 1, Up wraps to the bottom row, Shift+Left wraps over
+        // the empty cells to the other 1.
+        assert_eq!(
+            keys(&mut app, t, &[space, (KeyCode::Up, none)]),
+            Point::new(2, 0)
+        );
+        assert_eq!(
+            keys(&mut app, t, &[(KeyCode::Left, shift)]),
+            Point::new(2, 5)
+        );
+        keys(&mut app, t, &[space]);
+        assert_eq!(app.game.board().tile_count(), 2);
+        // H (with Shift, as crossterm reports it) jumps to the 2.
+        assert_eq!(
+            keys(&mut app, t, &[(KeyCode::Char('H'), shift)]),
+            Point::new(2, 1)
+        );
+        keys(&mut app, t, &[space]);
+        // No other tile in its column or row: the jumps stay.
+        assert_eq!(keys(&mut app, t, &[(KeyCode::Up, shift)]), Point::new(2, 1));
+        assert_eq!(
+            keys(&mut app, t, &[(KeyCode::Char('L'), shift)]),
+            Point::new(2, 1)
+        );
+        // Down wraps to the top row, L jumps to its 2.
+        let at = keys(
+            &mut app,
+            t,
+            &[(KeyCode::Char('j'), none), (KeyCode::Char('L'), shift)],
+        );
+        assert_eq!(at, Point::new(0, 4));
+        keys(&mut app, t, &[space]);
+        assert!(app.game.win().is_some());
+    }
+
     /// The README's Controls table lists every line of the key table, word
     /// for word, so the two cannot drift.
     #[test]

@@ -43,9 +43,11 @@ impl App {
         };
         // Inside the border, with a column to spare.
         let room = usize::from(area.width.saturating_sub(3));
+        // The descriptions line up after the widest keys.
+        let keys = rows.iter().map(|(k, _)| k.width()).max().unwrap_or(0);
         let mut lines: Vec<String> = rows
             .iter()
-            .flat_map(|(k, what)| wrap(&format!(" {k:<16} "), what, room))
+            .flat_map(|(k, what)| wrap(&format!(" {k:<keys$} "), what, room))
             .collect();
         if rules.iter().all(|r| r.width() <= room) {
             lines.extend(rules.iter().map(|r| r.to_string()));

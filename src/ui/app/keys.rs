@@ -127,7 +127,7 @@ pub const BOARD_KEYS: &[Binding] = &[
         ],
     },
     Binding {
-        label: "Shift+arrows, H J K L",
+        label: "Shift-arrows, H J K L",
         help: "jump to the next tile that way",
         keys: &[
             (Key::shift(KeyCode::Up), C::Jump(D::Up)),
@@ -285,7 +285,7 @@ mod tests {
         assert_eq!(label(Command::Move(Direction::Left)), "arrows, h j k l");
     }
 
-    /// Shift+arrows come as the arrow with Shift (`ESC [ 1 ; 2 A`), capitals
+    /// Shift-arrows come as the arrow with Shift (`ESC [ 1 ; 2 A`), capitals
     /// as the upper-case letter with Shift, or from a terminal speaking the
     /// kitty protocol as the lower-case letter with Shift: each jumps, and
     /// the plain keys still move one cell.
@@ -329,11 +329,11 @@ mod tests {
         }
         let ctrl_shift_up = press(KeyCode::Up, KeyModifiers::CONTROL | shift);
         assert_eq!(command(&ctrl_shift_up), None);
-        assert_eq!(label(Command::Jump(Direction::Up)), "Shift+arrows, H J K L");
+        assert_eq!(label(Command::Jump(Direction::Up)), "Shift-arrows, H J K L");
     }
 
     /// A player clears a sparse board by keyboard alone, with the keys as
-    /// crossterm reports them: wrapping steps, Shift+arrows and capitals.
+    /// crossterm reports them: wrapping steps, Shift-arrows and capitals.
     #[test]
     fn a_sparse_board_is_cleared_with_a_few_jumps() {
         use crate::core::grid::{Board, Point};

@@ -43,8 +43,10 @@ impl App {
         };
         // Inside the border, with a column to spare.
         let room = usize::from(area.width.saturating_sub(3));
-        // The descriptions line up after the widest keys.
-        let keys = rows.iter().map(|(k, _)| k.width()).max().unwrap_or(0);
+        // The descriptions line up after the widest keys where that leaves
+        // them room; on a narrow screen a wide label pushes its own text on.
+        let widest = rows.iter().map(|(k, _)| k.width()).max().unwrap_or(0);
+        let keys = if room >= widest + 42 { widest } else { 16 };
         let mut lines: Vec<String> = rows
             .iter()
             .flat_map(|(k, what)| wrap(&format!(" {k:<keys$} "), what, room))

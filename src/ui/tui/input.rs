@@ -418,7 +418,7 @@ mod tests {
         );
     }
 
-    /// Shift+arrows (xterm's `ESC [ 1 ; 2 A`) and capitals reach the board
+    /// Shift-arrows (xterm's `ESC [ 1 ; 2 A`) and capitals reach the board
     /// with Shift, as crossterm reports them, for its jump keys.
     #[test]
     fn shift_arrows_and_capitals_carry_shift() {

@@ -1,6 +1,7 @@
 //! The application: the game plus what only the screen needs (theme, the
 //! screens over the board, colour, settings), and the one place that routes
-//! terminal events: the screen on top takes them, else the board's key table.
+//! terminal events: what is in front ([`App::top`]: the message box, the
+//! demo, the screen on top, the win box, the board) takes them.
 //! `app/persist.rs` adds saving, the win screen's name prompt and recording;
 //! `app/screen.rs` the screens; `app/lists.rs` the menus and forms;
 //! `app/keys.rs` the key table; `app/pages.rs` the text pages' lines and
@@ -31,7 +32,7 @@ use crate::ui::win_screen::WinScreen;
 
 pub use demo::{DEMO_NOTE, DEMO_STEP, Demo};
 use keys::Command;
-use screen::{Abandon, LEVEL_CARD_TIME, Menu, MenuKind, Screen};
+use screen::{Abandon, LEVEL_CARD_LEAST, LEVEL_CARD_TIME, Menu, MenuKind, Screen};
 
 /// How often the screen is redrawn while a line grows or tiles slide.
 pub const FRAME_TIME: Duration = Duration::from_millis(16);
@@ -88,6 +89,31 @@ pub struct App {
     seen_level: usize,
     /// Where this game stands in the statistics.
     counted: persist::Counted,
+}
+
+/// What is in front ([`App::top`]): it takes the next key or click, and
+/// nothing is drawn over it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Top<'a> {
+    /// The message box ([`App::warning`]): any key or click closes it, and
+    /// does nothing else (Ctrl-C still quits).
+    Message(&'a str),
+    /// The solver playing a demo ([`App::demo`]): any key or click stops it,
+    /// and the player takes the game over.
+    Demo,
+    /// The screen on top of [`App::screens`]: help, the level card, a menu
+    /// or form, the high scores, the statistics.
+    Screen(&'a Screen),
+    /// A won game's box ([`App::win_screen`]), with its name prompt until
+    /// the score is recorded; a click offers what a finished game offers.
+    Won,
+    /// The box of a game whose time ran out; a click offers what a finished
+    /// game offers.
+    TimeUp,
+    /// The paused board's box: `p` or a click resumes.
+    Paused,
+    /// The board in play.
+    Board,
 }
 
 /// The frame on screen, as [`App::show_frame`] recorded it before drawing.
@@ -224,15 +250,19 @@ impl App {
             self.note = None;
         }
         let ctrl_c = matches!(event, Event::Key(key) if key.is_press() && keys::is_ctrl_c(key));
-        if input && self.warning.take().is_some() {
-            // The key or click that closes the message box does nothing else,
-            // except Ctrl-C.
-            self.quit = ctrl_c;
-            self.sync_cover(now);
-            return true;
-        }
-        if input && self.stop_demo() {
-            // The key or click that stops the demo does nothing else, except Ctrl-C.
+        // The key or click that closes the message box or stops the demo
+        // does nothing else, except Ctrl-C.
+        let closed = input
+            && match self.top() {
+                Top::Message(_) => {
+                    self.warning = None;
+                    self.sync_cover(now);
+                    true
+                }
+                Top::Demo => self.stop_demo(),
+                _ => false,
+            };
+        if closed {
             self.quit = ctrl_c;
             return true;
         }
@@ -247,7 +277,7 @@ impl App {
             Event::Mouse(MouseEvent {
                 kind: kind @ (MouseEventKind::ScrollUp | MouseEventKind::ScrollDown),
                 ..
-            }) if self.warning.is_none() => {
+            }) if matches!(self.top(), Top::Screen(_)) => {
                 self.list_wheel(*kind == MouseEventKind::ScrollDown, now)
             }
             Event::Resize(..) | Event::FocusGained => {}
@@ -257,17 +287,64 @@ impl App {
         true
     }
 
-    /// The one place a key goes: Ctrl-C quits from anywhere; else the screen
-    /// on top takes it, or the win screen's prompt, or the board.
+    /// What is in front: the one thing that takes the next key or click,
+    /// drawn over everything else. Each part of the state behind it keeps
+    /// its own life (the message box until the next input, the demo until
+    /// the player takes over, the screens on their stack, the win box while
+    /// the game stays won, so an undo takes it away); this is the one place
+    /// that says which of them is in front.
+    pub fn top(&self) -> Top<'_> {
+        if let Some(message) = &self.warning {
+            Top::Message(message)
+        } else if self.demo.is_some() {
+            Top::Demo
+        } else if let Some(screen) = self.screens.last() {
+            Top::Screen(screen)
+        } else if self.game.win().is_some() {
+            Top::Won
+        } else if self.game.time_up().is_some() {
+            Top::TimeUp
+        } else if self.game.is_paused() {
+            Top::Paused
+        } else {
+            Top::Board
+        }
+    }
+
+    /// The one place a key goes: Ctrl-C quits from anywhere; else what is
+    /// in front takes it: the screen on top, the win box's name prompt, or
+    /// the board's key table (which a paused or finished game answers too).
     fn handle_key(&mut self, key: KeyEvent, now: Instant) {
         if keys::is_ctrl_c(&key) {
             self.quit = true;
             return;
         }
+        let top = self.top();
+        if matches!(top, Top::Screen(_)) {
+            self.screen_key(key, now);
+        } else if top == Top::Won && self.prompt_key(key, now) {
+            // Typed at the name prompt.
+        } else if let Some(command) = keys::command(&key) {
+            self.command(command, now);
+        }
+    }
+
+    /// Whether a key or click at `now` may take away the level card that
+    /// appears at `from`: a frame has shown it (the cleared board's last
+    /// line is on screen until then), and for [`LEVEL_CARD_LEAST`], so that
+    /// no key skips a card unseen or unread.
+    fn card_read(&self, from: Instant, now: Instant) -> bool {
+        self.shows(from) && now >= from + LEVEL_CARD_LEAST
+    }
+
+    /// A key on the screen on top. Every page (help, high scores,
+    /// statistics) closes on Esc, Enter, Space and `q`, as pagers do; the
+    /// level card goes on to the next board on any key, and `q` there quits
+    /// the game.
+    fn screen_key(&mut self, key: KeyEvent, now: Instant) {
         match self.screens.last_mut() {
             Some(Screen::Help { .. }) => match key.code {
-                KeyCode::Char('q') => self.quit = true,
-                KeyCode::Char('?') | KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => {
+                KeyCode::Char('?' | 'q' | ' ') | KeyCode::Esc | KeyCode::Enter => {
                     self.screens.pop();
                 }
                 KeyCode::Down | KeyCode::Char('j') => self.scroll_help(1),
@@ -277,11 +354,8 @@ impl App {
                 _ => {}
             },
             Some(&mut Screen::LevelCard { from }) => {
-                // Any key goes on to the next board; q still quits. Until
-                // a frame has shown the card (the cleared board's last line
-                // is on screen), a key skips no card the player has not seen.
                 self.quit = key.code == KeyCode::Char('q');
-                if self.quit || self.shows(from) {
+                if self.quit || self.card_read(from, now) {
                     self.screens.pop();
                 }
             }
@@ -308,14 +382,7 @@ impl App {
             Some(Screen::Menu(_) | Screen::NewGame(_) | Screen::Settings(_)) => {
                 self.list_key(key, now)
             }
-            None => {
-                if self.prompt_key(key, now) {
-                    return;
-                }
-                if let Some(command) = keys::command(&key) {
-                    self.command(command, now);
-                }
-            }
+            None => {}
         }
     }
 
@@ -415,13 +482,34 @@ impl App {
     /// game anywhere opens what it offers (record, new game, undo, quit);
     /// on a paused board it resumes.
     fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
+        let left = button == MouseButton::Left;
+        let edge = mouse.row == self.area.y || mouse.row.saturating_add(1) == self.area.bottom();
+        match self.top() {
+            Top::Screen(_) => return self.screen_click(button, mouse, now),
+            Top::Won | Top::TimeUp if left => return self.open_finished_menu(),
+            _ if left && edge => return self.command(Command::Menu, now),
+            // The paused box says a click resumes: the mouse alone can go on.
+            Top::Paused if left => return self.game.apply(Action::TogglePause, now),
+            _ => {}
+        }
+        let cell = self
+            .board_layout(self.area)
+            .and_then(|l| self.tile_at(&l, mouse.column, mouse.row));
+        let action = match (button, cell) {
+            (MouseButton::Right, Some(p)) => Action::Highlight(p),
+            (MouseButton::Right, None) => Action::ClearHighlight,
+            (_, Some(p)) => Action::Click(p),
+            (_, None) => return,
+        };
+        self.game.apply(action, now);
+    }
+
+    /// A click on the screen on top: see [`App::handle_click`].
+    fn screen_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
         match self.screens.last() {
-            // A click before a frame has shown the level card skips no
-            // card unseen.
-            Some(&Screen::LevelCard { from }) if !self.shows(from) => return,
+            Some(&Screen::LevelCard { from }) if !self.card_read(from, now) => {}
             Some(Screen::Help { .. } | Screen::LevelCard { .. } | Screen::Stats(_)) => {
                 self.screens.pop();
-                return;
             }
             Some(Screen::Scores(view)) => {
                 // Inside the box the right half shows the next table, the
@@ -438,37 +526,14 @@ impl App {
                         -1
                     });
                 }
-                return;
             }
-            Some(Screen::Menu(_) | Screen::NewGame(_) | Screen::Settings(_)) => {
-                if button == MouseButton::Left {
-                    self.list_click(mouse, now);
-                }
-                return;
+            Some(Screen::Menu(_) | Screen::NewGame(_) | Screen::Settings(_))
+                if button == MouseButton::Left =>
+            {
+                self.list_click(mouse, now);
             }
-            None => {}
+            Some(Screen::Menu(_) | Screen::NewGame(_) | Screen::Settings(_)) | None => {}
         }
-        if button == MouseButton::Left && self.game_over() {
-            return self.open_finished_menu();
-        }
-        let edge = mouse.row == self.area.y || mouse.row.saturating_add(1) == self.area.bottom();
-        if button == MouseButton::Left && edge {
-            return self.command(Command::Menu, now);
-        }
-        // The paused box says a click resumes: the mouse alone can go on.
-        if button == MouseButton::Left && self.game.is_paused() {
-            return self.game.apply(Action::TogglePause, now);
-        }
-        let cell = self
-            .board_layout(self.area)
-            .and_then(|l| self.tile_at(&l, mouse.column, mouse.row));
-        let action = match (button, cell) {
-            (MouseButton::Right, Some(p)) => Action::Highlight(p),
-            (MouseButton::Right, None) => Action::ClearHighlight,
-            (_, Some(p)) => Action::Click(p),
-            (_, None) => return,
-        };
-        self.game.apply(action, now);
     }
 
     /// The board cell of the tile drawn at screen position (`x`, `y`) on
@@ -1019,14 +1084,15 @@ mod tests {
             Some(Screen::Help { top }) => Some(*top),
             _ => None,
         };
-        // The help scrolls by j and k and a page at a time; Esc, ?, Enter
-        // and Space close it, q quits.
+        // The help scrolls by j and k and a page at a time; Esc, ?, q,
+        // Enter and Space close it, as they close every page.
         let most = a.help_max_top(small);
         let page = usize::from(small.height);
         assert!(most > page, "the help must scroll more than a page here");
         for close in [
             KeyCode::Esc,
             KeyCode::Char('?'),
+            KeyCode::Char('q'),
             KeyCode::Enter,
             KeyCode::Char(' '),
         ] {
@@ -1045,11 +1111,6 @@ mod tests {
             assert!(a.screens.is_empty(), "{close:?} closes the help");
             assert!(!a.quit);
         }
-        press(&mut a, KeyCode::Char('?'));
-        press(&mut a, KeyCode::Char('q'));
-        assert!(a.quit, "q on the help quits");
-        a.quit = false;
-        a.screens.clear();
         // The high scores step through three tables both ways by the arrows,
         // h j k l and Tab; Esc, Enter, Space and q go back.
         let table = |rows| {
@@ -1112,9 +1173,13 @@ mod tests {
             assert!(a.screens.is_empty(), "{close:?} closes the statistics");
             assert!(!a.quit, "{close:?} does not quit");
         }
-        // Any key takes the level card away; q there quits.
+        // Any key takes the level card away once read; q there quits.
         a.screens.push(Screen::LevelCard { from: t });
         press(&mut a, KeyCode::Char('x'));
+        assert!(!a.screens.is_empty(), "not before LEVEL_CARD_LEAST");
+        let read = t + screen::LEVEL_CARD_LEAST;
+        a.show_frame(read);
+        a.handle_event(&key(KeyCode::Char('x')), small, read);
         assert!(a.screens.is_empty() && !a.quit);
         a.screens.push(Screen::LevelCard { from: t });
         press(&mut a, KeyCode::Char('q'));

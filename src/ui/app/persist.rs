@@ -516,6 +516,37 @@ mod tests {
         assert!(matches!(app.screens.last(), Some(Screen::NewGame(_))));
     }
 
+    /// What is in front takes each key in turn: the message box over the
+    /// finished game's menu over the won game's box over the board, as
+    /// [`App::top`] says, and each key reaches only the first.
+    #[test]
+    fn what_is_in_front_takes_each_key_in_turn() {
+        use crate::ui::app::Top;
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = tiny(dir.path());
+        assert_eq!(app.top(), Top::Board);
+        type_str(&mut app, "p");
+        assert_eq!(app.top(), Top::Paused);
+        type_str(&mut app, "p");
+        win(&mut app);
+        assert_eq!(app.top(), Top::Won);
+        app.show_frame(app.now + Duration::from_millis(16));
+        keys(&mut app, &[KeyCode::Esc]);
+        assert!(matches!(app.top(), Top::Screen(Screen::Menu(_))));
+        app.tell("kept aside".into());
+        assert_eq!(app.top(), Top::Message("kept aside"));
+        // The key that closes the message does nothing else: the menu stays.
+        keys(&mut app, &[KeyCode::Esc]);
+        assert!(matches!(app.top(), Top::Screen(Screen::Menu(_))));
+        keys(&mut app, &[KeyCode::Esc]);
+        assert_eq!(app.top(), Top::Won);
+        // Back at the won box, a letter is typed at its name prompt.
+        let name = app.win_screen.as_ref().unwrap().name.clone();
+        type_str(&mut app, "z");
+        assert_eq!(app.win_screen.as_ref().unwrap().name, format!("{name}z"));
+        assert!(app.screens.is_empty() && !app.quit);
+    }
+
     /// Keys that come with the winning click, before any frame has shown
     /// the win box (the loop takes every event waiting before it draws),
     /// are not typed at the prompt: an Enter among them recorded the

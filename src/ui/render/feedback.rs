@@ -109,9 +109,7 @@ impl App {
         let step = (shown.as_nanos() / (POINTS_TIME / FADE_STEPS).as_nanos()) as u32;
         let fade = step as f32 / (FADE_STEPS - 1) as f32;
         let cells = line::cells(layout, &r.path.corners);
-        let Some(&(x, y, _)) = cells.get(cells.len() / 2) else {
-            return;
-        };
+        let mid = cells.len() / 2;
         let streak = self.game.streak() + 1;
         let mut spans = vec![Span::styled(
             format!(" +{} ", r.points),
@@ -123,28 +121,37 @@ impl App {
                 self.fading(Paint::Combo, fade, step),
             ));
         }
-        // Over the line where that hides no tile, else under it, else on
-        // the line itself (its cells are empty): the pair and the line stay
-        // in sight, and the points never hide a tile a free row away.
+        // By the line, where that hides the fewest tiles, the nearer its
+        // middle the better, over it before under it before on it (its
+        // cells are empty): the pair and the line stay in sight, and the
+        // points hide no tile while any place by the line is free.
         let points = Line::from(spans);
         let width = points.width() as u16;
         let board = self.game.board();
-        let hidden = |row: u16| {
+        let hidden = |x: u16, row: u16| {
             let left = x.saturating_sub(width / 2);
             (left..left.saturating_add(width))
                 .filter(|&cx| layout.cell_at(cx, row).is_some_and(|p| board.get(p) != 0))
                 .count()
         };
-        let rows = [
-            y.checked_sub(1).filter(|&r| r >= layout.outer.y),
-            Some(y + 1).filter(|&r| r < layout.outer.bottom()),
-            Some(y),
-        ];
-        let row = rows
-            .into_iter()
-            .flatten()
-            .min_by_key(|&r| hidden(r))
-            .unwrap_or(y);
+        let Some((_, x, row, y)) = cells
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &(x, y, _))| {
+                let rows = [
+                    y.checked_sub(1).filter(|&r| r >= layout.outer.y),
+                    Some(y + 1).filter(|&r| r < layout.outer.bottom()),
+                    Some(y),
+                ];
+                rows.into_iter()
+                    .enumerate()
+                    .filter_map(move |(order, row)| Some((i.abs_diff(mid), order, x, row?, y)))
+            })
+            .map(|(off, order, x, row, y)| ((hidden(x, row), off, order), x, row, y))
+            .min_by_key(|&(key, ..)| key)
+        else {
+            return;
+        };
         put_centred(points, x, row, buf);
         if r.bonus > 0 {
             let bonus = format!(" +{} time ", r.bonus);

@@ -331,6 +331,71 @@ fn the_points_hide_no_tile_when_a_row_by_the_line_is_free() {
     }
 }
 
+/// A straight line down an empty column between full ones, on a board with
+/// no row between its tiles: the points and
+/// the combo are wider than the column, every row by the line's middle has
+/// tiles within their reach, and they hid two of them for more than a
+/// second. They go along the line to a free place (here the ring above or
+/// below the board) and hide none.
+#[test]
+fn the_points_move_along_the_line_to_hide_no_tile() {
+    let t = Instant::now();
+    let mut rows: Vec<Vec<Tile>> = (0..16)
+        .map(|r| (0..16).map(|c| ((r * 16 + c) % 47 + 2) as Tile).collect())
+        .collect();
+    for row in &mut rows[1..15] {
+        row[5] = 0;
+    }
+    rows[0][5] = 1;
+    rows[15][5] = 1;
+    // A first match, for a combo on the second.
+    rows[0][0] = 49;
+    rows[0][1] = 49;
+    let board = Board::from_rows(&rows).unwrap();
+    let mut app = app_on(board, "ascii", false, t);
+    app.game.apply(Action::Click(at(0, 0)), t);
+    app.game.apply(Action::Click(at(0, 1)), t);
+    let second = t + Duration::from_secs(1);
+    app.game.apply(Action::Click(at(0, 5)), second);
+    app.game.apply(Action::Click(at(15, 5)), second);
+    let r = app.game.last_match().unwrap().clone();
+    assert_eq!(r.path.corners.len(), 2, "straight down the column");
+    app.now = second + Duration::from_millis(100);
+    let buf = draw(&app, 80, 24);
+    let layout = app.board_layout(buf.area).unwrap();
+    let label = format!("+{} x2 combo", r.points);
+    let (y, line) = text(&buf)
+        .into_iter()
+        .enumerate()
+        .find(|(_, l)| l.contains(&label))
+        .expect("the points on show");
+    let x = line.find(&label).unwrap() as u16;
+    let width = label.len() as u16 + 2;
+    // Every row by the middle of the line has a tile within the label's reach.
+    assert_eq!(
+        layout.tile.pitch_y, 1,
+        "no row between tiles, as with 16 rows at 80 x 24"
+    );
+    let (mx, my) = layout.centre(at(8, 5));
+    let reach = mx - width / 2..mx + width / 2;
+    for row in [my - 1, my, my + 1] {
+        let covered = reach.clone().any(|cx| {
+            layout
+                .cell_at(cx, row)
+                .is_some_and(|p| app.game.board().get(p) != 0)
+        });
+        assert!(covered, "row {row} by the middle is free");
+    }
+    for cx in x.saturating_sub(1)..x + width - 1 {
+        let under = layout.cell_at(cx, y as u16);
+        assert!(
+            under.is_none_or(|p| app.game.board().get(p) == 0),
+            "the points hide the tile at {under:?}:\n{}",
+            text(&buf).join("\n")
+        );
+    }
+}
+
 #[test]
 fn points_and_the_combo_show_at_the_match_then_fade() {
     let t = Instant::now();

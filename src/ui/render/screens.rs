@@ -103,7 +103,7 @@ impl App {
         let keys = if most > 0 {
             " arrows scroll; Esc closes "
         } else {
-            " Esc or ? closes "
+            " Esc, q or ? closes "
         };
         Clear.render(rect, buf);
         Paragraph::new(lines.into_iter().map(Line::raw).collect::<Vec<_>>())

@@ -6,6 +6,7 @@
 
 mod assist;
 mod clock;
+pub mod cursor;
 pub mod daily;
 mod dealing;
 mod history;
@@ -101,8 +102,12 @@ pub enum Direction {
 /// Everything a player can do to the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
-    /// Move the keyboard cursor one cell (it stops at the edges).
+    /// Move the keyboard cursor one cell, wrapping round at the edges
+    /// ([`cursor::step`]).
     Move(Direction),
+    /// Move the keyboard cursor to the next tile that way in its row or
+    /// column, wrapping round ([`cursor::jump`]).
+    Jump(Direction),
     /// Select (or match, or deselect) the tile under the cursor.
     Select,
     /// A click on a cell: moves the cursor there and selects as [`Action::Select`].
@@ -419,7 +424,8 @@ impl Game {
             _ => {}
         }
         match action {
-            Action::Move(d) => self.move_cursor(d),
+            Action::Move(d) => self.cursor = cursor::step(&self.board, self.cursor, d),
+            Action::Jump(d) => self.cursor = cursor::jump(&self.board, self.cursor, d),
             Action::Select | Action::Click(_) if self.next_board_hidden(now) => {
                 self.finish_animation(now);
                 self.notice = Some((Notice::StillMoving, now));
@@ -516,17 +522,6 @@ impl Game {
         if let Some(r) = self.removal.as_mut() {
             r.at = now.checked_sub(self.pace.total()).unwrap_or(r.at.min(now));
         }
-    }
-
-    fn move_cursor(&mut self, d: Direction) {
-        let (rows, cols) = (self.board.rows() as i32, self.board.cols() as i32);
-        let Point { row, col } = self.cursor;
-        self.cursor = match d {
-            Direction::Up => Point::new((row - 1).max(0), col),
-            Direction::Down => Point::new((row + 1).min(rows - 1), col),
-            Direction::Left => Point::new(row, (col - 1).max(0)),
-            Direction::Right => Point::new(row, (col + 1).min(cols - 1)),
-        };
     }
 
     fn select(&mut self, p: Point, now: Instant) {

@@ -1259,3 +1259,51 @@ fn signals_on_menu_screens_save_the_game_and_restore_the_terminal() {
     s.send(b"q");
     s.wait_exit(WAIT).expect("quit");
 }
+
+/// The keyboard as a terminal sends it: Shift-arrows (`ESC [ 1 ; 2 C`) and
+/// capitals jump to the next tile over the cells a match emptied, and a
+/// plain arrow wraps round the edge. The cursor's brackets show where the
+/// game's own cursor rules say.
+#[test]
+fn shift_arrows_and_capitals_jump_in_a_real_terminal() {
+    use lianliankan::game::{Direction, cursor};
+    let seed = 11;
+    let (mut game, layout) = deal(seed);
+    let (a, b) = find_match(game.board()).expect("a fresh deal has a match");
+    let mut s = Session::start(&["--seed", &seed.to_string()], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    first_match(&mut s, layout.centre(a), layout.centre(b));
+    let t = Instant::now();
+    game.apply(Action::Click(a), t);
+    game.apply(Action::Click(b), t);
+    let keys: [(&[u8], Direction); 6] = [
+        (b"\x1b[1;2D", Direction::Left),
+        (b"\x1b[1;2C", Direction::Right),
+        (b"H", Direction::Left),
+        (b"\x1b[1;2B", Direction::Down),
+        (b"K", Direction::Up),
+        (b"L", Direction::Right),
+    ];
+    let mut skipped = false;
+    for (bytes, d) in keys {
+        let from = game.cursor();
+        game.apply(Action::Jump(d), t);
+        skipped |= game.cursor() != cursor::step(game.board(), from, d);
+        let (x, y) = layout.centre(game.cursor());
+        s.send(bytes);
+        s.wait_for("the cursor to jump", WAIT, |_| {
+            cell(&s, x - 1, y) == "[" && cell(&s, x + 1, y) == "]"
+        });
+    }
+    assert!(skipped, "no jump went further than a step: pick other keys");
+    // Left from the first column wraps to the last.
+    let row = game.cursor().row;
+    let steps = game.cursor().col + 1;
+    s.send("h".repeat(steps as usize).as_bytes());
+    let (x, y) = layout.centre(Point::new(row, game.board().cols() as i32 - 1));
+    s.wait_for("the cursor to wrap", WAIT, |_| {
+        cell(&s, x - 1, y) == "[" && cell(&s, x + 1, y) == "]"
+    });
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}

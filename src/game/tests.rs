@@ -64,23 +64,78 @@ fn a_match_removes_both_scores_and_keeps_the_line() {
 }
 
 #[test]
-fn keyboard_selects_too_and_cursor_stays_on_the_board() {
+fn keyboard_selects_too_and_cursor_wraps_round_the_edges() {
     let t = Instant::now();
     let mut g = small(t);
+    // Up from the top row goes to the bottom, Left from the first column
+    // to the last, in the same column and row.
     g.apply(Action::Move(Direction::Up), t);
+    assert_eq!(g.cursor(), at(2, 0));
     g.apply(Action::Move(Direction::Left), t);
-    assert_eq!(g.cursor(), at(0, 0));
-    for _ in 0..10 {
-        g.apply(Action::Move(Direction::Right), t);
-        g.apply(Action::Move(Direction::Down), t);
-    }
     assert_eq!(g.cursor(), at(2, 3));
-    g.apply(Action::Move(Direction::Left), t);
     g.apply(Action::Select, t);
-    g.apply(Action::Move(Direction::Right), t);
+    g.apply(Action::Move(Direction::Left), t);
     g.apply(Action::Select, t);
     assert_eq!(g.board().get(at(2, 2)), EMPTY);
     assert_eq!(g.board().get(at(2, 3)), EMPTY);
+    // Round again: four steps Right and three Down come back to the start.
+    for _ in 0..4 {
+        g.apply(Action::Move(Direction::Right), t);
+    }
+    for _ in 0..3 {
+        g.apply(Action::Move(Direction::Down), t);
+    }
+    assert_eq!(g.cursor(), at(2, 2));
+}
+
+#[test]
+fn a_jump_skips_the_cells_a_match_emptied_and_wraps() {
+    let t = Instant::now();
+    let mut g = small(t);
+    for p in [at(2, 2), at(2, 3)] {
+        g.apply(Action::Click(p), t);
+    }
+    assert_eq!(g.cursor(), at(2, 3));
+    // Row 2 is now 2 5 . . : Right wraps to its first tile, Left from
+    // there wraps over the empty cells to the 5.
+    g.apply(Action::Jump(Direction::Right), t);
+    assert_eq!(g.cursor(), at(2, 0));
+    g.apply(Action::Jump(Direction::Left), t);
+    assert_eq!(g.cursor(), at(2, 1));
+    g.apply(Action::Jump(Direction::Up), t);
+    assert_eq!(g.cursor(), at(1, 1));
+    // Column 3 is 2 3 . : Down from the 3 wraps over the gap to the 2.
+    g.apply(Action::Click(at(1, 3)), t);
+    g.apply(Action::Jump(Direction::Down), t);
+    assert_eq!(g.cursor(), at(0, 3));
+    // The keys move the cursor only: the 3 stays selected.
+    assert_eq!(g.selected(), Some(at(1, 3)));
+}
+
+/// Under gravity the cursor jumps to where the tiles came to rest, not to
+/// where they were.
+#[test]
+fn a_jump_finds_tiles_where_gravity_moved_them() {
+    let t = Instant::now();
+    let rows = [[5, 6], [1, 1], [6, 5]];
+    // Without gravity the 5 stays on top and Down from it goes past the gap
+    // to the 6; falling, the 5 lands in the gap, and Down from the emptied
+    // top cell finds it there.
+    for (gravity, below) in [(Gravity::None, at(2, 0)), (Gravity::Down, at(1, 0))] {
+        let config = Config {
+            mode: Mode::Single(gravity),
+            ..cfg()
+        };
+        let mut g = Game::from_board(Board::from_rows(&rows).unwrap(), config, t);
+        g.apply(Action::Click(at(1, 0)), t);
+        g.apply(Action::Click(at(1, 1)), t);
+        assert_eq!(g.board().tile_count(), 4, "{gravity:?}");
+        g.apply(Action::Move(Direction::Up), t);
+        g.apply(Action::Move(Direction::Left), t);
+        assert_eq!(g.cursor(), at(0, 0), "{gravity:?}");
+        g.apply(Action::Jump(Direction::Down), t);
+        assert_eq!(g.cursor(), below, "{gravity:?}");
+    }
 }
 
 #[test]

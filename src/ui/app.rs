@@ -410,6 +410,7 @@ impl App {
         let over = self.game_over();
         let action = match command {
             Command::Move(d) => Action::Move(d),
+            Command::Jump(d) => Action::Jump(d),
             Command::Select => match self.cursor_tile() {
                 p if p == self.game.cursor() => Action::Select,
                 // The tile in the brackets is on its way elsewhere: Space

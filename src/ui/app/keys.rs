@@ -9,8 +9,10 @@ use crate::game::Direction;
 /// What a key on the board asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Command {
-    /// Move the cursor one cell.
+    /// Move the cursor one cell, wrapping round at the edges.
     Move(Direction),
+    /// Move the cursor to the next tile that way, wrapping round.
+    Jump(Direction),
     /// Select (or match, or drop) the tile under the cursor.
     Select,
     /// Highlight every tile of the kind under the cursor.
@@ -38,16 +40,30 @@ pub enum Command {
     Quit,
 }
 
-/// A key as the table names it: a key code, with or without Control.
+/// A key as the table names it: a key code, with or without Control, and
+/// for a key that is not a character (an arrow) with or without Shift.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Key {
     code: KeyCode,
     ctrl: bool,
+    shift: bool,
 }
 
 impl Key {
     const fn plain(code: KeyCode) -> Self {
-        Key { code, ctrl: false }
+        Key {
+            code,
+            ctrl: false,
+            shift: false,
+        }
+    }
+
+    const fn shift(code: KeyCode) -> Self {
+        Key {
+            code,
+            ctrl: false,
+            shift: true,
+        }
     }
 
     const fn char(c: char) -> Self {
@@ -58,18 +74,24 @@ impl Key {
         Key {
             code: KeyCode::Char(c),
             ctrl: true,
+            shift: false,
         }
     }
 
-    /// Whether a key press is this key (Shift is part of the character).
+    /// Whether a key press is this key. On a character Shift is part of the
+    /// character: terminals send `H` (crossterm adds Shift), and a terminal
+    /// speaking the kitty keyboard protocol may send `h` with Shift.
     fn matches(&self, key: &KeyEvent) -> bool {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        let code = match key.code {
+        let shift = key.modifiers.contains(KeyModifiers::SHIFT);
+        let (code, shift) = match key.code {
             // Terminals send Ctrl-R as either case.
-            KeyCode::Char(c) if ctrl => KeyCode::Char(c.to_ascii_lowercase()),
-            code => code,
+            KeyCode::Char(c) if ctrl => (KeyCode::Char(c.to_ascii_lowercase()), false),
+            KeyCode::Char(c) if shift => (KeyCode::Char(c.to_ascii_uppercase()), false),
+            KeyCode::Char(c) => (KeyCode::Char(c), false),
+            code => (code, shift),
         };
-        self.ctrl == ctrl && self.code == code
+        self.ctrl == ctrl && self.shift == shift && self.code == code
     }
 }
 
@@ -102,6 +124,20 @@ pub const BOARD_KEYS: &[Binding] = &[
             (Key::char('j'), C::Move(D::Down)),
             (Key::char('h'), C::Move(D::Left)),
             (Key::char('l'), C::Move(D::Right)),
+        ],
+    },
+    Binding {
+        label: "Shift-arrows, H J K L",
+        help: "jump to the next tile that way",
+        keys: &[
+            (Key::shift(KeyCode::Up), C::Jump(D::Up)),
+            (Key::shift(KeyCode::Down), C::Jump(D::Down)),
+            (Key::shift(KeyCode::Left), C::Jump(D::Left)),
+            (Key::shift(KeyCode::Right), C::Jump(D::Right)),
+            (Key::char('K'), C::Jump(D::Up)),
+            (Key::char('J'), C::Jump(D::Down)),
+            (Key::char('H'), C::Jump(D::Left)),
+            (Key::char('L'), C::Jump(D::Right)),
         ],
     },
     Binding {
@@ -177,13 +213,17 @@ pub const MOUSE_HELP: [(&str, &str); 2] = [
     ("right click", "highlight its kind (off the tiles: clear)"),
 ];
 
-/// The command a key press on the board sends, if any.
+/// The command a key press on the board sends, if any. A shifted key the
+/// table does not name (Shift-Enter, Shift-Esc) does what the key does.
 pub fn command(key: &KeyEvent) -> Option<Command> {
-    BOARD_KEYS
-        .iter()
-        .flat_map(|b| b.keys.iter())
-        .find(|(k, _)| k.matches(key))
-        .map(|&(_, c)| c)
+    let unshifted = KeyEvent::new(key.code, key.modifiers - KeyModifiers::SHIFT);
+    [key, &unshifted].into_iter().find_map(|key| {
+        BOARD_KEYS
+            .iter()
+            .flat_map(|b| b.keys.iter())
+            .find(|(k, _)| k.matches(key))
+            .map(|&(_, c)| c)
+    })
 }
 
 /// The keys that send `command`, as the help writes them (`t`).
@@ -243,6 +283,114 @@ mod tests {
             None
         );
         assert_eq!(label(Command::Move(Direction::Left)), "arrows, h j k l");
+    }
+
+    /// Shift-arrows come as the arrow with Shift (`ESC [ 1 ; 2 A`), capitals
+    /// as the upper-case letter with Shift, or from a terminal speaking the
+    /// kitty protocol as the lower-case letter with Shift: each jumps, and
+    /// the plain keys still move one cell.
+    #[test]
+    fn shift_arrows_and_capitals_jump() {
+        let shift = KeyModifiers::SHIFT;
+        let cases = [
+            (KeyCode::Up, shift, Command::Jump(Direction::Up)),
+            (KeyCode::Down, shift, Command::Jump(Direction::Down)),
+            (KeyCode::Left, shift, Command::Jump(Direction::Left)),
+            (KeyCode::Right, shift, Command::Jump(Direction::Right)),
+            (KeyCode::Char('K'), shift, Command::Jump(Direction::Up)),
+            (KeyCode::Char('J'), shift, Command::Jump(Direction::Down)),
+            (
+                KeyCode::Char('H'),
+                KeyModifiers::NONE,
+                Command::Jump(Direction::Left),
+            ),
+            (KeyCode::Char('l'), shift, Command::Jump(Direction::Right)),
+            (
+                KeyCode::Up,
+                KeyModifiers::NONE,
+                Command::Move(Direction::Up),
+            ),
+            (
+                KeyCode::Char('l'),
+                KeyModifiers::NONE,
+                Command::Move(Direction::Right),
+            ),
+            // Shift on a key the table names only plain does what the key does.
+            (KeyCode::Enter, shift, Command::Select),
+            (KeyCode::Esc, shift, Command::Back),
+            (KeyCode::Char('u'), shift, Command::Redo),
+        ];
+        for (code, modifiers, want) in cases {
+            assert_eq!(
+                command(&press(code, modifiers)),
+                Some(want),
+                "{code:?} {modifiers:?}"
+            );
+        }
+        let ctrl_shift_up = press(KeyCode::Up, KeyModifiers::CONTROL | shift);
+        assert_eq!(command(&ctrl_shift_up), None);
+        assert_eq!(label(Command::Jump(Direction::Up)), "Shift-arrows, H J K L");
+    }
+
+    /// A player clears a sparse board by keyboard alone, with the keys as
+    /// crossterm reports them: wrapping steps, Shift-arrows and capitals.
+    #[test]
+    fn a_sparse_board_is_cleared_with_a_few_jumps() {
+        use crate::core::grid::{Board, Point};
+        use crate::game::{Config, Game};
+        use crate::ui::app::App;
+        use crate::ui::test_support::AREA;
+        use crate::ui::theme::Theme;
+        use ratatui::crossterm::event::Event;
+        use std::time::Instant;
+
+        let t = Instant::now();
+        let board = Board::from_rows(&[[1, 0, 0, 0, 2, 0], [0, 0, 0, 0, 0, 0], [0, 2, 0, 0, 0, 1]])
+            .unwrap();
+        let game = Game::from_board(board, Config::DEFAULT, t);
+        let mut app = App::new(game, Theme::builtin("ascii").unwrap(), false, t);
+        // Presses `keys` in turn; where the cursor is then.
+        fn keys(app: &mut App, t: Instant, keys: &[(KeyCode, KeyModifiers)]) -> Point {
+            for &(code, modifiers) in keys {
+                app.handle_event(&Event::Key(press(code, modifiers)), AREA, t);
+            }
+            app.game.cursor()
+        }
+        let (none, shift) = (KeyModifiers::NONE, KeyModifiers::SHIFT);
+        let space = (KeyCode::Char(' '), none);
+        // Select the 1, Up wraps to the bottom row, Shift+Left wraps over
+        // the empty cells to the other 1.
+        assert_eq!(
+            keys(&mut app, t, &[space, (KeyCode::Up, none)]),
+            Point::new(2, 0)
+        );
+        assert_eq!(
+            keys(&mut app, t, &[(KeyCode::Left, shift)]),
+            Point::new(2, 5)
+        );
+        keys(&mut app, t, &[space]);
+        assert_eq!(app.game.board().tile_count(), 2);
+        // H (with Shift, as crossterm reports it) jumps to the 2.
+        assert_eq!(
+            keys(&mut app, t, &[(KeyCode::Char('H'), shift)]),
+            Point::new(2, 1)
+        );
+        keys(&mut app, t, &[space]);
+        // No other tile in its column or row: the jumps stay.
+        assert_eq!(keys(&mut app, t, &[(KeyCode::Up, shift)]), Point::new(2, 1));
+        assert_eq!(
+            keys(&mut app, t, &[(KeyCode::Char('L'), shift)]),
+            Point::new(2, 1)
+        );
+        // Down wraps to the top row, L jumps to its 2.
+        let at = keys(
+            &mut app,
+            t,
+            &[(KeyCode::Char('j'), none), (KeyCode::Char('L'), shift)],
+        );
+        assert_eq!(at, Point::new(0, 4));
+        keys(&mut app, t, &[space]);
+        assert!(app.game.win().is_some());
     }
 
     /// The README's Controls table lists every line of the key table, word

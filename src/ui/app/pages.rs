@@ -43,9 +43,13 @@ impl App {
         };
         // Inside the border, with a column to spare.
         let room = usize::from(area.width.saturating_sub(3));
+        // The descriptions line up after the widest keys where that leaves
+        // them room; on a narrow screen a wide label pushes its own text on.
+        let widest = rows.iter().map(|(k, _)| k.width()).max().unwrap_or(0);
+        let keys = if room >= widest + 42 { widest } else { 16 };
         let mut lines: Vec<String> = rows
             .iter()
-            .flat_map(|(k, what)| wrap(&format!(" {k:<16} "), what, room))
+            .flat_map(|(k, what)| wrap(&format!(" {k:<keys$} "), what, room))
             .collect();
         if rules.iter().all(|r| r.width() <= room) {
             lines.extend(rules.iter().map(|r| r.to_string()));

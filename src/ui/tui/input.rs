@@ -418,6 +418,27 @@ mod tests {
         );
     }
 
+    /// Shift-arrows (xterm's `ESC [ 1 ; 2 A`) and capitals reach the board
+    /// with Shift, as crossterm reports them, for its jump keys.
+    #[test]
+    fn shift_arrows_and_capitals_carry_shift() {
+        let mut d = Decoder::default();
+        let shift = KeyModifiers::SHIFT;
+        assert_eq!(
+            d.feed(b"\x1b[1;2A\x1b[1;2B\x1b[1;2C\x1b[1;2DHJKL"),
+            [
+                key(KeyCode::Up, shift),
+                key(KeyCode::Down, shift),
+                key(KeyCode::Right, shift),
+                key(KeyCode::Left, shift),
+                key(KeyCode::Char('H'), shift),
+                key(KeyCode::Char('J'), shift),
+                key(KeyCode::Char('K'), shift),
+                key(KeyCode::Char('L'), shift),
+            ]
+        );
+    }
+
     #[test]
     fn multibyte_characters_may_come_in_pieces() {
         let mut d = Decoder::default();

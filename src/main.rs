@@ -37,8 +37,9 @@ enum Command {
     Solve(lianliankan::cli::solve::SolveArgs),
     /// Print a winnable full board in the grid format, the same for the same arguments.
     Deal(lianliankan::cli::solve::DealArgs),
-    /// Show the statistics: games started, won and lost, streaks, best and median times.
-    Stats,
+    /// Show the statistics: games started, won and lost, streaks, best and median times (over all
+    /// games and per difficulty, or of one difficulty).
+    Stats(lianliankan::cli::stats::StatsArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     Completions(lianliankan::cli::shell::CompletionsArgs),
     /// Print the manual page (roff) of the game or of one command: `lianliankan man > lianliankan.1`.
@@ -149,7 +150,7 @@ fn main() -> ExitCode {
         Some(Command::Scores(args)) => lianliankan::cli::scores::run_scores(&args),
         Some(Command::Solve(args)) => lianliankan::cli::solve::run_solve(&args),
         Some(Command::Deal(args)) => lianliankan::cli::solve::run_deal(&args),
-        Some(Command::Stats) => lianliankan::cli::stats::run_stats(),
+        Some(Command::Stats(args)) => lianliankan::cli::stats::run_stats(&args),
         Some(Command::Completions(args)) => {
             lianliankan::cli::shell::run_completions(&args, &mut Cli::command())
         }

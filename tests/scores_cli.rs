@@ -1,23 +1,19 @@
 //! `lianliankan scores` driven as a user would: the real binary, with the data
 //! directory set through the environment of the child process only.
 
+#[path = "support/data_dir.rs"]
+mod data_dir;
+
 use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, UNIX_EPOCH};
 
+use data_dir::{run_in, text};
+
 use lianliankan::persist::scores::{BoardKey, Entry, record};
 
 fn scores(data_dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lianliankan"))
-        .arg("scores")
-        .args(args)
-        .env("LIANLIANKAN_DATA_DIR", data_dir)
-        .output()
-        .expect("the binary starts")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    run_in(data_dir, &[&["scores"], args].concat())
 }
 
 fn add(dir: &Path, rows: u16, cols: u16, gravity: &str, name: &str, score: u32) {

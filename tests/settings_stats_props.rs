@@ -14,7 +14,7 @@ use std::fs;
 use lianliankan::game::Difficulty;
 use lianliankan::persist::document::{self, Document};
 use lianliankan::persist::settings::{Animation, GameChoice, PRESETS, Settings, modes};
-use lianliankan::persist::stats::{Outcome, Stats, board_key};
+use lianliankan::persist::stats::{Outcome, Stats, Tally, board_key};
 use lianliankan::persist::storage::StorageError;
 use proptest::prelude::*;
 
@@ -58,7 +58,7 @@ fn settings() -> impl Strategy<Value = Settings> {
 
 /// Statistics as play makes them: a sequence of games and how each ended.
 fn stats() -> impl Strategy<Value = Stats> {
-    let game = (0u8..3, 0u32..20_000, 0u32..5, 0usize..6);
+    let game = (0u8..3, 0u32..20_000, 0u32..5, 0usize..6, 0usize..3);
     prop::collection::vec(game, 0..60).prop_map(|games| {
         let boards = [
             "8x16 levels",
@@ -67,20 +67,31 @@ fn stats() -> impl Strategy<Value = Stats> {
             "8x16 daily-2026-11-30",
         ];
         let mut stats = Stats::default();
-        for (outcome, seconds, hints, board) in games {
-            stats.start();
+        for (outcome, seconds, hints, board, difficulty) in games {
+            let difficulty = Difficulty::ALL[difficulty];
+            stats.start(difficulty);
             let outcome =
                 [Outcome::Won, Outcome::TimedOut, Outcome::Abandoned][usize::from(outcome)];
             let key = boards
                 .get(board)
                 .map_or_else(|| board_key(12, 24, "center-h"), |b| b.to_string());
-            stats.finish(&key, outcome, seconds, hints);
+            stats.finish(difficulty, &key, outcome, seconds, hints);
             if board == 3 {
                 stats.mark_daily("2026-11-30".parse().unwrap());
             }
         }
         stats
     })
+}
+
+/// A `stats.json` as version 1 wrote it (one tally, no difficulty), of
+/// the normal games of `s` and its days, with that tally.
+fn version_1(s: &Stats) -> (Tally, Vec<u8>) {
+    let tally = s.tally(Difficulty::Normal);
+    let mut data = serde_json::to_value(&tally).unwrap();
+    data["daily"] = serde_json::to_value(&s.daily).unwrap();
+    let file = serde_json::json!({"version": 1, "data": data});
+    (tally, serde_json::to_vec_pretty(&file).unwrap())
 }
 
 fn file_of<D: Document>(value: &D) -> Vec<u8> {
@@ -136,6 +147,27 @@ proptest! {
     }
 
     #[test]
+    fn a_version_1_file_loses_nothing(s in stats()) {
+        let (tally, bytes) = version_1(&s);
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("stats.json"), bytes).unwrap();
+        let (loaded, warning) = Stats::load(dir.path()).unwrap();
+        prop_assert_eq!(warning, None);
+        prop_assert!(loaded.difficulties.is_empty());
+        prop_assert_eq!((loaded.streak, loaded.best_streak), (tally.streak, tally.best_streak));
+        prop_assert_eq!(&loaded.daily, &s.daily);
+        let total = loaded.total();
+        prop_assert_eq!((total.started, total.won, total.hints), (tally.started, tally.won, tally.hints));
+        let kept = loaded.unrecorded.unwrap_or_default();
+        prop_assert_eq!(kept, tally);
+    }
+
+    #[test]
+    fn mutated_version_1_stats(bytes in stats().prop_map(|s| version_1(&s).1).prop_flat_map(mutation::mutated)) {
+        load_from::<Stats>(&bytes)?;
+    }
+
+    #[test]
     fn random_bytes_as_settings_or_stats(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
         load_from::<Settings>(&bytes)?;
         load_from::<Stats>(&bytes)?;
@@ -157,12 +189,12 @@ proptest! {
     ) {
         let dir = tempfile::tempdir().unwrap();
         fs::write(dir.path().join("stats.json"), &bytes).unwrap();
-        match Stats::update(dir.path(), |s| s.start()) {
+        match Stats::update(dir.path(), |s| s.start(Difficulty::Normal)) {
             Ok(_) => {
                 let (after, warning) = Stats::load(dir.path()).unwrap();
                 prop_assert_eq!(warning, None);
                 prop_assert!(after.validate().is_ok());
-                prop_assert!(after.started >= 1);
+                prop_assert!(after.total().started >= 1);
             }
             Err(StorageError::NewerVersion { .. }) => {
                 prop_assert_eq!(fs::read(dir.path().join("stats.json")).unwrap(), bytes);

@@ -65,7 +65,7 @@ pub trait Document: Serialize + DeserializeOwned {
     const FILE_NAME: &'static str;
     /// The format version written. Raise it when old builds could misread the
     /// new layout: they will then refuse the file instead of damaging it.
-    /// Files with a lower version are read with the current type.
+    /// Files with a lower version are read by [`Document::upgrade`].
     const VERSION: u32;
     /// What the file holds, for messages: "the high scores".
     const DESCRIPTION: &'static str;
@@ -74,6 +74,16 @@ pub trait Document: Serialize + DeserializeOwned {
     /// fails is treated like an unparsable one.
     fn validate(&self) -> Result<(), String> {
         Ok(())
+    }
+
+    /// Reads `file`, written at an older `version` (from 1 up to, not
+    /// including, [`Document::VERSION`]) as the current type: by default as
+    /// it stands, for a layout that has only gained fields with defaults
+    /// since; a type whose layout changed reads its old one (with
+    /// [`read_data`]) and converts it. The value is validated afterwards
+    /// like any other; an error keeps the file aside.
+    fn upgrade(_version: u64, file: &[u8]) -> Result<Self, String> {
+        read_data(file)
     }
 }
 
@@ -126,13 +136,24 @@ fn parse<D: Document>(bytes: &[u8]) -> Parsed<D> {
     if version == 0 {
         return Parsed::Bad("version 0 does not exist".into());
     }
-    match serde_json::from_slice::<Incoming<D>>(bytes) {
-        Ok(incoming) => match incoming.data.validate() {
-            Ok(()) => Parsed::Good(incoming.data),
-            Err(reason) => Parsed::Bad(reason),
-        },
-        Err(e) => Parsed::Bad(e.to_string()),
+    let data = if version == u64::from(D::VERSION) {
+        read_data::<D>(bytes)
+    } else {
+        D::upgrade(version, bytes)
+    };
+    match data.and_then(|data| data.validate().map(|()| data)) {
+        Ok(data) => Parsed::Good(data),
+        Err(reason) => Parsed::Bad(reason),
     }
+}
+
+/// The `data` of a document file (`{"version": N, "data": ...}`) read as
+/// `T`: the current type, or the layout of an older version for
+/// [`Document::upgrade`]. The error says what did not parse.
+pub fn read_data<T: DeserializeOwned>(file: &[u8]) -> Result<T, String> {
+    serde_json::from_slice::<Incoming<T>>(file)
+        .map(|incoming| incoming.data)
+        .map_err(|e| e.to_string())
 }
 
 /// Reads `D` from its file in `dir`. No file gives no value. A file that

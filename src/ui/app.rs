@@ -359,26 +359,18 @@ impl App {
                     self.screens.pop();
                 }
             }
-            Some(Screen::Scores(view)) => match key.code {
+            Some(Screen::Scores(_) | Screen::Stats(_)) => match key.code {
                 KeyCode::Left | KeyCode::Up | KeyCode::Char('h' | 'k') | KeyCode::BackTab => {
-                    view.step(-1)
+                    self.step_pages(-1)
                 }
                 KeyCode::Right | KeyCode::Down | KeyCode::Char('l' | 'j') | KeyCode::Tab => {
-                    view.step(1)
+                    self.step_pages(1)
                 }
                 KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q' | ' ') => {
                     self.screens.pop();
                 }
                 _ => {}
             },
-            Some(Screen::Stats(_)) => {
-                if matches!(
-                    key.code,
-                    KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q' | ' ')
-                ) {
-                    self.screens.pop();
-                }
-            }
             Some(Screen::Menu(_) | Screen::NewGame(_) | Screen::Settings(_)) => {
                 self.list_key(key, now)
             }
@@ -508,19 +500,19 @@ impl App {
     fn screen_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
         match self.screens.last() {
             Some(&Screen::LevelCard { from }) if !self.card_read(from, now) => {}
-            Some(Screen::Help { .. } | Screen::LevelCard { .. } | Screen::Stats(_)) => {
+            Some(Screen::Help { .. } | Screen::LevelCard { .. }) => {
                 self.screens.pop();
             }
-            Some(Screen::Scores(view)) => {
-                // Inside the box the right half shows the next table, the
+            Some(Screen::Scores(_) | Screen::Stats(_)) => {
+                // Inside the box the right half shows the next page, the
                 // left half the one before; outside it (or with no other
-                // table to show) a click goes back, as Esc does.
-                let rect = pages::scores_rect(view, self.area);
+                // page to show) a click goes back, as Esc does.
+                let (rect, pages) = self.paged_box(self.area).unwrap_or_default();
                 let inside = rect.contains(Position::new(mouse.column, mouse.row));
-                if !inside || view.tables.len() < 2 {
+                if !inside || pages < 2 {
                     self.screens.pop();
-                } else if let Some(Screen::Scores(view)) = self.screens.last_mut() {
-                    view.step(if mouse.column >= rect.x + rect.width / 2 {
+                } else {
+                    self.step_pages(if mouse.column >= rect.x + rect.width / 2 {
                         1
                     } else {
                         -1
@@ -1165,8 +1157,8 @@ mod tests {
             KeyCode::Char(' '),
             KeyCode::Char('q'),
         ] {
-            a.screens
-                .push(Screen::Stats(vec!["Games won: 0".to_string()]));
+            let note = screen::StatsView::note(vec!["Games won: 0".to_string()]);
+            a.screens.push(Screen::Stats(note));
             press(&mut a, KeyCode::Char('x'));
             assert!(matches!(a.screens.last(), Some(Screen::Stats(_))));
             press(&mut a, close);

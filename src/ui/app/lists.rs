@@ -10,7 +10,7 @@ use unicode_width::UnicodeWidthStr;
 use super::App;
 use super::screen::{
     Abandon, ListView, Menu, MenuAction, MenuKind, NewGameForm, NewGameRow, ScoresView, Screen,
-    SettingsForm, SettingsRow,
+    SettingsForm, SettingsRow, StatsView,
 };
 use crate::game::daily::Day;
 use crate::game::{Action, Game};
@@ -241,8 +241,8 @@ impl App {
                 self.screens.push(Screen::Scores(view));
             }
             MenuAction::Stats => {
-                let lines = self.stats_lines();
-                self.screens.push(Screen::Stats(lines));
+                let view = self.stats_view();
+                self.screens.push(Screen::Stats(view));
             }
             MenuAction::Help => self.screens.push(Screen::Help { top: 0 }),
             MenuAction::Quit => self.quit = true,
@@ -339,19 +339,28 @@ impl App {
         ScoresView { tables, index }
     }
 
-    /// The statistics from the data directory, as lines.
-    fn stats_lines(&mut self) -> Vec<String> {
+    /// The statistics from the data directory, open on this game's
+    /// difficulty when it has games (as the high scores open on this
+    /// game's table when it has one), else on every game's page.
+    fn stats_view(&mut self) -> StatsView {
         let Some(dir) = self.session.as_ref().map(|s| s.dir().to_path_buf()) else {
-            return vec!["No statistics: this game is not saved.".to_string()];
+            return StatsView::note(vec!["No statistics: this game is not saved.".to_string()]);
         };
         match Stats::load(&dir) {
             Ok((stats, warning)) => {
                 if let Some(w) = warning {
                     self.tell(w);
                 }
-                stats.report()
+                let pages = stats.pages();
+                let difficulty = self.game.config().difficulty;
+                let index = pages
+                    .iter()
+                    .position(|p| p.difficulty == Some(difficulty))
+                    .filter(|_| stats.tally(difficulty).started > 0)
+                    .unwrap_or(0);
+                StatsView { pages, index }
             }
-            Err(e) => vec![e.to_string()],
+            Err(e) => StatsView::note(vec![e.to_string()]),
         }
     }
 
@@ -369,7 +378,9 @@ mod tests {
     use crate::persist::settings::{Animation, GameChoice, Settings};
 
     use crate::persist::session::{Session, Wanted};
-    use crate::ui::test_support::{AREA, app_in, pick, press, screen_rows, tiny, type_str, win};
+    use crate::ui::test_support::{
+        AREA, app_in, click_at, pick, press, screen_rows, tiny, type_str, win,
+    };
 
     fn top(app: &App) -> Option<&Screen> {
         app.screens.last()
@@ -685,29 +696,116 @@ mod tests {
     }
 
     #[test]
-    fn games_are_counted_in_the_statistics_and_shown() {
+    fn games_are_counted_in_the_statistics_and_shown_per_difficulty() {
+        use crate::persist::stats::Outcome;
         let dir = tempfile::tempdir().unwrap();
+        // A hard game won in an earlier session.
+        Stats::update(dir.path(), |s| {
+            s.start(Difficulty::Hard);
+            s.finish(Difficulty::Hard, "6x10 none", Outcome::Won, 125, 1);
+        })
+        .unwrap();
         let mut app = app_in(dir.path(), tiny());
+        assert_eq!(app.game.config().difficulty, Difficulty::Normal);
         let untouched = Stats::load(dir.path()).unwrap().0;
-        assert_eq!(untouched.started, 0, "no move, no game");
+        assert_eq!(
+            untouched.tally(Difficulty::Normal).started,
+            0,
+            "no move, no game"
+        );
+        // With no normal game yet the screen opens on every game's page.
+        let shown = |app: &App| screen_rows(app, AREA.width, AREA.height).join("\n");
+        press(&mut app, &[KeyCode::Char('m')]);
+        type_str(&mut app, "s");
+        let page = shown(&app);
+        assert!(page.contains("All difficulties   (page 1 of 4"), "{page}");
+        press(&mut app, &[KeyCode::Esc, KeyCode::Esc]);
+        assert!(app.screens.is_empty(), "{:?}", app.screens);
         win(&mut app);
         press(&mut app, &[KeyCode::Enter]);
         let (stats, _) = Stats::load(dir.path()).unwrap();
-        assert_eq!((stats.started, stats.won, stats.streak), (1, 1, 1));
+        let normal = stats.tally(Difficulty::Normal);
+        assert_eq!((normal.started, normal.won, normal.streak), (1, 1, 1));
+        assert_eq!((stats.streak, stats.best_streak), (2, 2));
         // A game with a move, then abandoned for a new one.
         type_str(&mut app, "n");
         type_str(&mut app, " l ");
         type_str(&mut app, "ny");
         let (stats, _) = Stats::load(dir.path()).unwrap();
-        assert_eq!((stats.started, stats.abandoned, stats.streak), (2, 1, 0));
+        let normal = stats.tally(Difficulty::Normal);
+        assert_eq!((normal.started, normal.abandoned, normal.streak), (2, 1, 0));
+        assert_eq!(stats.tally(Difficulty::Hard).won, 1, "hard apart");
+        // Now it opens on this game's difficulty, as the high scores open
+        // on this game's table.
         press(&mut app, &[KeyCode::Char('m')]);
         type_str(&mut app, "s");
-        let Some(Screen::Stats(lines)) = top(&app) else {
-            panic!("{:?}", app.screens)
-        };
-        let text = lines.join("\n");
-        assert!(text.contains("Games won           1"), "{text}");
-        assert!(text.contains("2x2 none"), "{text}");
+        let page = shown(&app);
+        assert!(
+            page.contains("Difficulty normal   (page 3 of 4: left/right)"),
+            "{page}"
+        );
+        assert!(
+            page.contains("Games won           1   win rate 50%"),
+            "{page}"
+        );
+        assert!(
+            page.contains("2x2 none") && !page.contains("6x10 none"),
+            "{page}"
+        );
+        // Tab, l, right and down go on, wrapping round; Shift-Tab, h, left
+        // and up go back: the keys of the high scores.
+        press(&mut app, &[KeyCode::Tab]);
+        let page = shown(&app);
+        assert!(page.contains("Difficulty hard   (page 4 of 4"), "{page}");
+        assert!(
+            page.contains("6x10 none") && page.contains("2:05"),
+            "{page}"
+        );
+        assert!(!page.contains("2x2 none"), "{page}");
+        type_str(&mut app, "l");
+        let page = shown(&app);
+        assert!(page.contains("All difficulties   (page 1 of 4"), "{page}");
+        assert!(page.contains("Games started       3"), "{page}");
+        assert!(
+            page.contains("Games won           2   win rate 66%"),
+            "{page}"
+        );
+        assert!(page.contains("Winning streak      0   longest 2"), "{page}");
+        assert!(
+            page.contains("hard                  1        1      100%"),
+            "{page}"
+        );
+        for (keys, at) in [
+            (&[KeyCode::Right][..], "Difficulty easy   (page 2"),
+            (&[KeyCode::Down], "Difficulty normal   (page 3"),
+            (
+                &[KeyCode::Char('h'), KeyCode::Left],
+                "All difficulties   (page 1",
+            ),
+            (&[KeyCode::Up], "Difficulty hard   (page 4"),
+            (
+                &[KeyCode::BackTab, KeyCode::Char('k')],
+                "Difficulty easy   (page 2",
+            ),
+            (&[KeyCode::Char('j')], "Difficulty normal   (page 3"),
+        ] {
+            press(&mut app, keys);
+            let page = shown(&app);
+            assert!(page.contains(at), "{keys:?}: {page}");
+        }
+        // A click on the right half of the box shows the next page, on the
+        // left half the one before; outside it goes back.
+        let (rect, pages) = app.paged_box(AREA).unwrap();
+        assert_eq!(pages, 4);
+        click_at(&mut app, rect.right() - 2, rect.y + 1);
+        assert!(shown(&app).contains("Difficulty hard   (page 4"));
+        let (rect, _) = app.paged_box(AREA).unwrap();
+        click_at(&mut app, rect.x + 1, rect.y + 1);
+        assert!(shown(&app).contains("Difficulty normal   (page 3"));
+        click_at(&mut app, 0, 0);
+        assert!(matches!(top(&app), Some(Screen::Menu(_))));
+        type_str(&mut app, "s");
+        assert!(matches!(top(&app), Some(Screen::Stats(_))));
         press(&mut app, &[KeyCode::Esc]);
         assert!(matches!(top(&app), Some(Screen::Menu(_))));
     }
@@ -915,7 +1013,7 @@ mod tests {
         assert!(app.screens.is_empty(), "{:?}", app.screens);
         assert!(!dir.path().join("game.json").exists(), "the old save went");
         let (stats, _) = Stats::load(dir.path()).unwrap();
-        assert_eq!(stats.abandoned, 1);
+        assert_eq!(stats.total().abandoned, 1);
     }
 
     /// Played in tmux by mouse alone: the high scores could not be left (a
@@ -925,7 +1023,7 @@ mod tests {
     #[test]
     fn a_click_outside_a_box_goes_back_so_the_mouse_alone_leaves_every_screen() {
         use crate::persist::scores::{BoardKey, Entry};
-        use crate::ui::test_support::{click_at, click_text};
+        use crate::ui::test_support::click_text;
         let is_start =
             |app: &App| matches!(top(app), Some(Screen::Menu(m)) if m.kind == MenuKind::Start);
         let dir = tempfile::tempdir().unwrap();

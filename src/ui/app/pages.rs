@@ -1,8 +1,8 @@
 //! The text pages over the board (the help, the high scores, the
 //! statistics): their lines as drawn and the box they fill on a screen of a
 //! given size. The renderer draws them from here, and the app scrolls the
-//! help and hit-tests clicks on the high scores with the same values, so
-//! what is drawn and what is clicked cannot disagree (as
+//! help and hit-tests clicks on the high scores and the statistics with the
+//! same values, so what is drawn and what is clicked cannot disagree (as
 //! [`App::list_layout`] serves the menus).
 
 use ratatui::layout::Rect;
@@ -11,7 +11,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::App;
 use super::keys::{BOARD_KEYS, MOUSE_HELP};
-use super::screen::ScoresView;
+use super::screen::{ScoresView, Screen, StatsView};
 use crate::escape::escape_controls;
 use crate::persist::scores::table_lines;
 use crate::ui::layout::centred;
@@ -63,6 +63,27 @@ impl App {
         let width = lines.iter().map(|l| l.width()).max().unwrap_or(0) + 3;
         let rect = centred(area, width as u16, lines.len() as u16 + 2);
         (lines, rect)
+    }
+
+    /// The box of the screen on top that is browsed a page at a time (the
+    /// high scores, the statistics) on a screen of `area`, and how many
+    /// pages it has.
+    pub(crate) fn paged_box(&self, area: Rect) -> Option<(Rect, usize)> {
+        match self.screens.last()? {
+            Screen::Scores(view) => Some((scores_rect(view, area), view.tables.len())),
+            Screen::Stats(view) => Some((page_text(&stats_lines(view), area).1, view.pages.len())),
+            _ => None,
+        }
+    }
+
+    /// Shows the next (`step` 1) or previous (-1) page of the paged screen
+    /// on top: both turn on the same keys and clicks.
+    pub(super) fn step_pages(&mut self, step: isize) {
+        match self.screens.last_mut() {
+            Some(Screen::Scores(view)) => view.step(step),
+            Some(Screen::Stats(view)) => view.step(step),
+            _ => {}
+        }
     }
 
     /// How many lines the help can scroll on a screen of `area`.
@@ -144,6 +165,27 @@ pub(crate) fn page_text(lines: &[String], area: Rect) -> (Vec<Line<'static>>, Re
 /// The box the high scores are drawn in on a screen of `area`, for clicks.
 pub(crate) fn scores_rect(view: &ScoresView, area: Rect) -> Rect {
     page_text(&scores_lines(view, area), area).1
+}
+
+/// The lines of the statistics page on show, under its heading and which
+/// of how many it is.
+pub(crate) fn stats_lines(view: &StatsView) -> Vec<String> {
+    let Some(page) = view.pages.get(view.index) else {
+        return Vec::new();
+    };
+    let mut lines = Vec::new();
+    if !page.heading.is_empty() {
+        lines.push(format!(
+            "{}   (page {} of {}: left/right)",
+            page.heading,
+            view.index + 1,
+            view.pages.len()
+        ));
+        lines.push(String::new());
+    }
+    // The lines hold file contents: escaped, though validation keeps them plain.
+    lines.extend(page.lines.iter().map(|l| escape_controls(l)));
+    lines
 }
 
 /// The lines of the high-score table on show, with which of how many it is.

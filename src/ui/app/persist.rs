@@ -99,7 +99,8 @@ impl App {
         }
         if self.counted == Counted::No && !self.game.is_untouched() && !self.held() {
             self.counted = Counted::Started;
-            self.count(Stats::start);
+            let difficulty = self.game.config().difficulty;
+            self.count(|s| s.start(difficulty));
         }
         if self.win_screen.as_ref().is_some_and(|w| w.recorded) {
             return;
@@ -191,7 +192,7 @@ impl App {
         let seconds = u32::try_from(self.game.elapsed(self.now).as_secs()).unwrap_or(u32::MAX);
         let hints = c.hints.saturating_sub(self.game.hints_left());
         self.count(|s| {
-            s.finish(&key, outcome, seconds, hints);
+            s.finish(c.difficulty, &key, outcome, seconds, hints);
             if let Some(day) = c.daily {
                 s.mark_daily(day);
             }
@@ -708,7 +709,7 @@ mod tests {
         keys(&mut again, &[KeyCode::Enter]);
         assert_eq!(table(dir.path()).len(), 1);
         assert!(!dir.path().join("game.json").exists());
-        let (stats, _) = Stats::load(dir.path()).unwrap();
+        let stats = Stats::load(dir.path()).unwrap().0.total();
         assert_eq!((stats.started, stats.won, stats.abandoned), (1, 1, 0));
     }
 

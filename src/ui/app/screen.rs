@@ -13,6 +13,7 @@ use crate::game::{Difficulty, Mode, show_time};
 use crate::persist::save::MAX_KINDS;
 use crate::persist::scores::{BoardKey, Entry};
 use crate::persist::settings::{Animation, GameChoice, PRESETS, Settings, modes};
+use crate::persist::stats::Page;
 use crate::ui::app::keys::Command;
 use crate::ui::layout::BoardLayout;
 use crate::ui::theme::{Charset, Theme};
@@ -49,8 +50,8 @@ pub enum Screen {
     Settings(SettingsForm),
     /// The high-score tables, one at a time.
     Scores(ScoresView),
-    /// The statistics.
-    Stats(Vec<String>),
+    /// The statistics, one page (all games, or one difficulty) at a time.
+    Stats(StatsView),
 }
 
 /// One row of a list as drawn.
@@ -697,6 +698,37 @@ impl ScoresView {
     /// Shows the next (`step` 1) or previous (-1) table, wrapping round.
     pub fn step(&mut self, step: isize) {
         self.index = cycle(self.index, self.tables.len(), step);
+    }
+}
+
+/// The statistics, browsed a page at a time as the high-score tables are:
+/// every game, then each difficulty.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatsView {
+    /// Every page, in order (see [`Stats::pages`](crate::persist::stats::Stats::pages)).
+    pub pages: Vec<Page>,
+    /// The one on show.
+    pub index: usize,
+}
+
+impl StatsView {
+    /// A view of one page of `lines` under no heading: what to show when
+    /// there are no statistics to read.
+    pub fn note(lines: Vec<String>) -> Self {
+        let page = Page {
+            heading: String::new(),
+            difficulty: None,
+            lines,
+        };
+        StatsView {
+            pages: vec![page],
+            index: 0,
+        }
+    }
+
+    /// Shows the next (`step` 1) or previous (-1) page, wrapping round.
+    pub fn step(&mut self, step: isize) {
+        self.index = cycle(self.index, self.pages.len(), step);
     }
 }
 

@@ -16,7 +16,7 @@ use crate::core::gravity::Gravity;
 use crate::game::Mode;
 use crate::ui::app::App;
 use crate::ui::app::lists::{LIST_KEYS, SHORT_LIST_KEYS};
-use crate::ui::app::pages::{page_text, scores_lines};
+use crate::ui::app::pages::{page_text, scores_lines, stats_lines};
 use crate::ui::app::screen::{ListView, ScoresView, Screen};
 use crate::ui::layout::{MenuLayout, centred, tile_sizes};
 use crate::ui::theme::Paint;
@@ -68,9 +68,9 @@ impl App {
             Some(Screen::Scores(view)) => {
                 render_scores(view, self.frame(border::ROUNDED), area, buf)
             }
-            Some(Screen::Stats(lines)) => render_page(
+            Some(Screen::Stats(view)) => render_page(
                 " Statistics ",
-                lines,
+                &stats_lines(view),
                 self.frame(border::ROUNDED),
                 area,
                 buf,

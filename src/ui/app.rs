@@ -359,6 +359,23 @@ impl App {
                     self.screens.pop();
                 }
             }
+            Some(Screen::Stats(_))
+                if matches!(
+                    key.code,
+                    KeyCode::Up
+                        | KeyCode::Down
+                        | KeyCode::Char('j' | 'k')
+                        | KeyCode::PageUp
+                        | KeyCode::PageDown
+                ) =>
+            {
+                match key.code {
+                    KeyCode::Up | KeyCode::Char('k') => self.scroll_stats(-1, true),
+                    KeyCode::Down | KeyCode::Char('j') => self.scroll_stats(1, true),
+                    KeyCode::PageUp => self.scroll_stats(-2, false),
+                    _ => self.scroll_stats(2, false),
+                }
+            }
             Some(Screen::Scores(_) | Screen::Stats(_)) => match key.code {
                 KeyCode::Left | KeyCode::Up | KeyCode::Char('h' | 'k') | KeyCode::BackTab => {
                     self.step_pages(-1)

@@ -495,6 +495,9 @@ impl App {
         let edge = mouse.row == self.area.y || mouse.row.saturating_add(1) == self.area.bottom();
         match self.top() {
             Top::Screen(_) => return self.screen_click(button, mouse, now),
+            // The second click of a double click on the last pair: the box
+            // stays in sight.
+            Top::Won if !self.win_box_read(now) => return,
             Top::Won | Top::TimeUp if left => return self.open_finished_menu(),
             _ if left && edge => return self.command(Command::Menu, now),
             // The paused box says a click resumes: the mouse alone can go on.

@@ -385,7 +385,7 @@ mod tests {
 
     use crate::persist::session::{Session, Wanted};
     use crate::ui::test_support::{
-        AREA, app_in, click_at, pick, press, screen_rows, tiny, type_str, win,
+        AREA, app_in, click_at, pick, press, read_win_box, screen_rows, tiny, type_str, win,
     };
 
     fn top(app: &App) -> Option<&Screen> {
@@ -905,6 +905,7 @@ mod tests {
             }
             // The level cards of the run went by unseen.
             app.screens.clear();
+            read_win_box(&mut app);
             press(&mut app, &[KeyCode::Enter]);
             assert!(app.win_screen.as_ref().unwrap().recorded);
         }

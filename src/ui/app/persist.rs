@@ -9,7 +9,7 @@ use std::time::{Instant, SystemTime};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::App;
-use super::screen::{Screen, share_line};
+use super::screen::{LEVEL_CARD_LEAST, Screen, share_line};
 use crate::game::{Action, Game};
 use crate::persist::session::Session;
 use crate::persist::stats::{Outcome, Stats, board_key};
@@ -123,15 +123,11 @@ impl App {
     /// (whose first item records), as on every finished game. Returns false
     /// when the prompt is not open.
     pub(super) fn prompt_key(&mut self, key: KeyEvent, now: Instant) -> bool {
-        // A key that came with the winning click, before any frame showed
-        // the box (the loop takes every event waiting before it draws), is
-        // not typed at the prompt: an Enter there would record the default
-        // name before the player saw it.
-        let unseen = self.game.last_match().is_some_and(|r| !self.shows(r.at));
+        let unread = !self.win_box_read(now);
         let Some(screen) = self.win_screen.as_mut().filter(|w| w.prompting()) else {
             return false;
         };
-        if unseen {
+        if unread {
             return true;
         }
         // Windows reports AltGr, which types @, €, ł, ż... on many
@@ -149,6 +145,18 @@ impl App {
             _ => {}
         }
         true
+    }
+
+    /// Whether a key or click at `now` may act on the win box: a frame has
+    /// shown it, and for [`LEVEL_CARD_LEAST`], as the level card. Before,
+    /// a key that came with the winning click (the loop takes every event
+    /// waiting before it draws), or an Enter or Space held down over the
+    /// last match (repeating every 30 ms), recorded the default name at
+    /// the prompt before the player saw it.
+    pub(super) fn win_box_read(&self, now: Instant) -> bool {
+        self.game
+            .last_match()
+            .is_none_or(|r| self.shows(r.at) && now >= r.at + LEVEL_CARD_LEAST)
     }
 
     /// Records the score of the win on show, once, and removes the saved
@@ -315,9 +323,10 @@ mod tests {
     use std::time::Duration;
 
     use crate::core::grid::Point;
-    use crate::ui::app::screen::MenuKind;
+    use crate::ui::app::screen::{LEVEL_CARD_LEAST, MenuKind};
     use crate::ui::test_support::{
-        AREA, app_in, click_at, click_text, pick, press as keys, screen_rows, type_str, win,
+        AREA, app_in, click_at, click_text, pick, press as keys, read_win_box, screen_rows,
+        type_str, win,
     };
 
     fn tiny(dir: &Path) -> App {
@@ -358,6 +367,7 @@ mod tests {
         }
         app.after_event(app.now);
         assert!(app.win_screen.is_some());
+        read_win_box(&mut app);
         keys(&mut app, &[KeyCode::Enter]);
         let (scores, _) = Scores::load(dir.path()).unwrap();
         let key = BoardKey::new(2, 2, "levels", crate::game::Difficulty::Normal).unwrap();
@@ -494,6 +504,7 @@ mod tests {
             app.now += Duration::from_millis(600);
         }
         assert!(app.game.win().is_some());
+        app.show_frame(app.now);
         click_at(&mut app, 40, 12);
         assert_eq!(
             menu_on_top(&app),
@@ -551,9 +562,14 @@ mod tests {
     /// Keys that come with the winning click, before any frame has shown
     /// the win box (the loop takes every event waiting before it draws),
     /// are not typed at the prompt: an Enter among them recorded the
-    /// default name before the player saw the box.
+    /// default name before the player saw the box. Nor is a key held down
+    /// over the last match, repeating every 30 ms, while the box has shown
+    /// for less than LEVEL_CARD_LEAST (as the level card): found by the
+    /// play-test, Enter held on the last pair recorded "player" one frame
+    /// after the box showed. The second click of a double click on the
+    /// last tile leaves the box in sight too.
     #[test]
-    fn keys_before_a_frame_shows_the_win_box_do_not_reach_the_prompt() {
+    fn keys_before_the_win_box_is_read_do_not_reach_the_prompt() {
         let dir = tempfile::tempdir().unwrap();
         let mut app = tiny(dir.path());
         let won = app.now + Duration::from_secs(5);
@@ -571,8 +587,22 @@ mod tests {
         keys(&mut app, &[KeyCode::Enter]);
         assert_eq!(app.win_screen.as_ref().unwrap().name, name);
         assert!(table(dir.path()).is_empty(), "nothing recorded unseen");
-        // Once a frame shows the box, keys type and Enter records.
-        app.show_frame(won + Duration::from_millis(16));
+        // Frames show the box; Enter held down repeats, a click comes.
+        let least = LEVEL_CARD_LEAST;
+        let mut held = won + Duration::from_millis(16);
+        while held < won + least {
+            app.show_frame(held);
+            app.now = held;
+            keys(&mut app, &[KeyCode::Enter, KeyCode::Char(' ')]);
+            click_at(&mut app, 40, 12);
+            assert!(table(dir.path()).is_empty(), "{held:?}: recorded unread");
+            assert_eq!(app.win_screen.as_ref().unwrap().name, name);
+            assert!(app.screens.is_empty(), "{:?}", app.screens);
+            held += Duration::from_millis(30);
+        }
+        // Once read, keys type and Enter records.
+        app.now = won + least;
+        app.show_frame(app.now);
         type_str(&mut app, "x");
         keys(&mut app, &[KeyCode::Enter]);
         assert_eq!(table(dir.path()), [(format!("{name}x"), 25)]);
@@ -588,6 +618,7 @@ mod tests {
         type_str(&mut app, "j h ");
         let screen = app.win_screen.as_ref().expect("the win screen");
         assert!(screen.prompting());
+        read_win_box(&mut app);
         // Undo takes the win back; the game is saved in play again.
         let undo = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
         app.handle_event(&undo, AREA, app.now);
@@ -595,6 +626,7 @@ mod tests {
         assert!(saved.exists());
         type_str(&mut app, "h l ");
         assert!(app.game.win().is_some());
+        read_win_box(&mut app);
         // Letters type (they are not commands here), Backspace deletes.
         app.win_screen.as_mut().unwrap().name.clear();
         type_str(&mut app, "qnux");
@@ -619,7 +651,7 @@ mod tests {
     fn characters_typed_with_altgr_on_windows_go_into_the_name() {
         let dir = tempfile::tempdir().unwrap();
         let mut app = tiny(dir.path());
-        type_str(&mut app, " l j h ");
+        win(&mut app);
         app.win_screen.as_mut().unwrap().name.clear();
         let altgr = KeyModifiers::CONTROL | KeyModifiers::ALT;
         for c in ['ł', '@', 'ż'] {
@@ -724,6 +756,7 @@ mod tests {
         let mut app = tiny(dir.path());
         type_str(&mut app, "t l ");
         type_str(&mut app, "j h ");
+        read_win_box(&mut app);
         app.win_screen.as_mut().unwrap().name = "x\u{1b}[2J".into();
         keys(&mut app, &[KeyCode::Enter]);
         let shown = screen(&app);

@@ -123,11 +123,16 @@ impl App {
     /// (whose first item records), as on every finished game. Returns false
     /// when the prompt is not open.
     pub(super) fn prompt_key(&mut self, key: KeyEvent, now: Instant) -> bool {
-        let unread = !self.win_box_read(now);
+        // A key that came with the winning click, before any frame showed
+        // the box (the loop takes every event waiting before it draws), is
+        // not typed at the prompt; nor, in the box's first moments, is the
+        // Enter that records (see [`App::win_box_read`]).
+        let unseen = self.game.last_match().is_some_and(|r| !self.shows(r.at));
+        let unread = key.code == KeyCode::Enter && !self.win_box_read(now);
         let Some(screen) = self.win_screen.as_mut().filter(|w| w.prompting()) else {
             return false;
         };
-        if unread {
+        if unseen || unread {
             return true;
         }
         // Windows reports AltGr, which types @, €, ł, ż... on many
@@ -147,12 +152,12 @@ impl App {
         true
     }
 
-    /// Whether a key or click at `now` may act on the win box: a frame has
-    /// shown it, and for [`LEVEL_CARD_LEAST`], as the level card. Before,
-    /// a key that came with the winning click (the loop takes every event
-    /// waiting before it draws), or an Enter or Space held down over the
-    /// last match (repeating every 30 ms), recorded the default name at
-    /// the prompt before the player saw it.
+    /// Whether Enter or a click at `now` may act on the win box: a frame
+    /// has shown it, and for [`LEVEL_CARD_LEAST`], as the level card.
+    /// Before, an Enter held down over the last match (repeating every
+    /// 30 ms) recorded the default name one frame after the box showed,
+    /// and the second click of a double click on the last tile opened the
+    /// finished game's menu over it. Letters and Backspace type at once.
     pub(super) fn win_box_read(&self, now: Instant) -> bool {
         self.game
             .last_match()
@@ -562,12 +567,12 @@ mod tests {
     /// Keys that come with the winning click, before any frame has shown
     /// the win box (the loop takes every event waiting before it draws),
     /// are not typed at the prompt: an Enter among them recorded the
-    /// default name before the player saw the box. Nor is a key held down
-    /// over the last match, repeating every 30 ms, while the box has shown
-    /// for less than LEVEL_CARD_LEAST (as the level card): found by the
-    /// play-test, Enter held on the last pair recorded "player" one frame
-    /// after the box showed. The second click of a double click on the
-    /// last tile leaves the box in sight too.
+    /// default name before the player saw the box. Nor does an Enter held
+    /// down over the last match, repeating every 30 ms, record while the
+    /// box has shown for less than LEVEL_CARD_LEAST (as on the level card):
+    /// found by the play-test, it recorded "player" one frame after the box
+    /// showed. The second click of a double click on the last tile leaves
+    /// the box in sight too. Letters type at once.
     #[test]
     fn keys_before_the_win_box_is_read_do_not_reach_the_prompt() {
         let dir = tempfile::tempdir().unwrap();
@@ -593,17 +598,18 @@ mod tests {
         while held < won + least {
             app.show_frame(held);
             app.now = held;
-            keys(&mut app, &[KeyCode::Enter, KeyCode::Char(' ')]);
+            keys(&mut app, &[KeyCode::Enter]);
             click_at(&mut app, 40, 12);
             assert!(table(dir.path()).is_empty(), "{held:?}: recorded unread");
-            assert_eq!(app.win_screen.as_ref().unwrap().name, name);
             assert!(app.screens.is_empty(), "{:?}", app.screens);
             held += Duration::from_millis(30);
         }
-        // Once read, keys type and Enter records.
+        // A letter types at once.
+        type_str(&mut app, "x");
+        assert_eq!(app.win_screen.as_ref().unwrap().name, format!("{name}x"));
+        // Once read, Enter records.
         app.now = won + least;
         app.show_frame(app.now);
-        type_str(&mut app, "x");
         keys(&mut app, &[KeyCode::Enter]);
         assert_eq!(table(dir.path()), [(format!("{name}x"), 25)]);
     }

@@ -521,6 +521,9 @@ fn no_resume_after_a_win_or_a_new_game() {
     s.wait_for("the typed name", WAIT, |t| {
         t.contains("Your name: Ann Lee_")
     });
+    // Enter records once the box has shown for 0.4 s (an Enter held down
+    // from the last match records nothing unread): a player reads it first.
+    std::thread::sleep(Duration::from_millis(500));
     s.send(b"\r");
     s.wait_for("the record", WAIT, |t| t.contains("Recorded in place 1"));
     assert!(!data.path().join("game.json").exists());

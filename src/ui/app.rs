@@ -112,6 +112,10 @@ pub enum Top<'a> {
     TimeUp,
     /// The paused board's box: `p` or a click resumes.
     Paused,
+    /// "Please make the terminal larger": the board does not fit, so keys
+    /// that play it (moves, picks, hints, undo) are not taken, as no click
+    /// reaches it; the menu, help, pause, a new game and `q` still answer.
+    Cramped,
     /// The board in play.
     Board,
 }
@@ -306,6 +310,8 @@ impl App {
             Top::TimeUp
         } else if self.game.is_paused() {
             Top::Paused
+        } else if self.board_layout(self.area).is_none() {
+            Top::Cramped
         } else {
             Top::Board
         }
@@ -313,18 +319,26 @@ impl App {
 
     /// The one place a key goes: Ctrl-C quits from anywhere; else what is
     /// in front takes it: the screen on top, the win box's name prompt, or
-    /// the board's key table (which a paused or finished game answers too).
+    /// the board's key table (which a paused or finished game answers too,
+    /// and a board too large for the terminal all but its moves).
     fn handle_key(&mut self, key: KeyEvent, now: Instant) {
         if keys::is_ctrl_c(&key) {
             self.quit = true;
             return;
         }
         let top = self.top();
-        if matches!(top, Top::Screen(_)) {
+        let (screen, won, cramped) = (
+            matches!(top, Top::Screen(_)),
+            top == Top::Won,
+            top == Top::Cramped,
+        );
+        if screen {
             self.screen_key(key, now);
-        } else if top == Top::Won && self.prompt_key(key, now) {
+        } else if won && self.prompt_key(key, now) {
             // Typed at the name prompt.
-        } else if let Some(command) = keys::command(&key) {
+        } else if let Some(command) = keys::command(&key)
+            && !(cramped && plays_the_board(command))
+        {
             self.command(command, now);
         }
     }
@@ -502,6 +516,7 @@ impl App {
             _ if left && edge => return self.command(Command::Menu, now),
             // The paused box says a click resumes: the mouse alone can go on.
             Top::Paused if left => return self.game.apply(Action::TogglePause, now),
+            Top::Cramped => return,
             _ => {}
         }
         let cell = self
@@ -704,6 +719,22 @@ impl App {
     }
 }
 
+/// Whether `command` acts on the tiles (or the cursor among them), which a
+/// player cannot do on a board not on screen ([`Top::Cramped`]).
+fn plays_the_board(command: Command) -> bool {
+    matches!(
+        command,
+        Command::Move(_)
+            | Command::Jump(_)
+            | Command::Select
+            | Command::Highlight
+            | Command::Hint
+            | Command::Reshuffle
+            | Command::Undo
+            | Command::Redo
+    )
+}
+
 /// The lines a page key scrolls on a screen of `area`: its height.
 fn page(area: Rect) -> isize {
     isize::try_from(area.height).unwrap_or(1)
@@ -749,6 +780,54 @@ mod tests {
     }
 
     const AREA: Rect = Rect::new(0, 0, 80, 24);
+
+    /// On a terminal too small for the board, "Please make the terminal
+    /// larger" is in front: keys that play the board are not taken (found
+    /// by the play-test: Space, l, Space made a match unseen, with the clock
+    /// stopped as the board is hidden). The menu, help, pause and q still
+    /// answer; grown again, the board takes keys.
+    #[test]
+    fn a_board_too_large_for_the_terminal_takes_no_moves() {
+        let (mut a, t) = app();
+        let small = Rect::new(0, 0, 14, 4);
+        a.resize(small, t);
+        assert!(a.board_layout(small).is_none());
+        assert_eq!(a.top(), Top::Cramped);
+        let before = (a.game.board().clone(), a.game.cursor());
+        for code in [
+            KeyCode::Char(' '),
+            KeyCode::Char('l'),
+            KeyCode::Char('L'),
+            KeyCode::Enter,
+            KeyCode::Down,
+            KeyCode::Char('f'),
+            KeyCode::Char('t'),
+            KeyCode::Char('r'),
+            KeyCode::Char('u'),
+            KeyCode::Char(' '),
+        ] {
+            a.handle_event(&key(code), small, t);
+        }
+        a.handle_event(&click(7, 2), small, t);
+        assert_eq!((a.game.board().clone(), a.game.cursor()), before);
+        assert_eq!(a.game.selected(), None);
+        assert_eq!(a.game.hints_left(), 3, "no hint taken blind");
+        // What does not play the board still answers.
+        a.handle_event(&key(KeyCode::Char('?')), small, t);
+        assert!(matches!(a.top(), Top::Screen(Screen::Help { .. })));
+        a.handle_event(&key(KeyCode::Char('q')), small, t);
+        a.handle_event(&key(KeyCode::Char('m')), small, t);
+        assert!(matches!(a.top(), Top::Screen(Screen::Menu(_))));
+        a.handle_event(&key(KeyCode::Esc), small, t);
+        assert_eq!(a.top(), Top::Cramped);
+        // Grown again, the board plays.
+        a.handle_event(&Event::Resize(80, 24), AREA, t);
+        assert_eq!(a.top(), Top::Board);
+        a.handle_event(&key(KeyCode::Char('l')), AREA, t);
+        assert_ne!(a.game.cursor(), before.1);
+        a.handle_event(&key(KeyCode::Char('q')), small, t);
+        assert!(a.quit, "q quits from the message");
+    }
 
     #[test]
     fn keys_drive_the_game() {

@@ -104,6 +104,12 @@ pub enum Top<'a> {
     /// The screen on top of [`App::screens`]: help, the level card, a menu
     /// or form, the high scores, the statistics.
     Screen(&'a Screen),
+    /// "Please make the terminal larger": the board does not fit, and
+    /// neither the win, time-up nor paused box is drawn; keys that play the
+    /// board (moves, picks, hints, undo) are not taken, as no click reaches
+    /// it, nor is a name typed at a win box not on screen; the menu, help,
+    /// pause, a new game and `q` still answer.
+    Cramped,
     /// A won game's box ([`App::win_screen`]), with its name prompt until
     /// the score is recorded; a click offers what a finished game offers.
     Won,
@@ -112,10 +118,6 @@ pub enum Top<'a> {
     TimeUp,
     /// The paused board's box: `p` or a click resumes.
     Paused,
-    /// "Please make the terminal larger": the board does not fit, so keys
-    /// that play it (moves, picks, hints, undo) are not taken, as no click
-    /// reaches it; the menu, help, pause, a new game and `q` still answer.
-    Cramped,
     /// The board in play.
     Board,
 }
@@ -304,14 +306,14 @@ impl App {
             Top::Demo
         } else if let Some(screen) = self.screens.last() {
             Top::Screen(screen)
+        } else if self.board_layout(self.area).is_none() {
+            Top::Cramped
         } else if self.game.win().is_some() {
             Top::Won
         } else if self.game.time_up().is_some() {
             Top::TimeUp
         } else if self.game.is_paused() {
             Top::Paused
-        } else if self.board_layout(self.area).is_none() {
-            Top::Cramped
         } else {
             Top::Board
         }

@@ -614,6 +614,40 @@ mod tests {
         assert_eq!(table(dir.path()), [(format!("{name}x"), 25)]);
     }
 
+    /// On a terminal too small for the board the win box is not drawn
+    /// ("Please make the terminal larger" is): no name is typed or recorded
+    /// blind, q quits as the message says, and grown again the box takes
+    /// the name.
+    #[test]
+    fn a_win_box_not_on_screen_takes_no_name() {
+        use crate::ui::app::Top;
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = tiny(dir.path());
+        win(&mut app);
+        let name = app.win_screen.as_ref().unwrap().name.clone();
+        let small = ratatui::layout::Rect::new(0, 0, 8, 3);
+        app.resize(small, app.now);
+        assert!(!screen_rows(&app, 8, 3).join("").contains("Your name"));
+        assert_eq!(app.top(), Top::Cramped);
+        for code in [KeyCode::Char('x'), KeyCode::Backspace, KeyCode::Enter] {
+            let key = Event::Key(KeyEvent::from(code));
+            app.handle_event(&key, small, app.now);
+        }
+        assert_eq!(app.win_screen.as_ref().unwrap().name, name);
+        assert!(table(dir.path()).is_empty(), "recorded unseen");
+        app.resize(AREA, app.now);
+        assert_eq!(app.top(), Top::Won);
+        type_str(&mut app, "x");
+        keys(&mut app, &[KeyCode::Enter]);
+        assert_eq!(table(dir.path()), [(format!("{name}x"), 25)]);
+        app.handle_event(
+            &Event::Key(KeyEvent::from(KeyCode::Char('q'))),
+            small,
+            app.now,
+        );
+        assert!(app.quit);
+    }
+
     #[test]
     fn the_name_is_typed_and_recorded_on_enter_and_the_save_goes() {
         let dir = tempfile::tempdir().unwrap();

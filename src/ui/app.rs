@@ -75,6 +75,9 @@ pub struct App {
     /// A message shown in a box until the next key or click (a file kept
     /// aside, a save that failed); already safe for the terminal.
     pub warning: Option<String>,
+    /// When the message box last got a message: it takes no key or click
+    /// before it has shown for [`LEVEL_CARD_LEAST`].
+    told: Instant,
     /// A word for the title line until the next key or click ("Resumed").
     pub note: Option<&'static str>,
     /// Whether the title line says what to do ([`INTRO`]) while the game
@@ -162,6 +165,7 @@ impl App {
             session: None,
             win_screen: None,
             warning: None,
+            told: now,
             note: None,
             intro: false,
             demo: None,
@@ -257,9 +261,13 @@ impl App {
         }
         let ctrl_c = matches!(event, Event::Key(key) if key.is_press() && keys::is_ctrl_c(key));
         // The key or click that closes the message box or stops the demo
-        // does nothing else, except Ctrl-C.
+        // does nothing else, except Ctrl-C. The box takes none before it
+        // has shown for LEVEL_CARD_LEAST: a message that comes with a move
+        // (a file kept aside, a save that failed) went with the player's
+        // next key, unread.
         let closed = input
             && match self.top() {
+                Top::Message(_) if !self.card_read(self.told, now) => true,
                 Top::Message(_) => {
                     self.warning = None;
                     self.sync_cover(now);
@@ -345,10 +353,10 @@ impl App {
         }
     }
 
-    /// Whether a key or click at `now` may take away the level card that
-    /// appears at `from`: a frame has shown it (the cleared board's last
-    /// line is on screen until then), and for [`LEVEL_CARD_LEAST`], so that
-    /// no key skips a card unseen or unread.
+    /// Whether a key or click at `now` may take away the level card (or
+    /// the message box) that appears at `from`: a frame has shown it (the
+    /// cleared board's last line is on screen until then), and for
+    /// [`LEVEL_CARD_LEAST`], so that no key skips it unseen or unread.
     fn card_read(&self, from: Instant, now: Instant) -> bool {
         self.shows(from) && now >= from + LEVEL_CARD_LEAST
     }

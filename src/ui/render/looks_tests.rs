@@ -289,6 +289,34 @@ fn marks_differ_in_colour_and_without() {
     }
 }
 
+/// `rows` rows of sixteen tiles, no two neighbours alike and no kind 1
+/// (left for the pair a test places).
+fn all_different(rows: usize) -> Vec<Vec<Tile>> {
+    (0..rows)
+        .map(|r| (0..16).map(|c| ((r * 16 + c) % 47 + 2) as Tile).collect())
+        .collect()
+}
+
+/// Finds `label` on screen and checks that it hides no tile of the board.
+fn assert_hides_no_tile(app: &App, buf: &Buffer, label: &str) {
+    let layout = app.board_layout(buf.area).unwrap();
+    let (y, line) = text(buf)
+        .into_iter()
+        .enumerate()
+        .find(|(_, l)| l.contains(label))
+        .expect("the points on show");
+    let x = line.find(label).unwrap() as u16;
+    // With the space either side of it.
+    for cx in x.saturating_sub(1)..x + label.len() as u16 + 1 {
+        let under = layout.cell_at(cx, y as u16);
+        assert!(
+            under.is_none_or(|p| app.game.board().get(p) == 0),
+            "the points hide the tile at {under:?}:\n{}",
+            text(buf).join("\n")
+        );
+    }
+}
+
 /// Two quick matches: the points show over the middle of the second line
 /// with the streak, then fade and go; the panel shows the streak while its
 /// window lasts, and the event loop wakes when it closes.
@@ -299,9 +327,7 @@ fn the_points_hide_no_tile_when_a_row_by_the_line_is_free() {
     let t = Instant::now();
     // Eight rows of sixteen, all different but for the pair at the bottom
     // left, which only the ring under the board joins.
-    let mut rows: Vec<Vec<Tile>> = (0..8)
-        .map(|r| (0..16).map(|c| ((r * 16 + c) % 47 + 2) as Tile).collect())
-        .collect();
+    let mut rows = all_different(8);
     rows[7][0] = 1;
     rows[7][2] = 1;
     let board = Board::from_rows(&rows).unwrap();
@@ -314,21 +340,7 @@ fn the_points_hide_no_tile_when_a_row_by_the_line_is_free() {
     let buf = draw(&app, 80, 24);
     let layout = app.board_layout(buf.area).unwrap();
     assert_eq!(layout.tile.height, 1, "one-row tiles, as at 80 x 24");
-    let label = format!(" +{} ", r.points);
-    let (y, line) = text(&buf)
-        .into_iter()
-        .enumerate()
-        .find(|(_, l)| l.contains(label.trim()))
-        .expect("the points on show");
-    let x = line.find(label.trim()).unwrap() as u16;
-    for cx in x.saturating_sub(1)..x + label.len() as u16 {
-        let under = layout.cell_at(cx, y as u16);
-        assert!(
-            under.is_none_or(|p| app.game.board().get(p) == 0),
-            "the points hide the tile at {under:?}:\n{}",
-            text(&buf).join("\n")
-        );
-    }
+    assert_hides_no_tile(&app, &buf, &format!("+{}", r.points));
 }
 
 /// A straight line down an empty column between full ones, on a board with
@@ -340,9 +352,7 @@ fn the_points_hide_no_tile_when_a_row_by_the_line_is_free() {
 #[test]
 fn the_points_move_along_the_line_to_hide_no_tile() {
     let t = Instant::now();
-    let mut rows: Vec<Vec<Tile>> = (0..16)
-        .map(|r| (0..16).map(|c| ((r * 16 + c) % 47 + 2) as Tile).collect())
-        .collect();
+    let mut rows = all_different(16);
     for row in &mut rows[1..15] {
         row[5] = 0;
     }
@@ -364,12 +374,6 @@ fn the_points_move_along_the_line_to_hide_no_tile() {
     let buf = draw(&app, 80, 24);
     let layout = app.board_layout(buf.area).unwrap();
     let label = format!("+{} x2 combo", r.points);
-    let (y, line) = text(&buf)
-        .into_iter()
-        .enumerate()
-        .find(|(_, l)| l.contains(&label))
-        .expect("the points on show");
-    let x = line.find(&label).unwrap() as u16;
     let width = label.len() as u16 + 2;
     // Every row by the middle of the line has a tile within the label's reach.
     assert_eq!(
@@ -386,14 +390,7 @@ fn the_points_move_along_the_line_to_hide_no_tile() {
         });
         assert!(covered, "row {row} by the middle is free");
     }
-    for cx in x.saturating_sub(1)..x + width - 1 {
-        let under = layout.cell_at(cx, y as u16);
-        assert!(
-            under.is_none_or(|p| app.game.board().get(p) == 0),
-            "the points hide the tile at {under:?}:\n{}",
-            text(&buf).join("\n")
-        );
-    }
+    assert_hides_no_tile(&app, &buf, &label);
 }
 
 #[test]

@@ -834,6 +834,7 @@ fn settings_naming_unknown_tiles_play_auto_and_say_so() {
     s.wait_for("the note", WAIT, |t| {
         t.contains("tiles \"nope\"") && t.contains("does not")
     });
+    std::thread::sleep(READ);
     s.send(b" ");
     s.send(b"e");
     s.wait_for("the settings", WAIT, |t| t.contains("auto (ascii) >"));

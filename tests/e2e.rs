@@ -20,6 +20,12 @@ use pty::Session;
 
 const WAIT: Duration = Duration::from_secs(20);
 
+/// How long a player reads a message box or the win box before a key: they
+/// take Enter (the win box) or any key (the message box) only once they
+/// have shown for 0.4 s, so that a key held down or pressed while moving on
+/// leaves them to be read.
+const READ: Duration = Duration::from_millis(500);
+
 /// The text of one screen cell (0-based).
 fn cell(s: &Session, col: u16, row: u16) -> String {
     let seen = s.seen.lock().expect("lock");
@@ -521,6 +527,9 @@ fn no_resume_after_a_win_or_a_new_game() {
     s.wait_for("the typed name", WAIT, |t| {
         t.contains("Your name: Ann Lee_")
     });
+    // Enter records once the box has shown for 0.4 s (an Enter held down
+    // from the last match records nothing unread): a player reads it first.
+    std::thread::sleep(READ);
     s.send(b"\r");
     s.wait_for("the record", WAIT, |t| t.contains("Recorded in place 1"));
     assert!(!data.path().join("game.json").exists());
@@ -719,6 +728,7 @@ fn a_save_over_the_file_size_limit_is_told_and_the_game_plays_on() {
         t.contains("could not be saved") && t.contains("game.json: File too large")
     });
     assert!(!s.screen().contains(".game.json."), "{}", s.screen());
+    std::thread::sleep(READ);
     s.send(b" ");
     s.wait_for("the note to go", WAIT, |t| {
         !t.contains("could not be saved")
@@ -763,6 +773,7 @@ fn a_zero_file_size_limit_still_plays() {
     s.wait_for("the note", WAIT, |t| {
         t.contains("Hints 2") && t.contains("could not be saved")
     });
+    std::thread::sleep(READ);
     s.send(b" ");
     s.wait_for("the note to go", WAIT, |t| {
         !t.contains("could not be saved")
@@ -784,6 +795,7 @@ fn a_data_directory_that_is_a_file_plays_and_says_it_saves_nothing() {
     s.wait_for("the note", WAIT, |t| {
         t.contains("The settings could not be read") && t.contains("defaults are used")
     });
+    std::thread::sleep(READ);
     s.send(b" ");
     s.wait_for("the note to go", WAIT, |t| !t.contains("could not be read"));
     // The hint is the game's first move: counting it and saving it fail.
@@ -791,6 +803,7 @@ fn a_data_directory_that_is_a_file_plays_and_says_it_saves_nothing() {
     s.wait_for("a hint and its note", WAIT, |t| {
         t.contains("Hints 2") && t.contains("could not be saved") && t.contains("Play goes on")
     });
+    std::thread::sleep(READ);
     s.send(b" ");
     s.wait_for("the note to go", WAIT, |t| {
         !t.contains("could not be saved")
@@ -821,6 +834,7 @@ fn settings_naming_unknown_tiles_play_auto_and_say_so() {
     s.wait_for("the note", WAIT, |t| {
         t.contains("tiles \"nope\"") && t.contains("does not")
     });
+    std::thread::sleep(READ);
     s.send(b" ");
     s.send(b"e");
     s.wait_for("the settings", WAIT, |t| t.contains("auto (ascii) >"));
@@ -1120,6 +1134,7 @@ fn a_second_game_on_the_data_directory_plays_unsaved_and_a_killed_one_holds_noth
     second.wait_for("the message", WAIT, |t| {
         t.contains("in use by another") && t.contains("not be saved")
     });
+    std::thread::sleep(READ);
     second.send(b" ");
     second.send(b"tr");
     second.wait_for("help used", WAIT, |t| {

@@ -75,6 +75,9 @@ pub struct App {
     /// A message shown in a box until the next key or click (a file kept
     /// aside, a save that failed); already safe for the terminal.
     pub warning: Option<String>,
+    /// When the message box last got a message: it takes no key or click
+    /// before it has shown for [`LEVEL_CARD_LEAST`].
+    told: Instant,
     /// A word for the title line until the next key or click ("Resumed").
     pub note: Option<&'static str>,
     /// Whether the title line says what to do ([`INTRO`]) while the game
@@ -104,6 +107,12 @@ pub enum Top<'a> {
     /// The screen on top of [`App::screens`]: help, the level card, a menu
     /// or form, the high scores, the statistics.
     Screen(&'a Screen),
+    /// "Please make the terminal larger": the board does not fit, and
+    /// neither the win, time-up nor paused box is drawn; keys that play the
+    /// board (moves, picks, hints, undo) are not taken, as no click reaches
+    /// it, nor is a name typed at a win box not on screen; the menu, help,
+    /// pause, a new game and `q` still answer.
+    Cramped,
     /// A won game's box ([`App::win_screen`]), with its name prompt until
     /// the score is recorded; a click offers what a finished game offers.
     Won,
@@ -156,6 +165,7 @@ impl App {
             session: None,
             win_screen: None,
             warning: None,
+            told: now,
             note: None,
             intro: false,
             demo: None,
@@ -251,9 +261,13 @@ impl App {
         }
         let ctrl_c = matches!(event, Event::Key(key) if key.is_press() && keys::is_ctrl_c(key));
         // The key or click that closes the message box or stops the demo
-        // does nothing else, except Ctrl-C.
+        // does nothing else, except Ctrl-C. The box takes none before it
+        // has shown for LEVEL_CARD_LEAST: a message that comes with a move
+        // (a file kept aside, a save that failed) went with the player's
+        // next key, unread.
         let closed = input
             && match self.top() {
+                Top::Message(_) if !self.card_read(self.told, now) => true,
                 Top::Message(_) => {
                     self.warning = None;
                     self.sync_cover(now);
@@ -300,6 +314,8 @@ impl App {
             Top::Demo
         } else if let Some(screen) = self.screens.last() {
             Top::Screen(screen)
+        } else if self.board_layout(self.area).is_none() {
+            Top::Cramped
         } else if self.game.win().is_some() {
             Top::Won
         } else if self.game.time_up().is_some() {
@@ -313,26 +329,34 @@ impl App {
 
     /// The one place a key goes: Ctrl-C quits from anywhere; else what is
     /// in front takes it: the screen on top, the win box's name prompt, or
-    /// the board's key table (which a paused or finished game answers too).
+    /// the board's key table (which a paused or finished game answers too,
+    /// and a board too large for the terminal all but its moves).
     fn handle_key(&mut self, key: KeyEvent, now: Instant) {
         if keys::is_ctrl_c(&key) {
             self.quit = true;
             return;
         }
         let top = self.top();
-        if matches!(top, Top::Screen(_)) {
+        let (screen, won, cramped) = (
+            matches!(top, Top::Screen(_)),
+            top == Top::Won,
+            top == Top::Cramped,
+        );
+        if screen {
             self.screen_key(key, now);
-        } else if top == Top::Won && self.prompt_key(key, now) {
+        } else if won && self.prompt_key(key, now) {
             // Typed at the name prompt.
-        } else if let Some(command) = keys::command(&key) {
+        } else if let Some(command) = keys::command(&key)
+            && !(cramped && plays_the_board(command))
+        {
             self.command(command, now);
         }
     }
 
-    /// Whether a key or click at `now` may take away the level card that
-    /// appears at `from`: a frame has shown it (the cleared board's last
-    /// line is on screen until then), and for [`LEVEL_CARD_LEAST`], so that
-    /// no key skips a card unseen or unread.
+    /// Whether a key or click at `now` may take away the level card (or
+    /// the message box) that appears at `from`: a frame has shown it (the
+    /// cleared board's last line is on screen until then), and for
+    /// [`LEVEL_CARD_LEAST`], so that no key skips it unseen or unread.
     fn card_read(&self, from: Instant, now: Instant) -> bool {
         self.shows(from) && now >= from + LEVEL_CARD_LEAST
     }
@@ -357,6 +381,23 @@ impl App {
                 self.quit = key.code == KeyCode::Char('q');
                 if self.quit || self.card_read(from, now) {
                     self.screens.pop();
+                }
+            }
+            Some(Screen::Stats(_))
+                if matches!(
+                    key.code,
+                    KeyCode::Up
+                        | KeyCode::Down
+                        | KeyCode::Char('j' | 'k')
+                        | KeyCode::PageUp
+                        | KeyCode::PageDown
+                ) =>
+            {
+                match key.code {
+                    KeyCode::Up | KeyCode::Char('k') => self.scroll_stats(-1, true),
+                    KeyCode::Down | KeyCode::Char('j') => self.scroll_stats(1, true),
+                    KeyCode::PageUp => self.scroll_stats(-2, false),
+                    _ => self.scroll_stats(2, false),
                 }
             }
             Some(Screen::Scores(_) | Screen::Stats(_)) => match key.code {
@@ -478,10 +519,14 @@ impl App {
         let edge = mouse.row == self.area.y || mouse.row.saturating_add(1) == self.area.bottom();
         match self.top() {
             Top::Screen(_) => return self.screen_click(button, mouse, now),
+            // The second click of a double click on the last pair: the box
+            // stays in sight.
+            Top::Won if !self.win_box_read(now) => return,
             Top::Won | Top::TimeUp if left => return self.open_finished_menu(),
             _ if left && edge => return self.command(Command::Menu, now),
             // The paused box says a click resumes: the mouse alone can go on.
             Top::Paused if left => return self.game.apply(Action::TogglePause, now),
+            Top::Cramped => return,
             _ => {}
         }
         let cell = self
@@ -684,6 +729,22 @@ impl App {
     }
 }
 
+/// Whether `command` acts on the tiles (or the cursor among them), which a
+/// player cannot do on a board not on screen ([`Top::Cramped`]).
+fn plays_the_board(command: Command) -> bool {
+    matches!(
+        command,
+        Command::Move(_)
+            | Command::Jump(_)
+            | Command::Select
+            | Command::Highlight
+            | Command::Hint
+            | Command::Reshuffle
+            | Command::Undo
+            | Command::Redo
+    )
+}
+
 /// The lines a page key scrolls on a screen of `area`: its height.
 fn page(area: Rect) -> isize {
     isize::try_from(area.height).unwrap_or(1)
@@ -729,6 +790,54 @@ mod tests {
     }
 
     const AREA: Rect = Rect::new(0, 0, 80, 24);
+
+    /// On a terminal too small for the board, "Please make the terminal
+    /// larger" is in front: keys that play the board are not taken (found
+    /// by the play-test: Space, l, Space made a match unseen, with the clock
+    /// stopped as the board is hidden). The menu, help, pause and q still
+    /// answer; grown again, the board takes keys.
+    #[test]
+    fn a_board_too_large_for_the_terminal_takes_no_moves() {
+        let (mut a, t) = app();
+        let small = Rect::new(0, 0, 14, 4);
+        a.resize(small, t);
+        assert!(a.board_layout(small).is_none());
+        assert_eq!(a.top(), Top::Cramped);
+        let before = (a.game.board().clone(), a.game.cursor());
+        for code in [
+            KeyCode::Char(' '),
+            KeyCode::Char('l'),
+            KeyCode::Char('L'),
+            KeyCode::Enter,
+            KeyCode::Down,
+            KeyCode::Char('f'),
+            KeyCode::Char('t'),
+            KeyCode::Char('r'),
+            KeyCode::Char('u'),
+            KeyCode::Char(' '),
+        ] {
+            a.handle_event(&key(code), small, t);
+        }
+        a.handle_event(&click(7, 2), small, t);
+        assert_eq!((a.game.board().clone(), a.game.cursor()), before);
+        assert_eq!(a.game.selected(), None);
+        assert_eq!(a.game.hints_left(), 3, "no hint taken blind");
+        // What does not play the board still answers.
+        a.handle_event(&key(KeyCode::Char('?')), small, t);
+        assert!(matches!(a.top(), Top::Screen(Screen::Help { .. })));
+        a.handle_event(&key(KeyCode::Char('q')), small, t);
+        a.handle_event(&key(KeyCode::Char('m')), small, t);
+        assert!(matches!(a.top(), Top::Screen(Screen::Menu(_))));
+        a.handle_event(&key(KeyCode::Esc), small, t);
+        assert_eq!(a.top(), Top::Cramped);
+        // Grown again, the board plays.
+        a.handle_event(&Event::Resize(80, 24), AREA, t);
+        assert_eq!(a.top(), Top::Board);
+        a.handle_event(&key(KeyCode::Char('l')), AREA, t);
+        assert_ne!(a.game.cursor(), before.1);
+        a.handle_event(&key(KeyCode::Char('q')), small, t);
+        assert!(a.quit, "q quits from the message");
+    }
 
     #[test]
     fn keys_drive_the_game() {

@@ -69,10 +69,20 @@ pub fn pick(app: &mut App, p: Point) {
     app.handle_event(&ev, AREA, app.now);
 }
 
-/// Clears the [`tiny`] board by keyboard.
+/// Clears the [`tiny`] board by keyboard, and waits while the win box is
+/// read (keys before [`read_win_box`] do not reach it).
 pub fn win(app: &mut App) {
     type_str(app, " l j h ");
     assert!(app.game.win().is_some());
+    read_win_box(app);
+}
+
+/// Lets the time pass after which the win box on show takes keys and
+/// clicks ([`LEVEL_CARD_LEAST`](crate::ui::app::screen::LEVEL_CARD_LEAST)),
+/// with a frame showing it.
+pub fn read_win_box(app: &mut App) {
+    app.now += crate::ui::app::screen::LEVEL_CARD_LEAST;
+    app.show_frame(app.now);
 }
 
 /// The default game of seed 1 in `theme`, with colours or without.

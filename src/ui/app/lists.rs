@@ -97,6 +97,8 @@ impl App {
     pub(super) fn list_wheel(&mut self, down: bool, now: Instant) {
         if let Some(Screen::Help { .. }) = self.screens.last() {
             self.scroll_help(if down { 1 } else { -1 });
+        } else if let Some(Screen::Stats(_)) = self.screens.last() {
+            self.scroll_stats(if down { 1 } else { -1 }, false);
         } else if matches!(
             self.screens.last(),
             Some(Screen::Menu(_) | Screen::NewGame(_) | Screen::Settings(_))
@@ -358,7 +360,11 @@ impl App {
                     .position(|p| p.difficulty == Some(difficulty))
                     .filter(|_| stats.tally(difficulty).started > 0)
                     .unwrap_or(0);
-                StatsView { pages, index }
+                StatsView {
+                    pages,
+                    index,
+                    top: 0,
+                }
             }
             Err(e) => StatsView::note(vec![e.to_string()]),
         }
@@ -379,7 +385,7 @@ mod tests {
 
     use crate::persist::session::{Session, Wanted};
     use crate::ui::test_support::{
-        AREA, app_in, click_at, pick, press, screen_rows, tiny, type_str, win,
+        AREA, app_in, click_at, pick, press, read_win_box, screen_rows, tiny, type_str, win,
     };
 
     fn top(app: &App) -> Option<&Screen> {
@@ -811,6 +817,79 @@ mod tests {
     }
 
     #[test]
+    fn a_statistics_page_longer_than_the_screen_scrolls_before_it_turns() {
+        use crate::persist::stats::Outcome;
+        use ratatui::crossterm::event::{Event, KeyModifiers, MouseEventKind};
+        let dir = tempfile::tempdir().unwrap();
+        // A month of daily deals won: a line each on the normal page, more
+        // than 80 x 24 shows.
+        Stats::update(dir.path(), |s| {
+            for day in 1..=30 {
+                s.start(Difficulty::Normal);
+                let board = format!("8x16 daily-2026-10-{day:02}");
+                s.finish(Difficulty::Normal, &board, Outcome::Won, 100 + day, 0);
+            }
+        })
+        .unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        let shown = |app: &App| screen_rows(app, AREA.width, AREA.height).join("\n");
+        press(&mut app, &[KeyCode::Char('m')]);
+        type_str(&mut app, "s");
+        let page = shown(&app);
+        assert!(page.contains("Difficulty normal   (page 3 of 4"), "{page}");
+        assert!(page.contains("daily-2026-10-01"), "{page}");
+        assert!(!page.contains("daily-2026-10-30"), "{page}");
+        assert!(page.contains("down: more"), "the border says so: {page}");
+        // Down (and j, the wheel, Page Down) bring the rest into sight, on
+        // the same page.
+        assert!(
+            !page.contains("2026-10-16"),
+            "13 days showed before: {page}"
+        );
+        press(&mut app, &[KeyCode::Down, KeyCode::Char('j')]);
+        let page = shown(&app);
+        assert!(
+            page.contains("2026-10-15") && !page.contains("2026-10-16"),
+            "{page}"
+        );
+        assert!(matches!(top(&app), Some(Screen::Stats(v)) if v.index == 2));
+        press(&mut app, &[KeyCode::PageDown]);
+        let wheel = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::ScrollDown,
+            column: 40,
+            row: 12,
+            modifiers: KeyModifiers::NONE,
+        });
+        app.handle_event(&wheel, AREA, app.now);
+        let page = shown(&app);
+        assert!(page.contains("daily-2026-10-30"), "{page}");
+        assert!(!page.contains("down: more"), "{page}");
+        // At the end Down turns the page, which shows from its top.
+        for _ in 0..40 {
+            if shown(&app).contains("(page 4 of 4") {
+                break;
+            }
+            press(&mut app, &[KeyCode::Down]);
+        }
+        let page = shown(&app);
+        assert!(page.contains("Difficulty hard   (page 4 of 4"), "{page}");
+        // Up from the top of a page goes back to the one before, and right
+        // turns a page wherever it is scrolled to.
+        press(&mut app, &[KeyCode::Up]);
+        let page = shown(&app);
+        assert!(page.contains("(page 3 of 4") && page.contains("daily-2026-10-01"));
+        press(&mut app, &[KeyCode::PageDown, KeyCode::Right]);
+        assert!(shown(&app).contains("(page 4 of 4"));
+        // Up scrolls back before it turns.
+        press(&mut app, &[KeyCode::Left, KeyCode::PageDown, KeyCode::Up]);
+        let Some(Screen::Stats(view)) = top(&app) else {
+            panic!("{:?}", app.screens)
+        };
+        assert_eq!(view.index, 2);
+        assert!(view.top > 0, "scrolled up a line, not turned back");
+    }
+
+    #[test]
     fn the_scores_screen_browses_every_table() {
         let dir = tempfile::tempdir().unwrap();
         for mode in [
@@ -826,6 +905,7 @@ mod tests {
             }
             // The level cards of the run went by unseen.
             app.screens.clear();
+            read_win_box(&mut app);
             press(&mut app, &[KeyCode::Enter]);
             assert!(app.win_screen.as_ref().unwrap().recorded);
         }

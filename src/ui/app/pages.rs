@@ -86,6 +86,30 @@ impl App {
         }
     }
 
+    /// Up or Down (`by` -1 or 1), Page Up or Page Down (a box's height) on
+    /// the statistics: a page longer than its box scrolls, and with `turn`
+    /// (the arrows, not the wheel or the page keys) a page whose top or end
+    /// is in sight turns to the one before or after, so the arrows still go
+    /// through short pages as they go through the high scores.
+    pub(super) fn scroll_stats(&mut self, by: isize, turn: bool) {
+        let area = self.area;
+        if let Some(Screen::Stats(view)) = self.screens.last_mut() {
+            let (most, room) = stats_scroll(view, area);
+            let by = if by.abs() > 1 {
+                by.signum() * isize::try_from(room.max(1)).unwrap_or(1)
+            } else {
+                by
+            };
+            let top = view.top.min(most);
+            let at_edge = if by > 0 { top >= most } else { top == 0 };
+            if turn && at_edge {
+                view.step(by.signum());
+            } else {
+                view.top = top.saturating_add_signed(by).min(most);
+            }
+        }
+    }
+
     /// How many lines the help can scroll on a screen of `area`.
     pub(crate) fn help_max_top(&self, area: Rect) -> usize {
         let (lines, rect) = self.help_page(area);
@@ -165,6 +189,14 @@ pub(crate) fn page_text(lines: &[String], area: Rect) -> (Vec<Line<'static>>, Re
 /// The box the high scores are drawn in on a screen of `area`, for clicks.
 pub(crate) fn scores_rect(view: &ScoresView, area: Rect) -> Rect {
     page_text(&scores_lines(view, area), area).1
+}
+
+/// How far the statistics page on show scrolls on a screen of `area`,
+/// and how many of its lines the box shows.
+pub(crate) fn stats_scroll(view: &StatsView, area: Rect) -> (usize, usize) {
+    let (text, rect) = page_text(&stats_lines(view), area);
+    let room = usize::from(rect.height.saturating_sub(2));
+    (text.len().saturating_sub(room), room)
 }
 
 /// The lines of the statistics page on show, under its heading and which

@@ -709,6 +709,8 @@ pub struct StatsView {
     pub pages: Vec<Page>,
     /// The one on show.
     pub index: usize,
+    /// Its first line in sight: a page longer than the screen scrolls.
+    pub top: usize,
 }
 
 impl StatsView {
@@ -723,12 +725,15 @@ impl StatsView {
         StatsView {
             pages: vec![page],
             index: 0,
+            top: 0,
         }
     }
 
-    /// Shows the next (`step` 1) or previous (-1) page, wrapping round.
+    /// Shows the next (`step` 1) or previous (-1) page from its top,
+    /// wrapping round.
     pub fn step(&mut self, step: isize) {
         self.index = cycle(self.index, self.pages.len(), step);
+        self.top = 0;
     }
 }
 

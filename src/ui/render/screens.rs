@@ -71,6 +71,7 @@ impl App {
             Some(Screen::Stats(view)) => render_page(
                 " Statistics ",
                 &stats_lines(view),
+                Some(view.top),
                 self.frame(border::ROUNDED),
                 area,
                 buf,
@@ -238,13 +239,29 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
 }
 
 /// A page of text lines in a box, with what to press to leave it; lines
-/// too wide for the screen wrap (see [`page_text`]).
-fn render_page(title: &str, lines: &[String], frame: Block, area: Rect, buf: &mut Buffer) {
+/// too wide for the screen wrap (see [`page_text`]). A page that scrolls
+/// shows from line `top` and says when more is below; on one that does not
+/// (`None`) a short screen cuts the end.
+fn render_page(
+    title: &str,
+    lines: &[String],
+    top: Option<usize>,
+    frame: Block,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let (mut text, rect) = page_text(lines, area);
-    let keys = Line::raw(" Esc back ").alignment(Alignment::Center);
-    // On a short screen the end of the text goes; the key line stays.
     let room = usize::from(rect.height.saturating_sub(2));
+    let most = text.len().saturating_sub(room);
+    let top = top.map(|top| top.min(most));
+    text.drain(..top.unwrap_or(0));
     text.truncate(room);
+    let keys = if top.is_some_and(|top| top < most) {
+        " down: more; Esc back "
+    } else {
+        " Esc back "
+    };
+    let keys = Line::raw(keys).alignment(Alignment::Center);
     Clear.render(rect, buf);
     Paragraph::new(text)
         .block(frame.title(title).title_bottom(keys))
@@ -253,5 +270,12 @@ fn render_page(title: &str, lines: &[String], frame: Block, area: Rect, buf: &mu
 
 /// One high-score table, with which of how many it is.
 fn render_scores(view: &ScoresView, frame: Block, area: Rect, buf: &mut Buffer) {
-    render_page(" High scores ", &scores_lines(view, area), frame, area, buf);
+    render_page(
+        " High scores ",
+        &scores_lines(view, area),
+        None,
+        frame,
+        area,
+        buf,
+    );
 }

@@ -128,8 +128,9 @@ impl App {
         let points = Line::from(spans);
         let width = points.width() as u16;
         let board = self.game.board();
+        let area = buf.area;
         let hidden = |x: u16, row: u16| {
-            let left = x.saturating_sub(width / 2);
+            let left = centred_left(x, width, area).unwrap_or(x);
             (left..left.saturating_add(width))
                 .filter(|&cx| layout.cell_at(cx, row).is_some_and(|p| board.get(p) != 0))
                 .count()
@@ -210,18 +211,41 @@ impl App {
 fn put_centred(line: Line, x: u16, y: u16, buf: &mut Buffer) {
     let width = line.width() as u16;
     let area = buf.area;
-    if y < area.y || y >= area.bottom() || width > area.width {
+    let Some(left) = centred_left(x, width, area).filter(|_| y >= area.y && y < area.bottom())
+    else {
         return;
-    }
-    let left = x
-        .saturating_sub(width / 2)
-        .clamp(area.x, area.right() - width);
+    };
     line.render(ratatui::layout::Rect::new(left, y, width, 1), buf);
+}
+
+/// The first column of text `width` columns wide centred on column `x`,
+/// moved in to stay on `area`; `None` when it is wider than `area`. Where
+/// the points are drawn and where they are counted as hiding tiles.
+fn centred_left(x: u16, width: u16, area: ratatui::layout::Rect) -> Option<u16> {
+    (width <= area.width).then(|| {
+        x.saturating_sub(width / 2)
+            .clamp(area.x, area.right() - width)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Text near the right edge is moved in to stay on screen, and the
+    /// columns it is counted over are those it is drawn over.
+    #[test]
+    fn text_centred_near_an_edge_moves_in() {
+        let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+        assert_eq!(centred_left(40, 12, area), Some(34));
+        assert_eq!(centred_left(78, 12, area), Some(68));
+        assert_eq!(centred_left(2, 12, area), Some(0));
+        assert_eq!(centred_left(40, 81, area), None);
+        let mut buf = Buffer::empty(area);
+        put_centred(Line::raw("+25 x4 combo"), 78, 3, &mut buf);
+        let row: String = (0..80).map(|x| buf[(x, 3)].symbol()).collect();
+        assert_eq!(row.find('+'), Some(68));
+    }
 
     #[test]
     fn steps_come_on_whole_steps_and_stop_at_the_end() {

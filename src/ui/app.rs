@@ -303,7 +303,7 @@ impl App {
 
     /// What is in front: the one thing that takes the next key or click,
     /// drawn over everything else. Each part of the state behind it keeps
-    /// its own life (the message box until the next input, the demo until
+    /// its own life (the message box until a key once it is read, the demo until
     /// the player takes over, the screens on their stack, the win box while
     /// the game stays won, so an undo takes it away); this is the one place
     /// that says which of them is in front.

@@ -296,6 +296,11 @@ fn ss3_key(c: char) -> Option<Event> {
 fn csi_key(c: char, params: &[u16]) -> Option<Event> {
     let code = match c {
         'Z' => return Some(key(KeyCode::BackTab, KeyModifiers::SHIFT)),
+        // rxvt's Shift-arrows (`ESC [ a` to `d`), the board's jump keys.
+        'a'..='d' if matches!(params, [] | [0]) => {
+            let arrow = cursor_key(c.to_ascii_uppercase())?;
+            return Some(key(arrow, KeyModifiers::SHIFT));
+        }
         'I' => return Some(Event::FocusGained),
         'O' => return Some(Event::FocusLost),
         '~' => match params.first()? {
@@ -418,12 +423,22 @@ mod tests {
         );
     }
 
-    /// Shift-arrows (xterm's `ESC [ 1 ; 2 A`) and capitals reach the board
-    /// with Shift, as crossterm reports them, for its jump keys.
+    /// Shift-arrows (xterm's `ESC [ 1 ; 2 A`, rxvt's `ESC [ a`) and
+    /// capitals reach the board with Shift, as crossterm reports them, for
+    /// its jump keys.
     #[test]
     fn shift_arrows_and_capitals_carry_shift() {
         let mut d = Decoder::default();
         let shift = KeyModifiers::SHIFT;
+        assert_eq!(
+            d.feed(b"\x1b[a\x1b[b\x1b[c\x1b[d"),
+            [
+                key(KeyCode::Up, shift),
+                key(KeyCode::Down, shift),
+                key(KeyCode::Right, shift),
+                key(KeyCode::Left, shift),
+            ]
+        );
         assert_eq!(
             d.feed(b"\x1b[1;2A\x1b[1;2B\x1b[1;2C\x1b[1;2DHJKL"),
             [

@@ -404,6 +404,15 @@ impl Stats {
         seconds: u32,
         hints: u32,
     ) {
+        // A game left in progress by a version 1 file was counted as
+        // started there: its start goes with it to its difficulty, or the
+        // total would count it twice.
+        let tally = self.tally_mut(difficulty);
+        if tally.ended() >= tally.started
+            && let Some(old) = self.unrecorded.as_mut().filter(|t| t.started > t.ended())
+        {
+            old.started -= 1;
+        }
         self.tally_mut(difficulty)
             .finish(board, outcome, seconds, hints);
         if outcome == Outcome::Won {
@@ -720,6 +729,33 @@ mod tests {
   }
 }
 "#;
+
+    /// A game in progress when the file was version 1 was counted as
+    /// started there; when it ends it is started under its difficulty, and
+    /// its start leaves the old games, so the total counts it once.
+    #[test]
+    fn a_game_in_progress_from_version_1_is_started_once_in_the_total() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("stats.json"), VERSION_1).unwrap();
+        // Nine started, eight ended: one in progress.
+        Stats::update(dir.path(), |s| {
+            s.finish(NORMAL, "8x16 levels", Outcome::Won, 100, 0);
+        })
+        .unwrap();
+        let (s, _) = Stats::load(dir.path()).unwrap();
+        assert_eq!(s.total().started, 9);
+        assert_eq!(s.tally(NORMAL).started, 1);
+        assert_eq!(s.unrecorded.as_ref().unwrap().started, 8);
+        // A second game resumed from older than statistics is started
+        // under its difficulty only: the old games have none in progress.
+        Stats::update(dir.path(), |s| {
+            s.finish(NORMAL, "8x16 levels", Outcome::Abandoned, 100, 0);
+        })
+        .unwrap();
+        let (s, _) = Stats::load(dir.path()).unwrap();
+        assert_eq!((s.total().started, s.tally(NORMAL).started), (10, 2));
+        assert_eq!(s.unrecorded.as_ref().unwrap().started, 8);
+    }
 
     #[test]
     fn a_version_1_file_keeps_every_figure_as_games_of_no_recorded_difficulty() {

@@ -32,7 +32,7 @@ use crate::ui::win_screen::WinScreen;
 
 pub use demo::{DEMO_NOTE, DEMO_STEP, Demo};
 use keys::Command;
-use screen::{Abandon, LEVEL_CARD_LEAST, LEVEL_CARD_TIME, Menu, MenuKind, Screen};
+use screen::{Abandon, LEAST_SHOWN, LEVEL_CARD_TIME, Menu, MenuKind, Screen};
 
 /// How often the screen is redrawn while a line grows or tiles slide.
 pub const FRAME_TIME: Duration = Duration::from_millis(16);
@@ -76,7 +76,7 @@ pub struct App {
     /// aside, a save that failed); already safe for the terminal.
     pub warning: Option<String>,
     /// When the message box last got a message: it takes no key or click
-    /// before it has shown for [`LEVEL_CARD_LEAST`].
+    /// before it has shown for [`LEAST_SHOWN`].
     told: Instant,
     /// A word for the title line until the next key or click ("Resumed").
     pub note: Option<&'static str>,
@@ -262,12 +262,12 @@ impl App {
         let ctrl_c = matches!(event, Event::Key(key) if key.is_press() && keys::is_ctrl_c(key));
         // The key or click that closes the message box or stops the demo
         // does nothing else, except Ctrl-C. The box takes none before it
-        // has shown for LEVEL_CARD_LEAST: a message that comes with a move
+        // has shown for LEAST_SHOWN: a message that comes with a move
         // (a file kept aside, a save that failed) went with the player's
         // next key, unread.
         let closed = input
             && match self.top() {
-                Top::Message(_) if !self.card_read(self.told, now) => true,
+                Top::Message(_) if !self.read(self.told, now) => true,
                 Top::Message(_) => {
                     self.warning = None;
                     self.sync_cover(now);
@@ -353,12 +353,13 @@ impl App {
         }
     }
 
-    /// Whether a key or click at `now` may take away the level card (or
-    /// the message box) that appears at `from`: a frame has shown it (the
-    /// cleared board's last line is on screen until then), and for
-    /// [`LEVEL_CARD_LEAST`], so that no key skips it unseen or unread.
-    fn card_read(&self, from: Instant, now: Instant) -> bool {
-        self.shows(from) && now >= from + LEVEL_CARD_LEAST
+    /// Whether a key or click at `now` may act on a box that appears at
+    /// `from` (the level card, the message box, the win box): a frame has
+    /// shown it (the cleared board's last line is on screen until the card
+    /// comes), and for [`LEAST_SHOWN`], so that no key skips it unseen or
+    /// unread.
+    pub(super) fn read(&self, from: Instant, now: Instant) -> bool {
+        self.shows(from) && now >= from + LEAST_SHOWN
     }
 
     /// A key on the screen on top. Every page (help, high scores,
@@ -379,7 +380,7 @@ impl App {
             },
             Some(&mut Screen::LevelCard { from }) => {
                 self.quit = key.code == KeyCode::Char('q');
-                if self.quit || self.card_read(from, now) {
+                if self.quit || self.read(from, now) {
                     self.screens.pop();
                 }
             }
@@ -544,7 +545,7 @@ impl App {
     /// A click on the screen on top: see [`App::handle_click`].
     fn screen_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
         match self.screens.last() {
-            Some(&Screen::LevelCard { from }) if !self.card_read(from, now) => {}
+            Some(&Screen::LevelCard { from }) if !self.read(from, now) => {}
             Some(Screen::Help { .. } | Screen::LevelCard { .. }) => {
                 self.screens.pop();
             }
@@ -1277,8 +1278,8 @@ mod tests {
         // Any key takes the level card away once read; q there quits.
         a.screens.push(Screen::LevelCard { from: t });
         press(&mut a, KeyCode::Char('x'));
-        assert!(!a.screens.is_empty(), "not before LEVEL_CARD_LEAST");
-        let read = t + screen::LEVEL_CARD_LEAST;
+        assert!(!a.screens.is_empty(), "not before LEAST_SHOWN");
+        let read = t + screen::LEAST_SHOWN;
         a.show_frame(read);
         a.handle_event(&key(KeyCode::Char('x')), small, read);
         assert!(a.screens.is_empty() && !a.quit);

@@ -78,10 +78,10 @@ pub fn win(app: &mut App) {
 }
 
 /// Lets the time pass after which the win box on show takes keys and
-/// clicks ([`LEVEL_CARD_LEAST`](crate::ui::app::screen::LEVEL_CARD_LEAST)),
+/// clicks ([`LEAST_SHOWN`](crate::ui::app::screen::LEAST_SHOWN)),
 /// with a frame showing it.
 pub fn read_win_box(app: &mut App) {
-    app.now += crate::ui::app::screen::LEVEL_CARD_LEAST;
+    app.now += crate::ui::app::screen::LEAST_SHOWN;
     app.show_frame(app.now);
 }
 

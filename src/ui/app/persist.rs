@@ -9,7 +9,7 @@ use std::time::{Instant, SystemTime};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::App;
-use super::screen::{LEVEL_CARD_LEAST, Screen, share_line};
+use super::screen::{Screen, share_line};
 use crate::game::{Action, Game};
 use crate::persist::session::Session;
 use crate::persist::stats::{Outcome, Stats, board_key};
@@ -154,15 +154,13 @@ impl App {
     }
 
     /// Whether Enter or a click at `now` may act on the win box: a frame
-    /// has shown it, and for [`LEVEL_CARD_LEAST`], as the level card.
+    /// has shown it, and for [`super::screen::LEAST_SHOWN`], as the level card.
     /// Before, an Enter held down over the last match (repeating every
     /// 30 ms) recorded the default name one frame after the box showed,
     /// and the second click of a double click on the last tile opened the
     /// finished game's menu over it. Letters and Backspace type at once.
     pub(super) fn win_box_read(&self, now: Instant) -> bool {
-        self.game
-            .last_match()
-            .is_none_or(|r| self.shows(r.at) && now >= r.at + LEVEL_CARD_LEAST)
+        self.game.last_match().is_none_or(|r| self.read(r.at, now))
     }
 
     /// Records the score of the win on show, once, and removes the saved
@@ -329,7 +327,7 @@ mod tests {
     use std::time::Duration;
 
     use crate::core::grid::Point;
-    use crate::ui::app::screen::{LEVEL_CARD_LEAST, MenuKind};
+    use crate::ui::app::screen::{LEAST_SHOWN, MenuKind};
     use crate::ui::test_support::{
         AREA, app_in, click_at, click_text, pick, press as keys, read_win_box, screen_rows,
         type_str, win,
@@ -554,7 +552,7 @@ mod tests {
         app.tell("kept aside".into());
         assert_eq!(app.top(), Top::Message("kept aside"));
         // The key that closes the message does nothing else: the menu stays.
-        app.now += LEVEL_CARD_LEAST;
+        app.now += LEAST_SHOWN;
         keys(&mut app, &[KeyCode::Esc]);
         assert!(matches!(app.top(), Top::Screen(Screen::Menu(_))));
         keys(&mut app, &[KeyCode::Esc]);
@@ -571,7 +569,7 @@ mod tests {
     /// are not typed at the prompt: an Enter among them recorded the
     /// default name before the player saw the box. Nor does an Enter held
     /// down over the last match, repeating every 30 ms, record while the
-    /// box has shown for less than LEVEL_CARD_LEAST (as on the level card):
+    /// box has shown for less than LEAST_SHOWN (as on the level card):
     /// found by the play-test, it recorded "player" one frame after the box
     /// showed. The second click of a double click on the last tile leaves
     /// the box in sight too. Letters type at once.
@@ -595,7 +593,7 @@ mod tests {
         assert_eq!(app.win_screen.as_ref().unwrap().name, name);
         assert!(table(dir.path()).is_empty(), "nothing recorded unseen");
         // Frames show the box; Enter held down repeats, a click comes.
-        let least = LEVEL_CARD_LEAST;
+        let least = LEAST_SHOWN;
         let mut held = won + Duration::from_millis(16);
         while held < won + least {
             app.show_frame(held);
@@ -861,7 +859,7 @@ mod tests {
     }
 
     /// The message box takes the first key once it has shown for
-    /// LEVEL_CARD_LEAST, and that key does nothing else. Before then keys
+    /// LEAST_SHOWN, and that key does nothing else. Before then keys
     /// and clicks leave it: found by the play-test, a message that came
     /// with the first move (a newer stats.json not counted in) went with
     /// the next key of a player moving on, never read.
@@ -876,7 +874,7 @@ mod tests {
         app.now = told;
         app.tell("not counted".into());
         let mut at = told;
-        while at < told + LEVEL_CARD_LEAST {
+        while at < told + LEAST_SHOWN {
             app.show_frame(at);
             app.now = at;
             type_str(&mut app, "l");
@@ -885,7 +883,7 @@ mod tests {
             at += Duration::from_millis(30);
         }
         assert_eq!(app.game.cursor(), crate::core::grid::Point::new(0, 0));
-        app.now = told + LEVEL_CARD_LEAST;
+        app.now = told + LEAST_SHOWN;
         type_str(&mut app, "l");
         assert!(app.warning.is_none());
         assert_eq!(app.game.cursor(), crate::core::grid::Point::new(0, 0));

@@ -21,10 +21,11 @@ use crate::ui::theme::{Charset, Theme};
 /// How long the level card shows before it goes by itself.
 pub const LEVEL_CARD_TIME: Duration = Duration::from_secs(2);
 
-/// How long the level card shows before a key or click may take it away:
-/// a key held down from the last match (it repeats every 30 ms or so) took
-/// it one frame after it showed, unread.
-pub const LEVEL_CARD_LEAST: Duration = Duration::from_millis(400);
+/// How long the level card, the message box and the win box show before a
+/// key or click may act on them (see [`crate::ui::app::App::top`]): a key
+/// held down from the last match (it repeats every 30 ms or so) took them
+/// one frame after they showed, unread.
+pub const LEAST_SHOWN: Duration = Duration::from_millis(400);
 
 /// A screen on top of the board.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -369,9 +369,9 @@ fn a_click_or_key_during_the_last_line_leaves_the_level_card_to_be_seen() {
     assert!(screen.contains("Level 2 of 7"), "{screen}");
     assert_eq!(a.game.selected(), None, "nothing picked on a board unseen");
     // A key held down (repeating every 30 ms) or a click takes it only
-    // once it has shown for LEVEL_CARD_LEAST: before, a held key took it
+    // once it has shown for LEAST_SHOWN: before, a held key took it
     // one frame after it showed, unread.
-    let least = crate::ui::app::screen::LEVEL_CARD_LEAST;
+    let least = crate::ui::app::screen::LEAST_SHOWN;
     let mut held = end;
     while held < end + least {
         a.show_frame(held);

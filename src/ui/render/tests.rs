@@ -431,7 +431,7 @@ fn menus_and_notes_show_on_a_terminal_too_small_for_the_board() {
         "{screen}"
     );
     let esc = Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
-    let t = t + crate::ui::app::screen::LEVEL_CARD_LEAST;
+    let t = t + crate::ui::app::screen::LEAST_SHOWN;
     app.handle_event(&esc, area, t);
     assert!(app.warning.is_none(), "the note took the key");
     app.handle_event(&esc, area, t);

@@ -430,14 +430,10 @@ mod tests {
     fn shift_arrows_and_capitals_carry_shift() {
         let mut d = Decoder::default();
         let shift = KeyModifiers::SHIFT;
+        let arrows = [KeyCode::Up, KeyCode::Down, KeyCode::Right, KeyCode::Left];
         assert_eq!(
             d.feed(b"\x1b[a\x1b[b\x1b[c\x1b[d"),
-            [
-                key(KeyCode::Up, shift),
-                key(KeyCode::Down, shift),
-                key(KeyCode::Right, shift),
-                key(KeyCode::Left, shift),
-            ]
+            arrows.map(|code| key(code, shift))
         );
         assert_eq!(
             d.feed(b"\x1b[1;2A\x1b[1;2B\x1b[1;2C\x1b[1;2DHJKL"),

@@ -78,7 +78,7 @@ impl Widget for &App {
                 .alignment(Alignment::Center)
                 .render(centred(screen.middle, text.len() as u16, 1), buf);
         } else {
-            self.render_board(&layout, buf);
+            self.render_board(&layout, screen.middle, buf);
         }
         if let Some(win) = self.game.win() {
             self.render_win(area, win, buf);
@@ -129,8 +129,9 @@ impl App {
 
     /// Draws the board where `layout` puts it: every tile with its marks,
     /// the cursor on an empty cell, sliding tiles, the pair just matched
-    /// with its line, and the feedback over them.
-    fn render_board(&self, layout: &BoardLayout, buf: &mut Buffer) {
+    /// with its line, and the feedback over them, kept within the columns
+    /// of `space` (the board space, not the side panel beside it).
+    fn render_board(&self, layout: &BoardLayout, space: Rect, buf: &mut Buffer) {
         let game = &self.game;
         let board = game.board();
         let hint = game.hint_pair();
@@ -189,7 +190,7 @@ impl App {
                 buf,
             );
         }
-        self.render_feedback(layout, buf);
+        self.render_feedback(layout, space, buf);
     }
 
     fn line_style(&self) -> Style {

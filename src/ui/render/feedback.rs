@@ -6,6 +6,7 @@
 use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
@@ -82,10 +83,13 @@ impl App {
         [points, flash, pulse].into_iter().flatten().min()
     }
 
-    /// Draws the points of the last match and the reason of a failed pick.
-    pub(super) fn render_feedback(&self, layout: &BoardLayout, buf: &mut Buffer) {
-        self.render_points(layout, buf);
-        self.render_reason(layout, buf);
+    /// Draws the points of the last match and the reason of a failed pick,
+    /// within the columns of `space`: the board space, so near its right
+    /// edge the text moves in rather than over the side panel.
+    pub(super) fn render_feedback(&self, layout: &BoardLayout, space: Rect, buf: &mut Buffer) {
+        let area = Rect::new(space.x, buf.area.y, space.width, buf.area.height);
+        self.render_points(layout, area, buf);
+        self.render_reason(layout, area, buf);
     }
 
     /// "+25 x4 combo" over the middle of the last match's line, and "+34
@@ -93,7 +97,7 @@ impl App {
     /// after the winning match, whose box tells the score (the label stuck
     /// out beside it), and for a match that cleared a level only while its
     /// line shows on the empty board, not over the next level's.
-    fn render_points(&self, layout: &BoardLayout, buf: &mut Buffer) {
+    fn render_points(&self, layout: &BoardLayout, area: Rect, buf: &mut Buffer) {
         let on_its_board = |r: &&Removal| !r.cleared || self.game.removal(self.now).is_some();
         let Some(r) = self
             .game
@@ -128,7 +132,6 @@ impl App {
         let points = Line::from(spans);
         let width = points.width() as u16;
         let board = self.game.board();
-        let area = buf.area;
         let hidden = |x: u16, row: u16| {
             let left = centred_left(x, width, area).unwrap_or(x);
             (left..left.saturating_add(width))
@@ -153,12 +156,12 @@ impl App {
         else {
             return;
         };
-        put_centred(points, x, row, buf);
+        put_centred(points, x, row, area, buf);
         if r.bonus > 0 {
             let bonus = format!(" +{} time ", r.bonus);
             let style = self.fading(Paint::Bonus, fade, step);
             let under = if row < y { y + 1 } else { row + 1 };
-            put_centred(Line::styled(bonus, style), x, under, buf);
+            put_centred(Line::styled(bonus, style), x, under, area, buf);
         }
     }
 
@@ -181,7 +184,7 @@ impl App {
     }
 
     /// " no path " under the tile just picked, while the notice lasts.
-    fn render_reason(&self, layout: &BoardLayout, buf: &mut Buffer) {
+    fn render_reason(&self, layout: &BoardLayout, area: Rect, buf: &mut Buffer) {
         let Some(m) = self.game.mismatch() else {
             return;
         };
@@ -202,26 +205,26 @@ impl App {
             Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
         };
         let text = format!(" {} ", m.reason.text());
-        put_centred(Line::styled(text, style), x, y, buf);
+        put_centred(Line::styled(text, style), x, y, area, buf);
     }
 }
 
 /// Writes `line` on row `y`, centred on column `x` and moved in to stay on
-/// the buffer.
-fn put_centred(line: Line, x: u16, y: u16, buf: &mut Buffer) {
+/// `area` (within the buffer).
+fn put_centred(line: Line, x: u16, y: u16, area: Rect, buf: &mut Buffer) {
     let width = line.width() as u16;
-    let area = buf.area;
+    let area = area.intersection(buf.area);
     let Some(left) = centred_left(x, width, area).filter(|_| y >= area.y && y < area.bottom())
     else {
         return;
     };
-    line.render(ratatui::layout::Rect::new(left, y, width, 1), buf);
+    line.render(Rect::new(left, y, width, 1), buf);
 }
 
 /// The first column of text `width` columns wide centred on column `x`,
 /// moved in to stay on `area`; `None` when it is wider than `area`. Where
 /// the points are drawn and where they are counted as hiding tiles.
-fn centred_left(x: u16, width: u16, area: ratatui::layout::Rect) -> Option<u16> {
+fn centred_left(x: u16, width: u16, area: Rect) -> Option<u16> {
     (width <= area.width).then(|| {
         x.saturating_sub(width / 2)
             .clamp(area.x, area.right() - width)
@@ -236,13 +239,13 @@ mod tests {
     /// columns it is counted over are those it is drawn over.
     #[test]
     fn text_centred_near_an_edge_moves_in() {
-        let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+        let area = Rect::new(0, 0, 80, 24);
         assert_eq!(centred_left(40, 12, area), Some(34));
         assert_eq!(centred_left(78, 12, area), Some(68));
         assert_eq!(centred_left(2, 12, area), Some(0));
         assert_eq!(centred_left(40, 81, area), None);
         let mut buf = Buffer::empty(area);
-        put_centred(Line::raw("+25 x4 combo"), 78, 3, &mut buf);
+        put_centred(Line::raw("+25 x4 combo"), 78, 3, area, &mut buf);
         let row: String = (0..80).map(|x| buf[(x, 3)].symbol()).collect();
         assert_eq!(row.find('+'), Some(68));
     }

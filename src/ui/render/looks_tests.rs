@@ -393,6 +393,50 @@ fn the_points_move_along_the_line_to_hide_no_tile() {
     assert_hides_no_tile(&app, &buf, &label);
 }
 
+/// Played at 120 x 40: a match down the last column, joined through the
+/// ring on the right, put "+35 x6 combo" half over the side panel's border
+/// and text ("+35 x6 combo iculty"). The points stay in the board space.
+#[test]
+fn the_points_of_a_match_by_the_side_panel_stay_off_it() {
+    let t = Instant::now();
+    let mut rows = all_different(8);
+    rows[0][15] = 1;
+    rows[7][15] = 1;
+    // A first match, for a combo on the second.
+    rows[0][0] = 49;
+    rows[0][1] = 49;
+    let board = Board::from_rows(&rows).unwrap();
+    let mut app = app_on(board, "ascii", false, t);
+    app.game.apply(Action::Click(at(0, 0)), t);
+    app.game.apply(Action::Click(at(0, 1)), t);
+    let second = t + Duration::from_secs(1);
+    app.game.apply(Action::Click(at(0, 15)), second);
+    app.game.apply(Action::Click(at(7, 15)), second);
+    let r = app.game.last_match().unwrap().clone();
+    assert_eq!(r.path.corners.len(), 4, "out to the ring, down, back in");
+    app.now = second + Duration::from_millis(100);
+    let buf = draw(&app, 120, 40);
+    let (screen, _) = app.screen_layout(buf.area);
+    let panel = screen.panel.expect("a side panel at 120 x 40");
+    let label = format!("+{} x2 combo", r.points);
+    let lines = text(&buf);
+    let (y, line) = lines
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.contains(&label))
+        .expect("the points on show");
+    let x = line[..line.find(&label).unwrap()].width() as u16;
+    assert!(
+        x + (label.len() as u16) < panel.x,
+        "the points run into the panel ({x}, {}) on row {y}:\n{}",
+        panel.x,
+        lines.join("\n")
+    );
+    for y in panel.y..panel.bottom() {
+        assert_ne!(buf[(panel.x, y)].symbol(), " ", "the panel's border, row {y}");
+    }
+}
+
 #[test]
 fn points_and_the_combo_show_at_the_match_then_fade() {
     let t = Instant::now();

@@ -56,7 +56,7 @@ struct PlayArgs {
     /// Board columns; rows x cols must be even [default: 16, or the last new game's].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_COLS as i64))]
     cols: Option<u16>,
-    /// Number of tile kinds, at most the theme's symbols, half the cells and 62
+    /// Number of tile kinds, at most the theme's symbols, half the cells and 61
     /// [default: 32, or the last new game's; fewer when the board has fewer pairs].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     kinds: Option<u16>,

@@ -277,9 +277,11 @@ fn a_small_board_asked_for_gets_kinds_that_fit_it() {
 }
 
 /// Options the dealer refuses fail before the saved game is touched, even
-/// those only the dealer knows are wrong: `--new` with more kinds than a
-/// deal holds (62), which the emoji theme's symbols allow past its check,
-/// used to remove the save and then fail to deal.
+/// those only the dealer or the save knows are wrong: `--new` with more
+/// kinds than a deal holds (62), which the emoji theme's symbols allow past
+/// its check, used to remove the save and then fail to deal; and 62 kinds,
+/// which a deal holds but a save cannot (one base-62 digit a tile, `0`
+/// empty), used to be played and kept aside as corrupt at the next start.
 #[test]
 fn options_the_dealer_refuses_leave_the_saved_game() {
     use lianliankan::persist::session::{Session as Saved, Wanted};
@@ -308,20 +310,22 @@ fn options_the_dealer_refuses_leave_the_saved_game() {
     drop(saved);
     let save = data.path().join("game.json");
     let before = std::fs::read(&save).expect("the saved game");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
-        .args(["--new", "--theme", "emoji", "--kinds", "63"])
-        .args(["--rows", "40", "--cols", "60"])
-        .env("LIANLIANKAN_DATA_DIR", data.path())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("63 kinds asked for"), "{err}");
-    assert!(out.stdout.is_empty(), "nothing may reach the terminal");
-    assert!(
-        std::fs::read(&save).is_ok_and(|now| now == before),
-        "the saved game was removed or changed"
-    );
+    for kinds in ["62", "63"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+            .args(["--new", "--theme", "emoji", "--kinds", kinds])
+            .args(["--rows", "40", "--cols", "60"])
+            .env("LIANLIANKAN_DATA_DIR", data.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "--kinds {kinds}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--kinds can be at most 61"), "{err}");
+        assert!(out.stdout.is_empty(), "nothing may reach the terminal");
+        assert!(
+            std::fs::read(&save).is_ok_and(|now| now == before),
+            "the saved game was removed or changed"
+        );
+    }
 }
 
 /// A daily deal of a day still to come is refused: it could be played and

@@ -7,6 +7,7 @@ use std::time::Instant;
 use crate::escape::escape_controls;
 use crate::game::{Config, Game, check_size};
 use crate::persist::document;
+use crate::persist::save::MAX_KINDS;
 use crate::persist::session::{Session, Wanted};
 use crate::persist::settings::Settings;
 use crate::persist::storage;
@@ -95,21 +96,27 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
         .or_else(|| settings.theme.clone())
         .unwrap_or_else(|| Theme::default_for_env().to_string());
     let theme = Theme::builtin(&theme_name)?;
+    // A game of more kinds than a save can write (the dealer's 62) would
+    // be dealt, then kept aside as corrupt at the next start.
+    let max_kinds = theme.kinds().min(MAX_KINDS);
     if let Some(kinds) = options.deal.kinds
-        && kinds > theme.kinds()
+        && kinds > max_kinds
     {
-        return Err(format!(
-            "theme {} has {} symbols, so --kinds can be at most {}",
-            theme.name,
-            theme.kinds(),
-            theme.kinds()
-        ));
+        return Err(if max_kinds < MAX_KINDS {
+            format!(
+                "theme {} has {} symbols, so --kinds can be at most {}",
+                theme.name,
+                theme.kinds(),
+                max_kinds
+            )
+        } else {
+            format!("a game holds at most {MAX_KINDS} kinds, so --kinds can be at most {MAX_KINDS}")
+        });
     }
-    let config = options.config(&settings, theme.kinds());
+    let config = options.config(&settings, max_kinds);
     // Checked first, so bad options fail the same way with or without a
     // save; the board is dealt once, only when no saved game is resumed.
     check_size(config.rows, config.cols, config.kinds).map_err(|e| e.to_string())?;
-    let max_kinds = theme.kinds();
     let dress = |game: Game| {
         let mut app = App::new(game, theme.clone(), !options.no_color, now).with_settings(settings);
         if options.theme.is_some() {

@@ -433,7 +433,11 @@ fn the_points_of_a_match_by_the_side_panel_stay_off_it() {
         lines.join("\n")
     );
     for y in panel.y..panel.bottom() {
-        assert_ne!(buf[(panel.x, y)].symbol(), " ", "the panel's border, row {y}");
+        assert_ne!(
+            buf[(panel.x, y)].symbol(),
+            " ",
+            "the panel's border, row {y}"
+        );
     }
 }
 

@@ -11,6 +11,7 @@ use crate::core::gravity::Gravity;
 use crate::game::limits::{MAX_COLS, MAX_ROWS};
 use crate::game::{Config, Difficulty, Mode, check_size};
 use crate::persist::document::Document;
+use crate::persist::save::MAX_KINDS;
 
 /// How fast the line of a match and the slides after it play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -206,6 +207,14 @@ impl Document for Settings {
             ));
         }
         check_size(g.rows, g.cols, g.kinds).map_err(|e| e.to_string())?;
+        // A deal holds 62 kinds, a save one fewer: more would be played,
+        // then its save kept aside as corrupt.
+        if g.kinds > MAX_KINDS {
+            return Err(format!(
+                "{} kinds are more than a game holds ({MAX_KINDS})",
+                g.kinds
+            ));
+        }
         if g.mode.parse::<Mode>().is_err() {
             return Err(format!("no mode is called {:?}", g.mode));
         }
@@ -258,6 +267,8 @@ mod tests {
             |s: &mut Settings| s.new_game.rows = 0,
             |s: &mut Settings| s.new_game.cols = 61,
             |s: &mut Settings| s.new_game.kinds = 1000,
+            // Dealt, but a save holds 61 kinds.
+            |s: &mut Settings| (s.new_game.rows, s.new_game.cols, s.new_game.kinds) = (40, 60, 62),
             |s: &mut Settings| s.new_game.rows = 3,
             |s: &mut Settings| s.new_game.mode = "sideways".into(),
             |s: &mut Settings| s.new_game.difficulty = "nightmare".into(),

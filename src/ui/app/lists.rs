@@ -228,7 +228,10 @@ impl App {
                 self.screens.pop();
             }
             MenuAction::NewGame => {
-                let choice = self.settings.new_game.clone();
+                // Within the tiles on show: kinds chosen with other tiles
+                // (61 emoji, then the 59 letters) would deal kinds drawn alike.
+                let mut choice = self.settings.new_game.clone();
+                choice.kinds = choice.kinds.min(self.theme.kinds());
                 self.screens.push(Screen::NewGame(NewGameForm::new(choice)));
             }
             MenuAction::Daily => self.ask_abandon(Abandon::ForDaily, now),
@@ -431,6 +434,32 @@ mod tests {
         press(&mut app, &[KeyCode::Esc, KeyCode::Esc]);
         assert!(app.screens.is_empty());
         assert_eq!(app.game.config().rows, 10);
+    }
+
+    /// Played in tmux: 61 kinds chosen with the emoji tiles, then the
+    /// ascii tiles (59 letters) in the settings: the New game form showed
+    /// 61 and Start dealt them, two kinds drawn alike as `?`. The form opens
+    /// within the tiles on show.
+    #[test]
+    fn the_new_game_form_keeps_the_kinds_within_the_tiles_on_show() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny()).with_start_menu();
+        let most = app.theme.kinds();
+        app.settings.new_game = GameChoice {
+            rows: 12,
+            cols: 24,
+            kinds: most + 2,
+            ..GameChoice::default()
+        };
+        type_str(&mut app, "n");
+        let Some(Screen::NewGame(form)) = top(&app) else {
+            panic!("{:?}", app.screens)
+        };
+        assert_eq!(form.choice.kinds, most, "the form shows what can be drawn");
+        type_str(&mut app, "s");
+        assert!(app.screens.is_empty(), "{:?}", app.screens);
+        let c = app.game.config();
+        assert_eq!((c.rows, c.cols, c.kinds), (12, 24, most));
     }
 
     /// Every form as it opens: the settings, and a new game of a preset

@@ -121,7 +121,7 @@ impl App {
 
 /// `text` after `head` in lines of at most `width` columns, word by word:
 /// the lines after the first start under the text, not under `head`.
-fn wrap(head: &str, text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(head: &str, text: &str, width: usize) -> Vec<String> {
     let indent = head.width();
     // A screen too narrow for the text beside the head still gets a few words a line.
     let room = width.saturating_sub(indent).max(12);

@@ -15,6 +15,7 @@ use super::{clock, level};
 use crate::game::Mode;
 use crate::ui::app::App;
 use crate::ui::app::keys::{self, Command};
+use crate::ui::app::pages::wrap;
 use crate::ui::theme::Paint;
 
 /// The keys the panel lists, with a word each, most needed first (a short
@@ -55,16 +56,21 @@ impl App {
             (Mode::Single(_), Some(day)) => format!("Daily {day}"),
             (Mode::Single(_), None) => "One board".to_string(),
         };
-        let mut lines = vec![
-            Line::styled(format!(" {heading}"), bold),
-            Line::styled(
-                format!(" {}: {}", level.gravity.name(), describe(level.gravity)),
-                dim,
-            ),
+        let mut lines = vec![Line::styled(format!(" {heading}"), bold)];
+        // Wrapped here, each line after a space as the others are: the
+        // paragraph's own wrap put "middle" against the border.
+        let gravity = format!("{}: {}", level.gravity.name(), describe(level.gravity));
+        let room = usize::from(area.width.saturating_sub(2));
+        lines.extend(
+            wrap(" ", &gravity, room)
+                .into_iter()
+                .map(|l| Line::styled(l, dim)),
+        );
+        lines.extend([
             Line::raw(""),
             row("Difficulty", g.config().difficulty.to_string(), text),
             row("Score", g.score().to_string(), bold),
-        ];
+        ]);
         match (g.time_limit(), g.remaining(self.now)) {
             (Some(limit), Some(left)) => {
                 let style = match self.paint(time_paint(left, limit)) {

@@ -78,6 +78,9 @@ pub struct App {
     /// When the message box last got a message: it takes no key or click
     /// before it has shown for [`LEAST_SHOWN`].
     told: Instant,
+    /// When the time-up box came: like the win box, it takes no click
+    /// before it has shown for [`LEAST_SHOWN`].
+    timed_out: Option<Instant>,
     /// A word for the title line until the next key or click ("Resumed").
     pub note: Option<&'static str>,
     /// Whether the title line says what to do ([`INTRO`]) while the game
@@ -166,6 +169,7 @@ impl App {
             win_screen: None,
             warning: None,
             told: now,
+            timed_out: None,
             note: None,
             intro: false,
             demo: None,
@@ -523,6 +527,10 @@ impl App {
             // The second click of a double click on the last pair: the box
             // stays in sight.
             Top::Won if !self.win_box_read(now) => return,
+            // The click that was to take a tile as the time ran out: the
+            // box stays in sight, and the next click cannot choose from a
+            // menu over it unread.
+            Top::TimeUp if self.timed_out.is_some_and(|at| !self.read(at, now)) => return,
             Top::Won | Top::TimeUp if left => return self.open_finished_menu(),
             _ if left && edge => return self.command(Command::Menu, now),
             // The paused box says a click resumes: the mouse alone can go on.
@@ -682,6 +690,7 @@ impl App {
     /// what hides the board, then the win screen, the statistics and the
     /// save (see `app/persist.rs`).
     fn after_event(&mut self, now: Instant) {
+        self.timed_out = self.game.time_up().map(|_| self.timed_out.unwrap_or(now));
         let level = self.game.level().number;
         if level != self.seen_level {
             self.seen_level = level;

@@ -418,14 +418,29 @@ mod tests {
 
     /// A click on the lost game's box offers only what can act there: the
     /// game ignores undo once the time is up, so the menu has no Undo.
+    /// Played mouse-only: the click meant for a tile as the time ran out
+    /// opened the menu over the box at once, and the pair's second click
+    /// could choose from it (Quit, New game) with the box never read. Like
+    /// the win box, it takes clicks once it has shown for LEAST_SHOWN.
     #[test]
     fn out_of_time_the_mouse_is_not_offered_an_undo_that_does_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let mut app = timed_tiny_after_a_match(dir.path());
         let limit = app.game.time_limit().unwrap();
-        app.now += limit;
+        let out = app.now + limit;
+        app.now = out;
         assert!(app.tick(app.now));
         assert!(app.game.time_up().is_some());
+        click_at(&mut app, 40, 12);
+        assert!(app.screens.is_empty(), "a click before the box has shown");
+        let mut at = out + Duration::from_millis(16);
+        while at < out + LEAST_SHOWN {
+            app.show_frame(at);
+            click_at(&mut app, 40, 12);
+            assert!(app.screens.is_empty(), "a click before the box is read");
+            at += Duration::from_millis(30);
+        }
+        app.now = out + LEAST_SHOWN;
         click_at(&mut app, 40, 12);
         assert_eq!(
             menu_on_top(&app),

@@ -358,10 +358,10 @@ impl App {
     }
 
     /// Whether a key or click at `now` may act on a box that appears at
-    /// `from` (the level card, the message box, the win box): a frame has
-    /// shown it (the cleared board's last line is on screen until the card
-    /// comes), and for [`LEAST_SHOWN`], so that no key skips it unseen or
-    /// unread.
+    /// `from` (the level card, the message box, the win and time-up boxes):
+    /// a frame has shown it (the cleared board's last line is on screen
+    /// until the card comes), and for [`LEAST_SHOWN`], so that no key skips
+    /// it unseen or unread.
     pub(super) fn read(&self, from: Instant, now: Instant) -> bool {
         self.shows(from) && now >= from + LEAST_SHOWN
     }

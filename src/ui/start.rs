@@ -110,7 +110,12 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
                 max_kinds
             )
         } else {
-            format!("a game holds at most {MAX_KINDS} kinds, so --kinds can be at most {MAX_KINDS}")
+            format!(
+                "theme {} has {} symbols, but a game holds at most {MAX_KINDS} kinds, \
+                 so --kinds can be at most {MAX_KINDS}",
+                theme.name,
+                theme.kinds()
+            )
         });
     }
     let config = options.config(&settings, max_kinds);

@@ -15,7 +15,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::feedback::{FLASH_TIME, POINTS_TIME, PULSE, PULSE_TIME};
 use crate::core::grid::{Board, Point, Tile};
-use crate::game::{Action, Config, Game, Mode, NOTICE_TIME, Notice, REMOVAL_TIME};
+use crate::game::{Action, Config, Game, Mode, NOTICE_TIME, Notice, REMOVAL_TIME, Removal};
 use crate::ui::app::screen::Screen;
 use crate::ui::app::{App, INTRO};
 use crate::ui::test_support::{dealt, draw, on_board, rows as text};
@@ -330,6 +330,25 @@ fn all_different(rows: usize) -> Vec<Vec<Tile>> {
         .collect()
 }
 
+/// An ascii app on `rows`, drawn 0.1 s after its second match, `a` with
+/// `b`, a second after a first match of the top left pair (set here), so
+/// the points show with a combo; and that second match.
+fn second_match(mut rows: Vec<Vec<Tile>>, a: Point, b: Point) -> (App, Removal) {
+    let t = Instant::now();
+    rows[0][0] = 49;
+    rows[0][1] = 49;
+    let board = Board::from_rows(&rows).unwrap();
+    let mut app = app_on(board, "ascii", false, t);
+    app.game.apply(Action::Click(at(0, 0)), t);
+    app.game.apply(Action::Click(at(0, 1)), t);
+    let second = t + Duration::from_secs(1);
+    app.game.apply(Action::Click(a), second);
+    app.game.apply(Action::Click(b), second);
+    let r = app.game.last_match().unwrap().clone();
+    app.now = second + Duration::from_millis(100);
+    (app, r)
+}
+
 /// Finds `label` on screen and checks that it hides no tile of the board.
 fn assert_hides_no_tile(app: &App, buf: &Buffer, label: &str) {
     let layout = app.board_layout(buf.area).unwrap();
@@ -384,26 +403,14 @@ fn the_points_hide_no_tile_when_a_row_by_the_line_is_free() {
 /// below the board) and hide none.
 #[test]
 fn the_points_move_along_the_line_to_hide_no_tile() {
-    let t = Instant::now();
     let mut rows = all_different(16);
     for row in &mut rows[1..15] {
         row[5] = 0;
     }
     rows[0][5] = 1;
     rows[15][5] = 1;
-    // A first match, for a combo on the second.
-    rows[0][0] = 49;
-    rows[0][1] = 49;
-    let board = Board::from_rows(&rows).unwrap();
-    let mut app = app_on(board, "ascii", false, t);
-    app.game.apply(Action::Click(at(0, 0)), t);
-    app.game.apply(Action::Click(at(0, 1)), t);
-    let second = t + Duration::from_secs(1);
-    app.game.apply(Action::Click(at(0, 5)), second);
-    app.game.apply(Action::Click(at(15, 5)), second);
-    let r = app.game.last_match().unwrap().clone();
+    let (app, r) = second_match(rows, at(0, 5), at(15, 5));
     assert_eq!(r.path.corners.len(), 2, "straight down the column");
-    app.now = second + Duration::from_millis(100);
     let buf = draw(&app, 80, 24);
     let layout = app.board_layout(buf.area).unwrap();
     let label = format!("+{} x2 combo", r.points);
@@ -431,23 +438,11 @@ fn the_points_move_along_the_line_to_hide_no_tile() {
 /// and text ("+35 x6 combo iculty"). The points stay in the board space.
 #[test]
 fn the_points_of_a_match_by_the_side_panel_stay_off_it() {
-    let t = Instant::now();
     let mut rows = all_different(8);
     rows[0][15] = 1;
     rows[7][15] = 1;
-    // A first match, for a combo on the second.
-    rows[0][0] = 49;
-    rows[0][1] = 49;
-    let board = Board::from_rows(&rows).unwrap();
-    let mut app = app_on(board, "ascii", false, t);
-    app.game.apply(Action::Click(at(0, 0)), t);
-    app.game.apply(Action::Click(at(0, 1)), t);
-    let second = t + Duration::from_secs(1);
-    app.game.apply(Action::Click(at(0, 15)), second);
-    app.game.apply(Action::Click(at(7, 15)), second);
-    let r = app.game.last_match().unwrap().clone();
+    let (app, r) = second_match(rows, at(0, 15), at(7, 15));
     assert_eq!(r.path.corners.len(), 4, "out to the ring, down, back in");
-    app.now = second + Duration::from_millis(100);
     let buf = draw(&app, 120, 40);
     let (screen, _) = app.screen_layout(buf.area);
     let panel = screen.panel.expect("a side panel at 120 x 40");

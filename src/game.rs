@@ -297,34 +297,62 @@ pub struct Win {
 /// what was spent stays spent), the cursor, the selection or what is on show.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Snapshot {
+    /// The tiles as they stood.
     pub(crate) board: Board,
+    /// The generator as it stood, so a redone reshuffle deals the same kinds.
     pub(crate) rng: Xoshiro256PlusPlus,
+    /// The points and the streak as they stood.
     pub(crate) score: Score,
+    /// The hinted pair on show then, if any.
     pub(crate) hint: Option<(Point, Point)>,
+    /// Whether the board was proved lost then.
     pub(crate) unwinnable: bool,
 }
 
 /// One game of lianliankan.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
+    /// The settings, with the size of the board in play.
     pub(crate) config: Config,
+    /// The generator later deals and reshuffles draw from; seeded from
+    /// [`Config::seed`], so a game replays from its seed.
     pub(crate) rng: Xoshiro256PlusPlus,
+    /// The tiles in play (matched tiles are already gone).
     pub(crate) board: Board,
+    /// The keyboard cursor.
     pub(crate) cursor: Point,
+    /// The tile picked first, waiting for its partner.
     pub(crate) selected: Option<Point>,
+    /// The points, the streak and whether help was just used.
     pub(crate) score: Score,
+    /// The playing time, standing while paused, covered, won or timed out.
     pub(crate) clock: Clock,
+    /// Whether the player paused the game (the board is hidden).
     pub(crate) paused: bool,
+    /// Hints the player may still ask for.
     pub(crate) hints_left: u32,
+    /// Reshuffles the player may still ask for.
     pub(crate) reshuffles_left: u32,
+    /// The pair the last hint showed, until it is played or the board changes.
     pub(crate) hint: Option<(Point, Point)>,
+    /// The last match, for its line, its slides and its points on screen.
     pub(crate) removal: Option<Removal>,
+    /// The last notice for the player and when it was given (it shows
+    /// for [`NOTICE_TIME`]).
     pub(crate) notice: Option<(Notice, Instant)>,
+    /// The result, once the board is cleared: the game is over.
     pub(crate) win: Option<Win>,
+    /// The states before each move and after each undone one, for undo
+    /// and redo.
     pub(crate) history: History<Snapshot>,
+    /// Whether undo or a hint was used, or the demo's solver played (the
+    /// win and the high scores say so).
     pub(crate) assisted: bool,
+    /// The kind whose tiles are all highlighted, if any.
     pub(crate) highlight: Option<Tile>,
+    /// The level being played, with its gravity variant.
     pub(crate) level: Level,
+    /// Set when a timed level ran out: the game is over.
     pub(crate) time_up: Option<TimeUp>,
     /// Something hides the board (help, a menu, a screen too small): the
     /// clock stands as in a pause. Set by the screen, never saved.

@@ -26,7 +26,7 @@ use crate::core::grid::Point;
 use crate::game::{Action, Game, Pace};
 use crate::persist::session::Session;
 use crate::persist::settings::{Animation, Settings};
-use crate::ui::layout::{BoardLayout, Screen as Areas};
+use crate::ui::layout::{Areas, BoardLayout};
 use crate::ui::theme::{Charset, ColorDepth, Theme};
 use crate::ui::win_screen::WinScreen;
 

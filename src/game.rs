@@ -234,7 +234,7 @@ pub struct Mismatch {
 
 /// When the marks on show appeared, for the screen to animate them; never saved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) struct Shown {
+pub(crate) struct OnShow {
     /// When the hint on show was given.
     hint_at: Option<Instant>,
     /// The last failed pick of a pair, until the board changes.
@@ -363,7 +363,7 @@ pub struct Game {
     /// each match; kept in the snapshots, so undo and redo need no search).
     pub(crate) unwinnable: bool,
     /// When the hint and the last failed pick appeared (for the screen).
-    pub(crate) shown: Shown,
+    pub(crate) on_show: OnShow,
 }
 
 impl Game {
@@ -425,7 +425,7 @@ impl Game {
             covered: false,
             pace: Pace::NORMAL,
             unwinnable: false,
-            shown: Shown::default(),
+            on_show: OnShow::default(),
         };
         game.settle(now, lost);
         game
@@ -578,7 +578,7 @@ impl Game {
             Err(reason) => {
                 self.selected = Some(p);
                 self.notice = Some((reason, now));
-                self.shown.mismatch = Some(Mismatch {
+                self.on_show.mismatch = Some(Mismatch {
                     first,
                     second: p,
                     reason,
@@ -597,7 +597,7 @@ impl Game {
         self.selected = None;
         self.hint = None;
         self.notice = None;
-        self.shown = Shown::default();
+        self.on_show = OnShow::default();
         let cleared = self.board.tile_count() == 0;
         // Time left on a cleared timed level counts, once: here, not in
         // settle(), which a resumed won game passes through again.
@@ -718,7 +718,7 @@ impl Game {
     fn after_reshuffle(&mut self) {
         self.selected = None;
         self.hint = None;
-        self.shown = Shown::default();
+        self.on_show = OnShow::default();
     }
 
     fn hint(&mut self, now: Instant) {
@@ -735,7 +735,7 @@ impl Game {
             self.assisted = true;
             self.hints_left -= 1;
             self.hint = Some(pair);
-            self.shown.hint_at = Some(now);
+            self.on_show.hint_at = Some(now);
             self.score.record_help();
         }
     }
@@ -784,7 +784,7 @@ impl Game {
         self.hint = hint;
         self.selected = None;
         self.removal = None;
-        self.shown = Shown::default();
+        self.on_show = OnShow::default();
         self.drop_gone_highlight();
         self.unwinnable = unwinnable;
     }
@@ -887,12 +887,12 @@ impl Game {
     /// When the hint on show was given, if it was given in this session
     /// (a hint put back by undo or a resume has no time).
     pub fn hint_since(&self) -> Option<Instant> {
-        self.hint.and(self.shown.hint_at)
+        self.hint.and(self.on_show.hint_at)
     }
 
     /// The last pair picked that did not match, until the board changes.
     pub fn mismatch(&self) -> Option<Mismatch> {
-        self.shown.mismatch
+        self.on_show.mismatch
     }
 
     /// The last match, however long ago, until undo or the board changes

@@ -3,6 +3,15 @@
 //!
 //! Nothing here knows about the terminal. Input arrives as [`Action`]s, time as
 //! an `Instant` argument, so every rule can be tested step by step.
+//!
+//! - `dealing`: deals, reshuffles and the search for a matchable pair.
+//! - `assist`: the hint, the check that the board can still be cleared, the
+//!   demo's next move.
+//! - `level`: the run of levels and their time limits.
+//! - `score`: the scoring rule. `clock`: the pausable game clock.
+//! - `history`: undo and redo.
+//! - [`cursor`]: where the keyboard cursor goes. [`daily`]: the daily deal.
+//!   [`limits`]: the limits every layer checks a game against.
 
 mod assist;
 mod clock;

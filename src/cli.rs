@@ -33,6 +33,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 
 use crate::core::engine::Border;
 use crate::core::gravity::Gravity;
+use crate::persist::storage::StorageError;
 use crate::solve::difficulty::Difficulty;
 
 /// A clap parser for a value known by name (`FromStr`): `--help` lists the
@@ -58,6 +59,31 @@ pub fn difficulty_arg() -> impl TypedValueParser<Value = Difficulty> {
 /// The `--border` values: `open` and `closed`.
 pub fn border_arg() -> impl TypedValueParser<Value = Border> {
     named(Border::ALL.map(Border::name))
+}
+
+/// Shows what a command read from the data directory: the load's warning
+/// (a bad file kept aside) on standard error, then `text` of what was
+/// loaded, as [`write_out`] does; exit 2 with the error when the directory
+/// or the file cannot be read. `scores` and `stats` report their files
+/// the same way through it.
+fn show_loaded<T>(
+    loaded: Result<(T, Option<String>), StorageError>,
+    command: &str,
+    what: &str,
+    text: impl FnOnce(&T) -> String,
+) -> ExitCode {
+    match loaded {
+        Ok((value, warning)) => {
+            if let Some(warning) = warning {
+                complain!("lianliankan {command}: {warning}");
+            }
+            write_out(&text(&value), command, what)
+        }
+        Err(e) => {
+            complain!("lianliankan {command}: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// Writes a command's whole output to standard output: exit 0, or exit 2

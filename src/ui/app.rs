@@ -1,7 +1,8 @@
 //! The application: the game plus what only the screen needs (theme, the
 //! screens over the board, colour, settings), and the one place that routes
 //! terminal events: what is in front ([`App::top`]: the message box, the
-//! demo, the screen on top, the win box, the board) takes them.
+//! demo, the screen on top, the too-small notice, the win, time-up and
+//! paused boxes, the board) takes them.
 //! `app/persist.rs` adds saving, the win screen's name prompt and recording;
 //! `app/screen.rs` the screens; `app/lists.rs` the menus and forms;
 //! `app/keys.rs` the key table; `app/pages.rs` the text pages' lines and

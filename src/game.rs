@@ -661,10 +661,10 @@ impl Game {
         }
     }
 
-    /// Ends the game if the board is clear; returns whether it did.
-    fn declare_win(&mut self, now: Instant) -> bool {
+    /// Ends the game if the board is clear.
+    fn declare_win(&mut self, now: Instant) {
         if self.board.tile_count() > 0 {
-            return false;
+            return;
         }
         self.clock.pause(now);
         self.win = Some(Win {
@@ -672,7 +672,6 @@ impl Game {
             time: self.clock.elapsed(now),
             assisted: self.assisted,
         });
-        true
     }
 
     /// Deals the next level of a run on a cleared board, the score carried

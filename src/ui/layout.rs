@@ -126,8 +126,9 @@ impl Areas {
         }
     }
 
-    /// The screen for a board of `rows` x `cols` tiles with symbols `glyph`
-    /// columns wide, and where the board goes (`None` when it does not fit).
+    /// The areas of the screen for a board of `rows` x `cols` tiles with
+    /// symbols `glyph` columns wide, and where the board goes (`None` when it
+    /// does not fit).
     /// The status moves to a side panel right of the board when the screen
     /// has room for one without making the tiles smaller; the board and the
     /// panel are centred together.
@@ -170,13 +171,13 @@ impl Areas {
             PANEL_WIDTH,
             height,
         );
-        let screen = Areas {
+        let areas = Areas {
             title: plain.title,
             middle: space,
             status: Rect::new(area.x, area.bottom(), area.width, 0),
             panel: Some(panel),
         };
-        (screen, Some(board))
+        (areas, Some(board))
     }
 }
 

@@ -25,7 +25,8 @@ pub mod shell;
 pub mod solve;
 pub mod stats;
 
-use std::io::{self, Write as _};
+use std::io::{self, Read, Write as _};
+use std::path::Path;
 use std::process::ExitCode;
 use std::str::FromStr;
 
@@ -33,6 +34,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 
 use crate::core::engine::Border;
 use crate::core::gravity::Gravity;
+use crate::escape::escape_controls;
 use crate::persist::storage::StorageError;
 use crate::solve::difficulty::Difficulty;
 
@@ -59,6 +61,27 @@ pub fn difficulty_arg() -> impl TypedValueParser<Value = Difficulty> {
 /// The `--border` values: `open` and `closed`.
 pub fn border_arg() -> impl TypedValueParser<Value = Border> {
     named(Border::ALL.map(Border::name))
+}
+
+/// Opens a batch input, the named file or standard input, for a
+/// [`scanner::Scanner`] to read as it goes: `check` and `solve` read their
+/// input through it.
+fn open_input(file: Option<&Path>) -> Result<Box<dyn Read>, String> {
+    match file {
+        Some(path) => match std::fs::File::open(path) {
+            Ok(f) => Ok(Box::new(f)),
+            Err(e) => Err(read_failure(file, &e)),
+        },
+        None => Ok(Box::new(io::stdin().lock())),
+    }
+}
+
+/// The message for a batch input that cannot be read, escaped for the terminal.
+fn read_failure(file: Option<&Path>, e: &io::Error) -> String {
+    match file {
+        Some(path) => escape_controls(&format!("cannot read {}: {e}", path.display())),
+        None => escape_controls(&format!("cannot read standard input: {e}")),
+    }
 }
 
 /// Shows what a command read from the data directory: the load's warning

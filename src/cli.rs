@@ -6,6 +6,10 @@
 //! - [`scores`]: the `scores` command.
 //! - [`stats`]: the `stats` command.
 //! - [`shell`]: the `completions` and `man` commands.
+//!
+//! Here: what the commands share: the named `--gravity`, `--difficulty` and
+//! `--border` values, opening the input, writing the output, and showing a
+//! file of the data directory.
 
 /// Prints one line to standard error as `eprintln!` does, but lets a failed
 /// write go: `eprintln!` panics when standard error is a closed pipe

@@ -1,5 +1,6 @@
 //! Where the keyboard cursor goes on a key: one cell, or a jump to the next
-//! tile, both wrapping round at the edges of the board. Pure functions of
+//! tile, both wrapping round at the edges of the board (a jump carries on into
+//! the next line when its own has no other tile). Pure functions of
 //! the board, so the game moves its cursor with them and
 //! `examples/key_presses.rs` plans the fewest key presses with the same.
 
@@ -14,12 +15,55 @@ pub fn step(board: &Board, from: Point, d: Direction) -> Point {
 }
 
 /// The next tile from `from` towards `d` in its row (Left, Right) or column
-/// (Up, Down), wrapping round at the edge; `from` itself when the line has
-/// no other tile.
+/// (Up, Down), wrapping round at the edge. When that line has no other tile
+/// the jump carries on in reading order, so the key never does nothing while
+/// another tile is left: Right goes on to the rows below (each left to right),
+/// Left to the rows above (each right to left), Down to the columns to the
+/// right (each top to bottom), Up to the columns to the left (each bottom to
+/// top), round the board. `from` itself when no other tile is left.
 pub fn jump(board: &Board, from: Point, d: Direction) -> Point {
+    let tile = |p: &Point| !board.is_empty_at(*p);
     line(board, from, d)
-        .find(|&p| !board.is_empty_at(p))
+        .find(tile)
+        .or_else(|| reading_order(board, from, d).find(tile))
         .unwrap_or(from)
+}
+
+/// The other cells of the board in the order a cursor reading towards `d`
+/// meets them from `from`: row after row for Left and Right, column after
+/// column for Up and Down, forwards for Right and Down, backwards for Left
+/// and Up, wrapping round from the last cell to the first.
+fn reading_order(board: &Board, from: Point, d: Direction) -> impl Iterator<Item = Point> {
+    let (rows, cols) = (board.rows() as i32, board.cols() as i32);
+    let from = on_board(board, from);
+    let vertical = matches!(d, Direction::Up | Direction::Down);
+    let forward = matches!(d, Direction::Down | Direction::Right);
+    let (lines, len) = if vertical { (cols, rows) } else { (rows, cols) };
+    let cells = lines * len;
+    let at = if vertical {
+        from.col * rows + from.row
+    } else {
+        from.row * cols + from.col
+    };
+    (1..cells.max(1)).map(move |i| {
+        let k = (at + if forward { i } else { cells - i }) % cells;
+        let (line, along) = (k / len, k % len);
+        if vertical {
+            Point::new(along, line)
+        } else {
+            Point::new(line, along)
+        }
+    })
+}
+
+/// `p` brought onto the board: a cursor left off it (a board that shrank)
+/// goes to the nearest cell.
+fn on_board(board: &Board, p: Point) -> Point {
+    let (rows, cols) = (board.rows() as i32, board.cols() as i32);
+    Point::new(
+        p.row.clamp(0, (rows - 1).max(0)),
+        p.col.clamp(0, (cols - 1).max(0)),
+    )
 }
 
 /// The other cells of `from`'s row or column in the order a cursor moving
@@ -27,10 +71,7 @@ pub fn jump(board: &Board, from: Point, d: Direction) -> Point {
 /// board (a board that shrank) is brought onto it first.
 fn line(board: &Board, from: Point, d: Direction) -> impl Iterator<Item = Point> {
     let (rows, cols) = (board.rows() as i32, board.cols() as i32);
-    let (row, col) = (
-        from.row.clamp(0, (rows - 1).max(0)),
-        from.col.clamp(0, (cols - 1).max(0)),
-    );
+    let Point { row, col } = on_board(board, from);
     let (len, at, forward) = match d {
         Direction::Up => (rows, row, false),
         Direction::Down => (rows, row, true),
@@ -100,10 +141,36 @@ mod tests {
         assert_eq!(jump(&b, at(1, 4), Down), at(2, 4));
         assert_eq!(jump(&b, at(3, 4), Down), at(2, 4));
         assert_eq!(jump(&b, at(3, 3), Up), at(0, 3));
-        // A line with no other tile: the cursor stays, on a tile or not.
-        assert_eq!(jump(&b, at(0, 3), Down), at(0, 3));
-        assert_eq!(jump(&b, at(1, 2), Left), at(1, 2));
-        assert_eq!(jump(&b, at(3, 1), Up), at(3, 1));
+        // A line with no other tile: the jump carries on in reading order,
+        // from a tile or not. Down goes on to the next column, top first;
+        assert_eq!(jump(&b, at(0, 3), Down), at(2, 4));
+        // Left to the rows above, right end first;
+        assert_eq!(jump(&b, at(1, 2), Left), at(0, 3));
+        // Up to the columns to the left, bottom first;
+        assert_eq!(jump(&b, at(3, 1), Up), at(2, 0));
+        // Right to the rows below, left end first.
+        assert_eq!(jump(&b, at(1, 2), Right), at(2, 0));
+    }
+
+    #[test]
+    fn a_jump_from_a_lone_line_goes_round_the_board_and_stays_only_when_alone() {
+        let b = board(&["..1", "...", "2.."]);
+        // From the last row Right carries on round to the first row; from
+        // the first row Left carries on round to the last.
+        assert_eq!(jump(&b, at(2, 0), Right), at(0, 2));
+        assert_eq!(jump(&b, at(0, 2), Left), at(2, 0));
+        // Likewise Down from the last column and Up from the first.
+        assert_eq!(jump(&b, at(0, 2), Down), at(2, 0));
+        assert_eq!(jump(&b, at(2, 0), Up), at(0, 2));
+        // The only tile on the board: every jump stays on it.
+        let alone = board(&["...", ".1.", "..."]);
+        for d in [Up, Down, Left, Right] {
+            assert_eq!(jump(&alone, at(1, 1), d), at(1, 1));
+        }
+        // From an empty cell the only tile is found whichever way.
+        for d in [Up, Down, Left, Right] {
+            assert_eq!(jump(&alone, at(0, 0), d), at(1, 1));
+        }
     }
 
     #[test]
@@ -111,7 +178,8 @@ mod tests {
         let column = board(&["1", ".", "1"]);
         for d in [Left, Right] {
             assert_eq!(step(&column, at(1, 0), d), at(1, 0));
-            assert_eq!(jump(&column, at(0, 0), d), at(0, 0));
+            // Its row has no other tile: on to the other 1.
+            assert_eq!(jump(&column, at(0, 0), d), at(2, 0));
         }
         assert_eq!(step(&column, at(2, 0), Down), at(0, 0));
         assert_eq!(jump(&column, at(0, 0), Down), at(2, 0));

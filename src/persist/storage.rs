@@ -401,13 +401,34 @@ fn sync_dir(dir: &Path) {
 /// Removes `dir/file_name` durably; a file that is not there is not an error.
 pub fn remove(dir: &Path, file_name: &str) -> Result<(), StorageError> {
     let path = dir.join(file_name);
-    match retry_held_open(|| fs::remove_file(&path)) {
+    match retry_held_open(|| fs::remove_file(&path)).map_err(|e| in_a_file(&path, e)) {
         Ok(()) => {
             sync_dir(dir);
             Ok(())
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(StorageError::io("remove", &path, e)),
+    }
+}
+
+/// `e` from a file operation on `path`, told as "not a directory" when it
+/// says the file is not found because a folder on its way is a plain file:
+/// Unix says so itself, but Windows reports such a path as not found, which
+/// would let a data directory that is a file pass for an empty one.
+fn in_a_file(path: &Path, e: io::Error) -> io::Error {
+    if e.kind() != io::ErrorKind::NotFound {
+        return e;
+    }
+    let first_there = path
+        .ancestors()
+        .skip(1)
+        .find_map(|folder| fs::metadata(folder).ok().map(|m| (folder, m)));
+    match first_there {
+        Some((folder, meta)) if !meta.is_dir() => io::Error::new(
+            io::ErrorKind::NotADirectory,
+            format!("{} is not a directory", folder.display()),
+        ),
+        _ => e,
     }
 }
 
@@ -429,7 +450,7 @@ pub(crate) enum FileContents {
 /// is [`FileContents::Unreadable`], for the caller to keep aside.
 pub(crate) fn read_file(path: &Path) -> Result<FileContents, StorageError> {
     // Checked before opening: opening a named pipe would wait for a writer.
-    match fs::metadata(path) {
+    match fs::metadata(path).map_err(|e| in_a_file(path, e)) {
         Ok(meta) if !meta.is_file() => {
             return Ok(FileContents::Unreadable("it is not a regular file".into()));
         }
@@ -437,7 +458,7 @@ pub(crate) fn read_file(path: &Path) -> Result<FileContents, StorageError> {
         Err(e) => return Err(StorageError::io("open", path, e)),
         Ok(_) => {}
     }
-    let file = match File::open(path) {
+    let file = match File::open(path).map_err(|e| in_a_file(path, e)) {
         Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(FileContents::Missing),
         Err(e) => return Err(StorageError::io("open", path, e)),
@@ -629,7 +650,10 @@ mod tests {
         write_atomic(dir.path(), "f.json", b"old").unwrap();
         // Two writes killed before their rename (an old build named them
         // by pid and count), and files that only look alike.
-        std::mem::forget(PendingFile::write(dir.path(), "f.json", b"new").unwrap());
+        // The crashed writer's file is left without its handle (a process
+        // that is gone holds none; Windows removes no file held open).
+        let pending = PendingFile::write(dir.path(), "f.json", b"new").unwrap();
+        drop(pending.temp.keep().unwrap());
         let others = [
             ".f.json.tmp",
             ".g.json.1-0.tmp",
@@ -713,6 +737,38 @@ mod tests {
         fs::write(&file, b"").unwrap();
         let err = read_file(&file.join("scores.json")).unwrap_err();
         assert!(matches!(err, StorageError::Io { .. }), "{err}");
+    }
+
+    /// Windows reports a path through a plain file as not found; the
+    /// data directory that is a file must still be told, not taken for a
+    /// first start (Unix reports "Not a directory" itself).
+    #[test]
+    fn not_found_through_a_plain_file_is_not_a_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("file");
+        fs::write(&file, b"").unwrap();
+        let windows_says = || io::Error::from(io::ErrorKind::NotFound);
+        for path in [file.join("scores.json"), file.join("deeper").join("x.json")] {
+            let e = in_a_file(&path, windows_says());
+            assert_eq!(e.kind(), io::ErrorKind::NotADirectory, "{e}");
+            assert!(e.to_string().contains("file is not a directory"), "{e}");
+        }
+        // Not found in a directory that is there, or in one not made yet:
+        // missing indeed. Other errors pass unchanged.
+        for path in [
+            dir.path().join("x.json"),
+            dir.path().join("new").join("x.json"),
+        ] {
+            assert_eq!(
+                in_a_file(&path, windows_says()).kind(),
+                io::ErrorKind::NotFound
+            );
+        }
+        let denied = io::Error::from(io::ErrorKind::PermissionDenied);
+        assert_eq!(
+            in_a_file(&file.join("x"), denied).kind(),
+            io::ErrorKind::PermissionDenied
+        );
     }
 
     #[test]

@@ -376,17 +376,14 @@ mod tests {
             Point::new(2, 1)
         );
         keys(&mut app, t, &[space]);
-        // No other tile in its column or row: the jumps stay.
-        assert_eq!(keys(&mut app, t, &[(KeyCode::Up, shift)]), Point::new(2, 1));
-        assert_eq!(
-            keys(&mut app, t, &[(KeyCode::Char('L'), shift)]),
-            Point::new(2, 1)
-        );
-        // Down wraps to the top row, L jumps to its 2.
+        // No other tile in its column: Shift+Up carries on through the
+        // columns to the left, round the board, to the other 2.
+        assert_eq!(keys(&mut app, t, &[(KeyCode::Up, shift)]), Point::new(0, 4));
+        // Down one, K jumps back up to it.
         let at = keys(
             &mut app,
             t,
-            &[(KeyCode::Char('j'), none), (KeyCode::Char('L'), shift)],
+            &[(KeyCode::Char('j'), none), (KeyCode::Char('K'), shift)],
         );
         assert_eq!(at, Point::new(0, 4));
         keys(&mut app, t, &[space]);

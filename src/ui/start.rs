@@ -95,21 +95,19 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
         .or_else(|| settings.theme.clone())
         .unwrap_or_else(|| Theme::default_for_env().to_string());
     let theme = Theme::builtin(&theme_name)?;
+    let max_kinds = theme.kinds();
     if let Some(kinds) = options.deal.kinds
-        && kinds > theme.kinds()
+        && kinds > max_kinds
     {
         return Err(format!(
-            "theme {} has {} symbols, so --kinds can be at most {}",
+            "theme {} has {max_kinds} symbols, so --kinds can be at most {max_kinds}",
             theme.name,
-            theme.kinds(),
-            theme.kinds()
         ));
     }
-    let config = options.config(&settings, theme.kinds());
+    let config = options.config(&settings, max_kinds);
     // Checked first, so bad options fail the same way with or without a
     // save; the board is dealt once, only when no saved game is resumed.
     check_size(config.rows, config.cols, config.kinds).map_err(|e| e.to_string())?;
-    let max_kinds = theme.kinds();
     let dress = |game: Game| {
         let mut app = App::new(game, theme.clone(), !options.no_color, now).with_settings(settings);
         if options.theme.is_some() {

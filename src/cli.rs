@@ -6,6 +6,10 @@
 //! - [`scores`]: the `scores` command.
 //! - [`stats`]: the `stats` command.
 //! - [`shell`]: the `completions` and `man` commands.
+//!
+//! Here: what the commands share: the named `--gravity`, `--difficulty` and
+//! `--border` values, opening the input, writing the output, and showing a
+//! file of the data directory.
 
 /// Prints one line to standard error as `eprintln!` does, but lets a failed
 /// write go: `eprintln!` panics when standard error is a closed pipe
@@ -25,7 +29,8 @@ pub mod shell;
 pub mod solve;
 pub mod stats;
 
-use std::io::{self, Write as _};
+use std::io::{self, Read, Write as _};
+use std::path::Path;
 use std::process::ExitCode;
 use std::str::FromStr;
 
@@ -33,6 +38,8 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 
 use crate::core::engine::Border;
 use crate::core::gravity::Gravity;
+use crate::escape::escape_controls;
+use crate::persist::storage::StorageError;
 use crate::solve::difficulty::Difficulty;
 
 /// A clap parser for a value known by name (`FromStr`): `--help` lists the
@@ -58,6 +65,52 @@ pub fn difficulty_arg() -> impl TypedValueParser<Value = Difficulty> {
 /// The `--border` values: `open` and `closed`.
 pub fn border_arg() -> impl TypedValueParser<Value = Border> {
     named(Border::ALL.map(Border::name))
+}
+
+/// Opens a batch input, the named file or standard input, for a
+/// [`scanner::Scanner`] to read as it goes: `check` and `solve` read their
+/// input through it.
+fn open_input(file: Option<&Path>) -> Result<Box<dyn Read>, String> {
+    match file {
+        Some(path) => match std::fs::File::open(path) {
+            Ok(f) => Ok(Box::new(f)),
+            Err(e) => Err(read_failure(file, &e)),
+        },
+        None => Ok(Box::new(io::stdin().lock())),
+    }
+}
+
+/// The message for a batch input that cannot be read, escaped for the terminal.
+fn read_failure(file: Option<&Path>, e: &io::Error) -> String {
+    match file {
+        Some(path) => escape_controls(&format!("cannot read {}: {e}", path.display())),
+        None => escape_controls(&format!("cannot read standard input: {e}")),
+    }
+}
+
+/// Shows what a command read from the data directory: the load's warning
+/// (a bad file kept aside) on standard error, then `text` of what was
+/// loaded, as [`write_out`] does; exit 2 with the error when the directory
+/// or the file cannot be read. `scores` and `stats` report their files
+/// the same way through it.
+fn show_loaded<T>(
+    loaded: Result<(T, Option<String>), StorageError>,
+    command: &str,
+    what: &str,
+    text: impl FnOnce(&T) -> String,
+) -> ExitCode {
+    match loaded {
+        Ok((value, warning)) => {
+            if let Some(warning) = warning {
+                complain!("lianliankan {command}: {warning}");
+            }
+            write_out(&text(&value), command, what)
+        }
+        Err(e) => {
+            complain!("lianliankan {command}: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// Writes a command's whole output to standard output: exit 0, or exit 2

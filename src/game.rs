@@ -3,6 +3,15 @@
 //!
 //! Nothing here knows about the terminal. Input arrives as [`Action`]s, time as
 //! an `Instant` argument, so every rule can be tested step by step.
+//!
+//! - `dealing`: deals, reshuffles and the search for a matchable pair.
+//! - `assist`: the hint, the check that the board can still be cleared, the
+//!   demo's next move.
+//! - `level`: the run of levels and their time limits.
+//! - `score`: the scoring rule. `clock`: the pausable game clock.
+//! - `history`: undo and redo.
+//! - [`cursor`]: where the keyboard cursor goes. [`daily`]: the daily deal.
+//!   [`limits`]: the limits every layer checks a game against.
 
 mod assist;
 mod clock;
@@ -234,7 +243,7 @@ pub struct Mismatch {
 
 /// When the marks on show appeared, for the screen to animate them; never saved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) struct Shown {
+pub(crate) struct OnShow {
     /// When the hint on show was given.
     hint_at: Option<Instant>,
     /// The last failed pick of a pair, until the board changes.
@@ -297,34 +306,62 @@ pub struct Win {
 /// what was spent stays spent), the cursor, the selection or what is on show.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Snapshot {
+    /// The tiles as they stood.
     pub(crate) board: Board,
+    /// The generator as it stood, so a redone reshuffle deals the same kinds.
     pub(crate) rng: Xoshiro256PlusPlus,
+    /// The points and the streak as they stood.
     pub(crate) score: Score,
+    /// The hinted pair on show then, if any.
     pub(crate) hint: Option<(Point, Point)>,
+    /// Whether the board was proved lost then.
     pub(crate) unwinnable: bool,
 }
 
 /// One game of lianliankan.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
+    /// The settings, with the size of the board in play.
     pub(crate) config: Config,
+    /// The generator later deals and reshuffles draw from; seeded from
+    /// [`Config::seed`], so a game replays from its seed.
     pub(crate) rng: Xoshiro256PlusPlus,
+    /// The tiles in play (matched tiles are already gone).
     pub(crate) board: Board,
+    /// The keyboard cursor.
     pub(crate) cursor: Point,
+    /// The tile picked first, waiting for its partner.
     pub(crate) selected: Option<Point>,
+    /// The points, the streak and whether help was just used.
     pub(crate) score: Score,
+    /// The playing time, standing while paused, covered, won or timed out.
     pub(crate) clock: Clock,
+    /// Whether the player paused the game (the board is hidden).
     pub(crate) paused: bool,
+    /// Hints the player may still ask for.
     pub(crate) hints_left: u32,
+    /// Reshuffles the player may still ask for.
     pub(crate) reshuffles_left: u32,
+    /// The pair the last hint showed, until it is played or the board changes.
     pub(crate) hint: Option<(Point, Point)>,
+    /// The last match, for its line, its slides and its points on screen.
     pub(crate) removal: Option<Removal>,
+    /// The last notice for the player and when it was given (it shows
+    /// for [`NOTICE_TIME`]).
     pub(crate) notice: Option<(Notice, Instant)>,
+    /// The result, once the board is cleared: the game is over.
     pub(crate) win: Option<Win>,
+    /// The states before each move and after each undone one, for undo
+    /// and redo.
     pub(crate) history: History<Snapshot>,
+    /// Whether undo or a hint was used, or the demo's solver played (the
+    /// win and the high scores say so).
     pub(crate) assisted: bool,
+    /// The kind whose tiles are all highlighted, if any.
     pub(crate) highlight: Option<Tile>,
+    /// The level being played, with its gravity variant.
     pub(crate) level: Level,
+    /// Set when a timed level ran out: the game is over.
     pub(crate) time_up: Option<TimeUp>,
     /// Something hides the board (help, a menu, a screen too small): the
     /// clock stands as in a pause. Set by the screen, never saved.
@@ -335,7 +372,7 @@ pub struct Game {
     /// each match; kept in the snapshots, so undo and redo need no search).
     pub(crate) unwinnable: bool,
     /// When the hint and the last failed pick appeared (for the screen).
-    pub(crate) shown: Shown,
+    pub(crate) on_show: OnShow,
 }
 
 impl Game {
@@ -397,7 +434,7 @@ impl Game {
             covered: false,
             pace: Pace::NORMAL,
             unwinnable: false,
-            shown: Shown::default(),
+            on_show: OnShow::default(),
         };
         game.settle(now, lost);
         game
@@ -550,7 +587,7 @@ impl Game {
             Err(reason) => {
                 self.selected = Some(p);
                 self.notice = Some((reason, now));
-                self.shown.mismatch = Some(Mismatch {
+                self.on_show.mismatch = Some(Mismatch {
                     first,
                     second: p,
                     reason,
@@ -569,7 +606,7 @@ impl Game {
         self.selected = None;
         self.hint = None;
         self.notice = None;
-        self.shown = Shown::default();
+        self.on_show = OnShow::default();
         let cleared = self.board.tile_count() == 0;
         // Time left on a cleared timed level counts, once: here, not in
         // settle(), which a resumed won game passes through again.
@@ -624,10 +661,10 @@ impl Game {
         }
     }
 
-    /// Ends the game if the board is clear; returns whether it did.
-    fn declare_win(&mut self, now: Instant) -> bool {
+    /// Ends the game if the board is clear.
+    fn declare_win(&mut self, now: Instant) {
         if self.board.tile_count() > 0 {
-            return false;
+            return;
         }
         self.clock.pause(now);
         self.win = Some(Win {
@@ -635,7 +672,6 @@ impl Game {
             time: self.clock.elapsed(now),
             assisted: self.assisted,
         });
-        true
     }
 
     /// Deals the next level of a run on a cleared board, the score carried
@@ -690,7 +726,7 @@ impl Game {
     fn after_reshuffle(&mut self) {
         self.selected = None;
         self.hint = None;
-        self.shown = Shown::default();
+        self.on_show = OnShow::default();
     }
 
     fn hint(&mut self, now: Instant) {
@@ -707,7 +743,7 @@ impl Game {
             self.assisted = true;
             self.hints_left -= 1;
             self.hint = Some(pair);
-            self.shown.hint_at = Some(now);
+            self.on_show.hint_at = Some(now);
             self.score.record_help();
         }
     }
@@ -756,7 +792,7 @@ impl Game {
         self.hint = hint;
         self.selected = None;
         self.removal = None;
-        self.shown = Shown::default();
+        self.on_show = OnShow::default();
         self.drop_gone_highlight();
         self.unwinnable = unwinnable;
     }
@@ -859,12 +895,12 @@ impl Game {
     /// When the hint on show was given, if it was given in this session
     /// (a hint put back by undo or a resume has no time).
     pub fn hint_since(&self) -> Option<Instant> {
-        self.hint.and(self.shown.hint_at)
+        self.hint.and(self.on_show.hint_at)
     }
 
     /// The last pair picked that did not match, until the board changes.
     pub fn mismatch(&self) -> Option<Mismatch> {
-        self.shown.mismatch
+        self.on_show.mismatch
     }
 
     /// The last match, however long ago, until undo or the board changes

@@ -7,7 +7,8 @@
 //! - [`ui`]: the terminal game: the app and its screens, drawing, layout,
 //!   themes, the event loop.
 //! - [`persist`]: the data directory, versioned atomic files, the saved game,
-//!   the high scores, the session that keeps the save in step with play.
+//!   the high scores, the settings, the statistics, the session that keeps
+//!   the save in step with play.
 //! - [`game`]: the game state and its rules, free of terminal code.
 //! - [`solve`]: the solver, the winnable dealer, independent replay, the
 //!   reference search and sample boards.

@@ -12,7 +12,7 @@ use lianliankan::core::gravity::Gravity;
 use lianliankan::core::grid::Point;
 use lianliankan::game::{Action, Config, Difficulty, Game, Mode, find_match};
 use lianliankan::ui::app::INTRO;
-use lianliankan::ui::layout::{BoardLayout, Screen};
+use lianliankan::ui::layout::{Areas, BoardLayout};
 use lianliankan::ui::theme::Theme;
 use ratatui::layout::Rect;
 
@@ -76,7 +76,7 @@ fn first_match(s: &mut Session, (ax, ay): (u16, u16), (bx, by): (u16, u16)) {
 /// Where the board of `game` is drawn at 80 x 24 with symbols `glyph` columns wide.
 fn layout_at_80x24(game: &Game, glyph: u16) -> BoardLayout {
     let (rows, cols) = (game.board().rows(), game.board().cols());
-    Screen::for_board(Rect::new(0, 0, 80, 24), rows, cols, glyph)
+    Areas::for_board(Rect::new(0, 0, 80, 24), rows, cols, glyph)
         .1
         .expect("the board fits 80 x 24")
 }

@@ -5,7 +5,7 @@
 mod data_dir;
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::{Duration, UNIX_EPOCH};
 
 use data_dir::{run_in, text};
@@ -162,7 +162,7 @@ fn without_the_variable_the_per_user_data_dir_is_used() {
         xdg.join("lianliankan")
     };
     add(&own, 9, 16, "none", "xdg", 1);
-    let out = Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
         .arg("scores")
         .env_remove("LIANLIANKAN_DATA_DIR")
         .env("HOME", home.path())

@@ -9,7 +9,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use lianliankan::core::grid::Point;
-use lianliankan::ui::layout::Screen;
+use lianliankan::ui::layout::Areas;
 use portable_pty::PtySize;
 use pty::Session;
 use ratatui::layout::Rect;
@@ -140,7 +140,7 @@ pub fn main() {
         })
         .expect("resize");
     // The cursor's tile (back at the top left) where the larger layout puts it.
-    let (x, y) = Screen::for_board(Rect::new(0, 0, 140, 40), 8, 16, 1)
+    let (x, y) = Areas::for_board(Rect::new(0, 0, 140, 40), 8, 16, 1)
         .1
         .expect("the board fits")
         .centre(Point::new(0, 0));

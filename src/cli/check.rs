@@ -13,13 +13,14 @@
 //! Each query prints `YES` or `NO`. On bad input the answers so far stay
 //! printed, one line on stderr names the input line, and the exit status is 2.
 
-use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
 use crate::cli::scanner::{InputError, Scanner};
+use crate::cli::{open_input, read_failure};
 use crate::core::engine::{Border, Rules};
 use crate::core::gravity::{Gravity, remove_pair, remove_pair_settled};
 use crate::core::grid::{Board, BoardBuilder, EMPTY, Point, Tile};
@@ -78,26 +79,6 @@ impl From<InputError> for BatchError {
 impl From<io::Error> for BatchError {
     fn from(e: io::Error) -> Self {
         BatchError::Io(e)
-    }
-}
-
-/// Opens a batch input, the named file or standard input, for a
-/// [`Scanner`] to read as it goes.
-pub fn open_input(file: Option<&Path>) -> Result<Box<dyn Read>, String> {
-    match file {
-        Some(path) => match std::fs::File::open(path) {
-            Ok(f) => Ok(Box::new(f)),
-            Err(e) => Err(read_failure(file, &e)),
-        },
-        None => Ok(Box::new(io::stdin().lock())),
-    }
-}
-
-/// The message for a batch input that cannot be read, escaped for the terminal.
-pub fn read_failure(file: Option<&Path>, e: &io::Error) -> String {
-    match file {
-        Some(path) => escape_controls(&format!("cannot read {}: {e}", path.display())),
-        None => escape_controls(&format!("cannot read standard input: {e}")),
     }
 }
 

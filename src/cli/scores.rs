@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::cli::write_out;
+use crate::cli::show_loaded;
 use crate::persist::scores::{BoardKey, Entry, Scores, check_gravity, table_text};
 use crate::persist::storage::data_dir;
 use crate::solve::difficulty::Difficulty;
@@ -56,18 +56,9 @@ impl ScoresArgs {
 /// newer version.
 pub fn run_scores(args: &ScoresArgs) -> ExitCode {
     let loaded = data_dir().and_then(|dir| Scores::load(&dir));
-    match loaded {
-        Ok((scores, warning)) => {
-            if let Some(warning) = warning {
-                complain!("lianliankan scores: {warning}");
-            }
-            write_out(&report(&scores, args), "scores", "the tables")
-        }
-        Err(e) => {
-            complain!("lianliankan scores: {e}");
-            ExitCode::from(2)
-        }
-    }
+    show_loaded(loaded, "scores", "the tables", |scores| {
+        report(scores, args)
+    })
 }
 
 /// The text `scores` prints: each table that matches `filter`, or a line

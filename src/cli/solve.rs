@@ -11,9 +11,10 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::cli::check::{open_input, read_failure, read_grid_board};
+use crate::cli::check::read_grid_board;
 use crate::cli::scanner::Scanner;
 use crate::cli::write_out;
+use crate::cli::{open_input, read_failure};
 use crate::core::engine::{Border, Rules};
 use crate::core::gravity::Gravity;
 use crate::core::grid::{Board, EMPTY, Tile};

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::cli::write_out;
+use crate::cli::show_loaded;
 use crate::escape::escape_controls;
 use crate::persist::stats::Stats;
 use crate::persist::storage::data_dir;
@@ -24,18 +24,10 @@ pub struct StatsArgs {
 /// shown (a bad file is kept aside with a warning on stderr), 2 when the
 /// data directory cannot be read or the file is from a newer version.
 pub fn run_stats(args: &StatsArgs) -> ExitCode {
-    match data_dir().and_then(|dir| Stats::load(&dir)) {
-        Ok((stats, warning)) => {
-            if let Some(warning) = warning {
-                complain!("lianliankan stats: {warning}");
-            }
-            write_out(&report(&stats, args), "stats", "the statistics")
-        }
-        Err(e) => {
-            complain!("lianliankan stats: {e}");
-            ExitCode::from(2)
-        }
-    }
+    let loaded = data_dir().and_then(|dir| Stats::load(&dir));
+    show_loaded(loaded, "stats", "the statistics", |stats| {
+        report(stats, args)
+    })
 }
 
 /// The text `stats` prints: each page that `filter` asks for (every game,

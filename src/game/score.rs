@@ -30,7 +30,11 @@ pub struct Score {
     pub points: u32,
     /// Consecutive quick matches so far.
     pub streak: u32,
+    /// When the last match was made, in playing time: the streak's window
+    /// opens there ([`Score::skip`] moves it on while the clock stands).
     pub(crate) last_match: Option<Instant>,
+    /// Whether a hint or a requested reshuffle came since the last match:
+    /// the next match earns [`AFTER_HELP`].
     pub(crate) helped: bool,
 }
 

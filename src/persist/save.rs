@@ -390,7 +390,7 @@ impl SavedGame {
             covered: false,
             pace: crate::game::Pace::NORMAL,
             unwinnable: false,
-            shown: Default::default(),
+            on_show: Default::default(),
         };
         // A board saved as lost stays so; any other is checked again.
         game.settle(now, current.unwinnable.then_some(true));

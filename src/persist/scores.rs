@@ -1,5 +1,5 @@
-//! High scores: a top-10 table per board size, gravity variant and
-//! difficulty, kept in `scores.json` in the data directory.
+//! High scores: a top-10 table per board size, gravity key and difficulty,
+//! kept in `scores.json` in the data directory.
 //!
 //! Files from before difficulties have no difficulty in their keys: their
 //! games were dealt by the dealer that is now `easy` (a random player
@@ -35,8 +35,10 @@ const MAX_GRAVITY_LEN: usize = 16;
 /// The last second of 9999-12-31: dates must print as four-digit years.
 const MAX_DATE: u64 = 253_402_300_799;
 
-/// Which table a game belongs to: the board size, the gravity variant by
-/// name (`none`, `down`, `center-h`, ...) and the difficulty: a hard win is
+/// Which table a game belongs to: the board size, the gravity key (the
+/// table's name from [`Config::table_name`]: `levels` for a run of levels,
+/// the variant's name such as `down` or `center-h` for one board,
+/// `daily-YYYY-MM-DD` for a daily deal) and the difficulty: a hard win is
 /// not an easy one.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -56,7 +58,7 @@ fn before_difficulty() -> String {
 }
 
 impl BoardKey {
-    /// The key of a `rows` x `cols` board with the named gravity variant at
+    /// The key of a `rows` x `cols` board with the gravity key `gravity` at
     /// `difficulty`; an error says what is out of range.
     pub fn new(
         rows: u16,
@@ -109,7 +111,7 @@ impl BoardKey {
         self.cols
     }
 
-    /// The gravity variant's name.
+    /// The gravity key: `levels`, a variant's name or `daily-YYYY-MM-DD`.
     pub fn gravity(&self) -> &str {
         &self.gravity
     }
@@ -202,8 +204,9 @@ pub fn table_lines(entries: &[Entry], width: usize) -> Vec<String> {
     lines
 }
 
-/// Checks a gravity variant name: 1 to 16 characters of lower-case ASCII
-/// letters, digits and `-`, starting with a letter.
+/// Checks a gravity key (`levels`, a variant's name, `daily-YYYY-MM-DD`):
+/// 1 to 16 characters of lower-case ASCII letters, digits and `-`, starting
+/// with a letter.
 pub fn check_gravity(name: &str) -> Result<(), String> {
     let well_formed = name.len() <= MAX_GRAVITY_LEN
         && name.starts_with(|c: char| c.is_ascii_lowercase())

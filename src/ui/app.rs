@@ -1,7 +1,8 @@
 //! The application: the game plus what only the screen needs (theme, the
 //! screens over the board, colour, settings), and the one place that routes
 //! terminal events: what is in front ([`App::top`]: the message box, the
-//! demo, the screen on top, the win box, the board) takes them.
+//! demo, the screen on top, the too-small notice, the win, time-up and
+//! paused boxes, the board) takes them.
 //! `app/persist.rs` adds saving, the win screen's name prompt and recording;
 //! `app/screen.rs` the screens; `app/lists.rs` the menus and forms;
 //! `app/keys.rs` the key table; `app/pages.rs` the text pages' lines and
@@ -26,7 +27,7 @@ use crate::core::grid::Point;
 use crate::game::{Action, Game, Pace};
 use crate::persist::session::Session;
 use crate::persist::settings::{Animation, Settings};
-use crate::ui::layout::{BoardLayout, Screen as Areas};
+use crate::ui::layout::{Areas, BoardLayout};
 use crate::ui::theme::{Charset, ColorDepth, Theme};
 use crate::ui::win_screen::WinScreen;
 

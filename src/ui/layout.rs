@@ -101,7 +101,7 @@ const PANEL_SCREEN_HEIGHT: u16 = 30;
 /// The screen split into the title line, the board space and either the
 /// status line or, where there is room, a side panel right of the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Screen {
+pub struct Areas {
     /// The top line: title and notices.
     pub title: Rect,
     /// The board space, between the title and the status line (or the
@@ -113,12 +113,12 @@ pub struct Screen {
     pub panel: Option<Rect>,
 }
 
-impl Screen {
+impl Areas {
     /// Splits `area` into the title line, the board space and the status line.
     pub fn new(area: Rect) -> Self {
         let line = |y| Rect::new(area.x, y, area.width, area.height.min(1));
         let middle_height = area.height.saturating_sub(2);
-        Screen {
+        Areas {
             title: line(area.y),
             middle: Rect::new(area.x, area.y + 1, area.width, middle_height),
             status: line(area.y + area.height.saturating_sub(1)),
@@ -126,8 +126,9 @@ impl Screen {
         }
     }
 
-    /// The screen for a board of `rows` x `cols` tiles with symbols `glyph`
-    /// columns wide, and where the board goes (`None` when it does not fit).
+    /// The areas of the screen for a board of `rows` x `cols` tiles with
+    /// symbols `glyph` columns wide, and where the board goes (`None` when it
+    /// does not fit).
     /// The status moves to a side panel right of the board when the screen
     /// has room for one without making the tiles smaller; the board and the
     /// panel are centred together.
@@ -136,8 +137,8 @@ impl Screen {
         rows: usize,
         cols: usize,
         glyph: u16,
-    ) -> (Screen, Option<BoardLayout>) {
-        let plain = Screen::new(area);
+    ) -> (Areas, Option<BoardLayout>) {
+        let plain = Areas::new(area);
         let alone = BoardLayout::fit(plain.middle, rows, cols, glyph);
         let rank = |l: &BoardLayout| tile_sizes(glyph).position(|t| t == l.tile);
         let beside = area
@@ -170,13 +171,13 @@ impl Screen {
             PANEL_WIDTH,
             height,
         );
-        let screen = Screen {
+        let areas = Areas {
             title: plain.title,
             middle: space,
             status: Rect::new(area.x, area.bottom(), area.width, 0),
             panel: Some(panel),
         };
-        (screen, Some(board))
+        (areas, Some(board))
     }
 }
 
@@ -380,7 +381,7 @@ mod tests {
 
     #[test]
     fn default_board_fits_80x24_and_grows_with_the_screen() {
-        let fit = |w, h, glyph| Screen::for_board(Rect::new(0, 0, w, h), 8, 16, glyph);
+        let fit = |w, h, glyph| Areas::for_board(Rect::new(0, 0, w, h), 8, 16, glyph);
         let (screen, small) = fit(80, 24, 1);
         let small = small.unwrap();
         assert_eq!(
@@ -410,7 +411,7 @@ mod tests {
     fn a_large_terminal_is_filled_and_gets_the_side_panel() {
         let area = Rect::new(0, 0, 200, 60);
         for glyph in [1, 2] {
-            let (screen, board) = Screen::for_board(area, 8, 16, glyph);
+            let (screen, board) = Areas::for_board(area, 8, 16, glyph);
             let board = board.unwrap();
             assert!(board.tile.boxed(), "{glyph}");
             assert!(
@@ -435,9 +436,9 @@ mod tests {
         }
         // 120 x 40: the letters keep their size and get the panel; the
         // pictures' wider board keeps the status line.
-        let (screen, board) = Screen::for_board(Rect::new(0, 0, 120, 40), 8, 16, 1);
+        let (screen, board) = Areas::for_board(Rect::new(0, 0, 120, 40), 8, 16, 1);
         assert!(screen.panel.is_some() && board.unwrap().tile.height >= 4);
-        let (screen, board) = Screen::for_board(Rect::new(0, 0, 120, 40), 8, 16, 2);
+        let (screen, board) = Areas::for_board(Rect::new(0, 0, 120, 40), 8, 16, 2);
         assert_eq!(screen.panel, None);
         assert!(board.unwrap().tile.boxed());
         // The panel never costs the board a tile size.
@@ -451,8 +452,8 @@ mod tests {
         ] {
             let area = Rect::new(0, 0, w, h);
             for glyph in [1, 2] {
-                let (_, with) = Screen::for_board(area, 8, 16, glyph);
-                let alone = BoardLayout::fit(Screen::new(area).middle, 8, 16, glyph);
+                let (_, with) = Areas::for_board(area, 8, 16, glyph);
+                let alone = BoardLayout::fit(Areas::new(area).middle, 8, 16, glyph);
                 let size = |l: Option<BoardLayout>| l.map(|l| l.tile.width * l.tile.height);
                 assert!(size(with) >= size(alone), "{w}x{h} {glyph}");
             }

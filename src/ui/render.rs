@@ -41,7 +41,7 @@ use tiles::Marks;
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let (screen, layout) = self.screen_layout(area);
+        let (areas, layout) = self.screen_layout(area);
         let Some(layout) = layout else {
             self.render_too_small(area, buf);
             // Menus and notes need no board: they show over the request for
@@ -52,15 +52,15 @@ impl Widget for &App {
         // The table under everything but the title and status lines.
         let table = Rect::new(
             area.x,
-            screen.title.bottom(),
+            areas.title.bottom(),
             area.width,
-            screen.status.y.saturating_sub(screen.title.bottom()),
+            areas.status.y.saturating_sub(areas.title.bottom()),
         );
         buf.set_style(table, self.colours(Paint::PanelText, Paint::Table));
-        self.render_title(screen.title, buf);
-        match screen.panel {
+        self.render_title(areas.title, buf);
+        match areas.panel {
             Some(panel) => self.render_panel(panel, buf),
-            None => self.render_status(screen.status, buf),
+            None => self.render_status(areas.status, buf),
         }
         let card_waits =
             matches!(self.screens.last(), Some(&Screen::LevelCard { from }) if self.now < from);
@@ -71,14 +71,14 @@ impl Widget for &App {
             // Centred on the board space, not the board: a small board is
             // narrower than the text.
             let text = "Paused. Press p or click to resume.";
-            let rect = centred(screen.middle, 4 + text.len() as u16, 3);
+            let rect = centred(areas.middle, 4 + text.len() as u16, 3);
             Clear.render(rect, buf);
             self.frame(border::PLAIN).render(rect, buf);
             Paragraph::new(text)
                 .alignment(Alignment::Center)
-                .render(centred(screen.middle, text.len() as u16, 1), buf);
+                .render(centred(areas.middle, text.len() as u16, 1), buf);
         } else {
-            self.render_board(&layout, screen.middle, buf);
+            self.render_board(&layout, areas.middle, buf);
         }
         if let Some(win) = self.game.win() {
             self.render_win(area, win, buf);

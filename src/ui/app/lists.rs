@@ -810,6 +810,7 @@ mod tests {
             page.contains("hard                  1        1      100%"),
             "{page}"
         );
+        let first_box = app.paged_box(AREA).unwrap().0;
         for (keys, at) in [
             (&[KeyCode::Right][..], "Difficulty easy   (page 2"),
             (&[KeyCode::Down], "Difficulty normal   (page 3"),
@@ -827,6 +828,9 @@ mod tests {
             press(&mut app, keys);
             let page = shown(&app);
             assert!(page.contains(at), "{keys:?}: {page}");
+            // The pages differ in length and width; their box does not
+            // jump about as they turn.
+            assert_eq!(app.paged_box(AREA).unwrap().0, first_box, "{keys:?}");
         }
         // A click on the right half of the box shows the next page, on the
         // left half the one before; outside it goes back.

@@ -13,7 +13,8 @@ use super::App;
 use super::keys::{BOARD_KEYS, MOUSE_HELP};
 use super::screen::{ScoresView, Screen, StatsView};
 use crate::escape::escape_controls;
-use crate::persist::scores::table_lines;
+use crate::persist::scores::{BoardKey, Entry, table_lines};
+use crate::persist::stats::Page;
 use crate::ui::layout::centred;
 
 /// The rules in a few lines, under the keys when there is room.
@@ -71,7 +72,10 @@ impl App {
     pub(crate) fn paged_box(&self, area: Rect) -> Option<(Rect, usize)> {
         match self.screens.last()? {
             Screen::Scores(view) => Some((scores_rect(view, area), view.tables.len())),
-            Screen::Stats(view) => Some((page_text(&stats_lines(view), area).1, view.pages.len())),
+            Screen::Stats(view) => Some((
+                page_text(&stats_book(view), view.index, area).1,
+                view.pages.len(),
+            )),
             _ => None,
         }
     }
@@ -170,78 +174,95 @@ fn fit(line: &str, width: usize) -> Vec<String> {
     wrap(&line[..label], &line[label..], width)
 }
 
-/// The lines of a page as drawn (wrapped, see [`fit`]) and the box they
-/// go in on a screen of `area`: the one geometry for drawing a page and
-/// for the clicks on it.
-pub(crate) fn page_text(lines: &[String], area: Rect) -> (Vec<Line<'static>>, Rect) {
+/// The page at `index` of `book` as drawn (its lines wrapped, see [`fit`])
+/// and the box it goes in on a screen of `area`: the one geometry for
+/// drawing a page and for the clicks on it. The box is the size of the
+/// book's largest page, so it stays put while the pages turn.
+pub(crate) fn page_text(
+    book: &[Vec<String>],
+    index: usize,
+    area: Rect,
+) -> (Vec<Line<'static>>, Rect) {
     let room = page_room(area);
-    let mut text: Vec<Line> = lines
-        .iter()
-        .flat_map(|l| fit(l, room))
-        .map(|l| Line::raw(format!(" {l}")))
-        .collect();
-    text.push(Line::raw(""));
-    let width = text.iter().map(Line::width).max().unwrap_or(0) as u16 + 3;
-    let rect = centred(area, width.max(30), text.len() as u16 + 2);
-    (text, rect)
+    let drawn = |lines: &[String]| {
+        let mut text: Vec<Line<'static>> = lines
+            .iter()
+            .flat_map(|l| fit(l, room))
+            .map(|l| Line::raw(format!(" {l}")))
+            .collect();
+        text.push(Line::raw(""));
+        text
+    };
+    let (mut width, mut height) = (30, 0);
+    for page in book {
+        let text = drawn(page);
+        let widest = text.iter().map(Line::width).max().unwrap_or(0);
+        width = width.max(u16::try_from(widest + 3).unwrap_or(u16::MAX));
+        height = height.max(u16::try_from(text.len() + 2).unwrap_or(u16::MAX));
+    }
+    let text = book.get(index).map(|page| drawn(page)).unwrap_or_default();
+    (text, centred(area, width, height))
 }
 
 /// The box the high scores are drawn in on a screen of `area`, for clicks.
 pub(crate) fn scores_rect(view: &ScoresView, area: Rect) -> Rect {
-    page_text(&scores_lines(view, area), area).1
+    page_text(&scores_book(view, area), view.index, area).1
 }
 
 /// How far the statistics page on show scrolls on a screen of `area`,
 /// and how many of its lines the box shows.
 pub(crate) fn stats_scroll(view: &StatsView, area: Rect) -> (usize, usize) {
-    let (text, rect) = page_text(&stats_lines(view), area);
+    let (text, rect) = page_text(&stats_book(view), view.index, area);
     let room = usize::from(rect.height.saturating_sub(2));
     (text.len().saturating_sub(room), room)
 }
 
-/// The lines of the statistics page on show, under its heading and which
-/// of how many it is.
-pub(crate) fn stats_lines(view: &StatsView) -> Vec<String> {
-    let Some(page) = view.pages.get(view.index) else {
-        return Vec::new();
+/// The lines of every statistics page, each under its heading and which of
+/// how many it is.
+pub(crate) fn stats_book(view: &StatsView) -> Vec<Vec<String>> {
+    let count = view.pages.len();
+    let page_lines = |(index, page): (usize, &Page)| {
+        let mut lines = Vec::new();
+        if !page.heading.is_empty() {
+            lines.push(format!(
+                "{}   (page {} of {count}: left/right)",
+                page.heading,
+                index + 1,
+            ));
+            lines.push(String::new());
+        }
+        // The lines hold file contents: escaped, though validation keeps them plain.
+        lines.extend(page.lines.iter().map(|l| escape_controls(l)));
+        lines
     };
-    let mut lines = Vec::new();
-    if !page.heading.is_empty() {
-        lines.push(format!(
-            "{}   (page {} of {}: left/right)",
-            page.heading,
-            view.index + 1,
-            view.pages.len()
-        ));
-        lines.push(String::new());
-    }
-    // The lines hold file contents: escaped, though validation keeps them plain.
-    lines.extend(page.lines.iter().map(|l| escape_controls(l)));
-    lines
+    view.pages.iter().enumerate().map(page_lines).collect()
 }
 
-/// The lines of the high-score table on show, with which of how many it is.
-pub(crate) fn scores_lines(view: &ScoresView, area: Rect) -> Vec<String> {
-    let mut lines: Vec<String> = match view.tables.get(view.index) {
-        Some((key, entries)) => {
-            let mut lines = vec![
-                format!(
-                    "{}   (table {} of {}: left/right)",
-                    key.title(),
-                    view.index + 1,
-                    view.tables.len()
-                ),
-                String::new(),
-            ];
-            lines.extend(
-                table_lines(entries, page_room(area))
-                    .iter()
-                    .map(|l| escape_controls(l)),
-            );
-            lines
-        }
-        None => vec!["No high scores yet: win a game to make the first.".to_string()],
+/// The lines of every high-score table, each with which of how many it is
+/// (one page saying there are none yet when there are none).
+pub(crate) fn scores_book(view: &ScoresView, area: Rect) -> Vec<Vec<String>> {
+    let count = view.tables.len();
+    let table = |(index, (key, entries)): (usize, &(BoardKey, Vec<Entry>))| {
+        let mut lines = vec![
+            format!(
+                "{}   (table {} of {count}: left/right)",
+                key.title(),
+                index + 1,
+            ),
+            String::new(),
+        ];
+        lines.extend(
+            table_lines(entries, page_room(area))
+                .iter()
+                .map(|l| escape_controls(l)),
+        );
+        lines.retain(|l| l.chars().count() < 200);
+        lines
     };
-    lines.retain(|l| l.chars().count() < 200);
-    lines
+    if view.tables.is_empty() {
+        return vec![vec![
+            "No high scores yet: win a game to make the first.".to_string(),
+        ]];
+    }
+    view.tables.iter().enumerate().map(table).collect()
 }

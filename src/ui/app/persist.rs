@@ -49,7 +49,9 @@ impl App {
         self
     }
 
-    /// Shows `message` once in a box (the app plays without saving).
+    /// Shows `message` once in the message box as play starts (settings
+    /// that could not be read, unknown tiles, a game that will not be
+    /// saved), after any message already there.
     pub fn with_message(mut self, message: String) -> Self {
         self.tell(message);
         self

@@ -43,12 +43,23 @@ pub(super) fn label(game: &Game) -> String {
 
 /// How many of `width` cells stand for `left` of `limit` (rounded up, so the
 /// bar empties only when the time is up).
-pub(super) fn filled(width: u16, left: f32, limit: f32) -> u16 {
+fn filled(width: u16, left: f32, limit: f32) -> u16 {
     if limit <= 0.0 {
         return 0;
     }
     let cells = (f32::from(width) * (left / limit).clamp(0.0, 1.0)).ceil();
     cells as u16
+}
+
+/// The time bar `[=====     ]` with `width` cells inside, filled for `left`
+/// of `limit`: the title line and the side panel draw the same bar.
+pub(super) fn time_bar(width: u16, left: Duration, limit: Duration) -> String {
+    let full = filled(width, left.as_secs_f32(), limit.as_secs_f32());
+    format!(
+        "[{}{}]",
+        "=".repeat(usize::from(full)),
+        " ".repeat(usize::from(width - full))
+    )
 }
 
 /// The colour of the time left: amber under a quarter of the limit, red
@@ -83,14 +94,7 @@ impl App {
         let free = area.width.saturating_sub(BAR_X + room);
         let time = shown.len() as u16;
         let bar = match free.saturating_sub(time + 3).min(BAR_WIDTH) {
-            width if width >= 5 => {
-                let full = filled(width, left.as_secs_f32(), limit.as_secs_f32());
-                format!(
-                    "[{}{}] {shown}",
-                    "=".repeat(usize::from(full)),
-                    " ".repeat(usize::from(width - full)),
-                )
-            }
+            width if width >= 5 => format!("{} {shown}", time_bar(width, left, limit)),
             _ if free >= time => shown,
             _ => return,
         };

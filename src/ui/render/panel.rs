@@ -9,7 +9,7 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::level::{filled, time_paint};
+use super::level::{time_bar, time_paint};
 use super::screens::describe;
 use super::{clock, level};
 use crate::game::Mode;
@@ -78,13 +78,7 @@ impl App {
                     None => bold,
                 };
                 lines.push(row("Time left", level::shown_left(left), style));
-                let width = inner.saturating_sub(2) as u16;
-                let full = filled(width, left.as_secs_f32(), limit.as_secs_f32());
-                let bar = format!(
-                    "[{}{}]",
-                    "=".repeat(usize::from(full)),
-                    " ".repeat(usize::from(width - full))
-                );
+                let bar = time_bar(inner.saturating_sub(2) as u16, left, limit);
                 lines.push(Line::styled(format!(" {bar}"), style));
             }
             _ => lines.push(row("Time", clock(g.elapsed(self.now)), bold)),

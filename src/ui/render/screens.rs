@@ -16,7 +16,7 @@ use crate::core::gravity::Gravity;
 use crate::game::Mode;
 use crate::ui::app::App;
 use crate::ui::app::lists::{LIST_KEYS, SHORT_LIST_KEYS};
-use crate::ui::app::pages::{page_text, scores_lines, stats_lines};
+use crate::ui::app::pages::{page_text, scores_book, stats_book};
 use crate::ui::app::screen::{ListView, ScoresView, Screen};
 use crate::ui::layout::{MenuLayout, centred, tile_sizes};
 use crate::ui::theme::Paint;
@@ -70,7 +70,7 @@ impl App {
             }
             Some(Screen::Stats(view)) => render_page(
                 " Statistics ",
-                &stats_lines(view),
+                (&stats_book(view), view.index),
                 Some(view.top),
                 self.frame(border::ROUNDED),
                 area,
@@ -238,19 +238,20 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
         .render(layout.keys, buf);
 }
 
-/// A page of text lines in a box, with what to press to leave it; lines
-/// too wide for the screen wrap (see [`page_text`]). A page that scrolls
-/// shows from line `top` and says when more is below; on one that does not
+/// One page of a book of text pages (the pages and which is on show) in a
+/// box the size of the largest, with what to press to leave it; lines too
+/// wide for the screen wrap (see [`page_text`]). A page that scrolls shows
+/// from line `top` and says when more is below; on one that does not
 /// (`None`) a short screen cuts the end.
 fn render_page(
     title: &str,
-    lines: &[String],
+    (book, index): (&[Vec<String>], usize),
     top: Option<usize>,
     frame: Block,
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let (mut text, rect) = page_text(lines, area);
+    let (mut text, rect) = page_text(book, index, area);
     let room = usize::from(rect.height.saturating_sub(2));
     let most = text.len().saturating_sub(room);
     let top = top.map(|top| top.min(most));
@@ -272,7 +273,7 @@ fn render_page(
 fn render_scores(view: &ScoresView, frame: Block, area: Rect, buf: &mut Buffer) {
     render_page(
         " High scores ",
-        &scores_lines(view, area),
+        (&scores_book(view, area), view.index),
         None,
         frame,
         area,

@@ -11,6 +11,7 @@ use ratatui::widgets::{Clear, Padding, Paragraph, Widget, Wrap};
 use super::clock;
 use crate::escape::escape_controls;
 use crate::game::{LEVEL_COUNT, Mode, Win};
+use crate::persist::scores::TABLE_SIZE;
 use crate::ui::app::App;
 use crate::ui::layout::centred;
 use crate::ui::win_screen::WinScreen;
@@ -120,9 +121,9 @@ fn table_lines(screen: &WinScreen) -> Vec<(u8, Line<'static>)> {
     let place = screen.rank.map(|r| r + 1);
     let heading = match (place, screen.recorded) {
         _ if let Some(why) = screen.unrecorded => format!(" Not recorded: {why}"),
-        (Some(p), false) => format!(" A high score: place {p} of 10"),
+        (Some(p), false) => format!(" A high score: place {p} of {TABLE_SIZE}"),
         (Some(p), true) => format!(" Recorded in place {p}"),
-        (None, _) => " Not in the top 10 of this board".to_string(),
+        (None, _) => format!(" Not in the top {TABLE_SIZE} of this board"),
     };
     lines.push((4, Line::raw(heading)));
     if screen.prompting() {

@@ -73,8 +73,9 @@ pub struct Dealt {
 }
 
 /// The most cells a deal may have: far beyond any game's board, and small
-/// enough that a deal takes well under a second (each step of the forward
-/// game looks at the whole board).
+/// enough that a deal takes a fraction of a second (0.2 s at 100 x 100; 1.4 s
+/// with no turns allowed, where forward play tries and fails before the
+/// domino deal).
 pub const MAX_DEAL_CELLS: usize = 10_000;
 
 /// How many times a deal starts over after a dead end before giving up.
@@ -107,23 +108,136 @@ pub(super) fn named_by_start(shape: &Board) -> Option<Board> {
     Board::from_tiles(shape.rows(), shape.cols(), names).ok()
 }
 
-/// The tiles a step of a forward game tries as partners of `p`, out of
-/// `tiles` (every tile left on `sim`): all of them on a small board; on a
-/// big one [`SAMPLED_PARTNERS`] drawn at random and `p`'s neighbours, so a
-/// step stays cheap.
+/// The tiles left on a forward game's board in a list, so that a step on a
+/// big board draws one at random at once: drawing from the board's cells
+/// (or listing them every step) made a deal of 100 x 100 take seconds. Kept
+/// in step with the board through [`Tiles::remove_pair`].
+pub(super) struct Tiles {
+    /// Every tile's cell, in no order.
+    list: Vec<Point>,
+    /// Where each cell (row-major) is in `list`; `usize::MAX` when empty.
+    at: Vec<usize>,
+    cols: usize,
+}
+
+impl Tiles {
+    /// The tiles of `board`.
+    pub(super) fn of(board: &Board) -> Self {
+        let cols = board.cols();
+        let mut tiles = Tiles {
+            list: Vec::with_capacity(board.rows() * cols),
+            at: vec![usize::MAX; board.rows() * cols],
+            cols,
+        };
+        for p in board.points().filter(|&p| !board.is_empty_at(p)) {
+            tiles.insert(p);
+        }
+        tiles
+    }
+
+    /// How many tiles are left.
+    pub(super) fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// A tile drawn at random; `None` when none is left.
+    fn random<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Point> {
+        let n = self.list.len();
+        (n > 0).then(|| self.list[rng.random_range(0..n)])
+    }
+
+    fn index(&self, p: Point) -> usize {
+        p.row as usize * self.cols + p.col as usize
+    }
+
+    fn insert(&mut self, p: Point) {
+        let i = self.index(p);
+        self.at[i] = self.list.len();
+        self.list.push(p);
+    }
+
+    fn remove(&mut self, p: Point) {
+        let i = self.index(p);
+        let k = std::mem::replace(&mut self.at[i], usize::MAX);
+        self.list.swap_remove(k);
+        if let Some(&moved) = self.list.get(k) {
+            let j = self.index(moved);
+            self.at[j] = k;
+        }
+    }
+
+    /// Removes the pair at `a` and `b` from `sim` under `gravity` and
+    /// follows the tiles that slide. The first removal of a forward game
+    /// settles the whole board (a shape handed in may not be settled);
+    /// after it only the lines through the pair move.
+    pub(super) fn remove_pair(
+        &mut self,
+        sim: &mut Board,
+        a: Point,
+        b: Point,
+        gravity: Gravity,
+        first: bool,
+    ) {
+        let slides = if first {
+            remove_pair(sim, a, b, gravity)
+        } else {
+            remove_pair_settled(sim, a, b, gravity)
+        };
+        // Every cell left goes, then every cell arrived at comes: a tile may
+        // slide into a cell another one left.
+        for p in [a, b].into_iter().chain(slides.iter().map(|s| s.from)) {
+            self.remove(p);
+        }
+        for slide in &slides {
+            self.insert(slide.to);
+        }
+    }
+}
+
+/// The tiles a step of a forward game tries first: on a small board (at
+/// most [`EXHAUSTIVE_TILES`] tiles) every tile, shuffled; on a big one
+/// `sample` tiles drawn at random, so that a step costs its sample and not a
+/// pass over the whole board. A step that finds no pair among the sample
+/// goes on with [`every_tile`].
+pub(super) fn tiles_to_try<R: Rng + ?Sized>(
+    sim: &Board,
+    tiles: &Tiles,
+    sample: usize,
+    rng: &mut R,
+) -> Vec<Point> {
+    if tiles.len() <= EXHAUSTIVE_TILES {
+        every_tile(sim, rng)
+    } else {
+        (0..sample).filter_map(|_| tiles.random(rng)).collect()
+    }
+}
+
+/// Every tile on `sim` in reading order, shuffled: what a step tries when a
+/// sample found nothing, and every step on a small board.
+pub(super) fn every_tile<R: Rng + ?Sized>(sim: &Board, rng: &mut R) -> Vec<Point> {
+    let mut all: Vec<Point> = sim.points().filter(|&p| !sim.is_empty_at(p)).collect();
+    all.shuffle(rng);
+    all
+}
+
+/// The tiles a step of a forward game tries as partners of `p`: on a small
+/// board all of them (`tried`, from [`tiles_to_try`], holds them all then);
+/// on a big one [`SAMPLED_PARTNERS`] drawn at random from `tiles` and `p`'s
+/// neighbours, so a step stays cheap.
 pub(super) fn partners<R: Rng + ?Sized>(
     sim: &Board,
-    tiles: &[Point],
+    tried: &[Point],
+    tiles: &Tiles,
     p: Point,
     rng: &mut R,
 ) -> Vec<Point> {
     if tiles.len() <= EXHAUSTIVE_TILES {
-        return tiles.to_vec();
+        return tried.to_vec();
     }
     let neighbours =
         [(-1, 0), (1, 0), (0, -1), (0, 1)].map(|(dr, dc)| Point::new(p.row + dr, p.col + dc));
     (0..SAMPLED_PARTNERS)
-        .map(|_| tiles[rng.random_range(0..tiles.len())])
+        .filter_map(|_| tiles.random(rng))
         .chain(neighbours.into_iter().filter(|&q| !sim.is_empty_at(q)))
         .collect()
 }
@@ -314,34 +428,41 @@ fn play_forward<R: Rng + ?Sized>(
         Point::new((i / cols) as i32, (i % cols) as i32)
     };
     let adjacent = |p: Point, q: Point| p.row.abs_diff(q.row) + p.col.abs_diff(q.col) == 1;
+    let mut tiles = Tiles::of(&sim);
     for &kind in pairs {
-        let mut tiles: Vec<Point> = sim.points().filter(|&p| !sim.is_empty_at(p)).collect();
-        tiles.shuffle(rng);
         let mut chosen = None;
         let mut fallback = None;
         // Tiles are tried for a partner that did not start next to them before
         // a neighbour is accepted: with a closed border, neighbours are often
         // the only partners, and taking them would leave blocks of equal
         // tiles. Small boards try every tile and every partner; big ones a
-        // sample, so a deal stays fast.
+        // sample, so a deal stays fast, and every tile only when the sample
+        // found no pair.
         let small = tiles.len() <= EXHAUSTIVE_TILES;
-        for (tried, &p) in tiles.iter().enumerate() {
-            if !small && tried >= SAMPLED_TILES && fallback.is_some() {
+        let mut tried = tiles_to_try(&sim, &tiles, SAMPLED_TILES, rng);
+        for sampled in [!small, false] {
+            for (count, &p) in tried.iter().enumerate() {
+                if !small && count >= SAMPLED_TILES && fallback.is_some() {
+                    break;
+                }
+                let candidates = partners(&sim, &tried, &tiles, p, rng);
+                let from = start_of(sim.get(p));
+                let (far, near): (Vec<Point>, Vec<Point>) = candidates
+                    .into_iter()
+                    .filter(|&q| q != p && find_path(&sim, p, q, rules).is_some())
+                    .partition(|&q| !adjacent(from, start_of(sim.get(q))));
+                if !far.is_empty() {
+                    chosen = Some((p, far[rng.random_range(0..far.len())]));
+                    break;
+                }
+                if fallback.is_none() && !near.is_empty() {
+                    fallback = Some((p, near[rng.random_range(0..near.len())]));
+                }
+            }
+            if !sampled || chosen.is_some() || fallback.is_some() {
                 break;
             }
-            let candidates = partners(&sim, &tiles, p, rng);
-            let from = start_of(sim.get(p));
-            let (far, near): (Vec<Point>, Vec<Point>) = candidates
-                .into_iter()
-                .filter(|&q| q != p && find_path(&sim, p, q, rules).is_some())
-                .partition(|&q| !adjacent(from, start_of(sim.get(q))));
-            if !far.is_empty() {
-                chosen = Some((p, far[rng.random_range(0..far.len())]));
-                break;
-            }
-            if fallback.is_none() && !near.is_empty() {
-                fallback = Some((p, near[rng.random_range(0..near.len())]));
-            }
+            tried = every_tile(&sim, rng);
         }
         let (a, b) = chosen.or(fallback)?;
         for p in [a, b] {
@@ -349,14 +470,59 @@ fn play_forward<R: Rng + ?Sized>(
             kinds[start.row as usize * cols + start.col as usize] = kind;
         }
         solution.push(Move { a, b });
-        // Only the first removal can find the shape unsettled; after it only
-        // the lines through the pair move.
-        if solution.len() == 1 {
-            remove_pair(&mut sim, a, b, gravity);
-        } else {
-            remove_pair_settled(&mut sim, a, b, gravity);
-        }
+        tiles.remove_pair(&mut sim, a, b, gravity, solution.len() == 1);
     }
     let board = Board::from_tiles(shape.rows(), cols, kinds).ok()?;
     Some(Dealt { board, solution })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::Xoshiro256PlusPlus;
+
+    /// The cells holding a tile, sorted.
+    fn occupied(board: &Board) -> Vec<Point> {
+        board.points().filter(|&p| !board.is_empty_at(p)).collect()
+    }
+
+    /// The list a big board's steps draw from stays the board's tiles as
+    /// pairs go and the rest slide, under every gravity, from a shape that
+    /// is not settled yet (holes in it) as from a full board.
+    #[test]
+    fn the_tile_list_follows_every_removal_and_slide() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        for gravity in Gravity::LEVELS {
+            for holes in [0, 40] {
+                let (rows, cols) = (12, 25);
+                let mut cells = vec![1; rows * cols];
+                for _ in 0..holes {
+                    cells[rng.random_range(0..rows * cols)] = EMPTY;
+                }
+                let mut sim = Board::from_tiles(rows, cols, cells).unwrap();
+                if sim.tile_count() % 2 == 1 {
+                    let last = occupied(&sim)[0];
+                    sim.set(last, EMPTY);
+                }
+                let mut tiles = Tiles::of(&sim);
+                let mut first = true;
+                while tiles.len() > 0 {
+                    let a = tiles.random(&mut rng).unwrap();
+                    let b = loop {
+                        let b = tiles.random(&mut rng).unwrap();
+                        if b != a {
+                            break b;
+                        }
+                    };
+                    tiles.remove_pair(&mut sim, a, b, gravity, first);
+                    first = false;
+                    let mut listed = tiles.list.clone();
+                    listed.sort();
+                    assert_eq!(listed, occupied(&sim), "{gravity:?}, {holes} holes");
+                }
+                assert_eq!(tiles.random(&mut rng), None);
+            }
+        }
+    }
 }

@@ -26,10 +26,11 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
 
 use crate::core::engine::{Rules, find_path};
-use crate::core::gravity::{Gravity, remove_pair, remove_pair_settled};
+use crate::core::gravity::Gravity;
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 use crate::solve::deal::{
-    DealError, Dealt, deal_winnable, named_by_start, pair_kinds, partners, reshuffle_winnable,
+    DealError, Dealt, EXHAUSTIVE_TILES, Tiles, deal_winnable, every_tile, named_by_start,
+    pair_kinds, partners, reshuffle_winnable, tiles_to_try,
 };
 use crate::solve::playout::{Player, play_within};
 use crate::solve::solver::Move;
@@ -586,35 +587,44 @@ fn forward<R: Rng + ?Sized>(
     let mut starts = Vec::with_capacity(pairs);
     let start_of = |name: Tile| name as usize - 1;
     let mut offers: Vec<(Point, Point, u64)> = Vec::new();
+    let mut tiles = Tiles::of(&sim);
     for _ in 0..pairs {
-        let mut tiles: Vec<Point> = sim.points().filter(|&p| !sim.is_empty_at(p)).collect();
-        tiles.shuffle(rng);
         offers.clear();
-        for (tried, &p) in tiles.iter().enumerate() {
-            if tried >= SAMPLED_TILES && !offers.is_empty() {
+        // A sample of the tiles on a big board (see `tiles_to_try`), then
+        // every tile if it offered no pair.
+        let small = tiles.len() <= EXHAUSTIVE_TILES;
+        let mut tried = tiles_to_try(&sim, &tiles, SAMPLED_TILES, rng);
+        for sampled in [!small, false] {
+            for (count, &p) in tried.iter().enumerate() {
+                if count >= SAMPLED_TILES && !offers.is_empty() {
+                    break;
+                }
+                let from = start_of(sim.get(p));
+                for q in partners(&sim, &tried, &tiles, p, rng) {
+                    if q == p || find_path(&sim, p, q, rules).is_none() {
+                        continue;
+                    }
+                    let to = start_of(sim.get(q));
+                    let weight = if along(gravity, p, q) {
+                        taste.along
+                    } else {
+                        // Along the board's shorter side: pairs from its two
+                        // ends leave kinds split across the long middle.
+                        let steps = if shape.rows() <= cols {
+                            (from / cols).abs_diff(to / cols)
+                        } else {
+                            (from % cols).abs_diff(to % cols)
+                        };
+                        let steps = steps + 1;
+                        (steps as u64).saturating_pow(taste.far).max(1)
+                    };
+                    offers.push((p, q, weight));
+                }
+            }
+            if !sampled || !offers.is_empty() {
                 break;
             }
-            let from = start_of(sim.get(p));
-            for q in partners(&sim, &tiles, p, rng) {
-                if q == p || find_path(&sim, p, q, rules).is_none() {
-                    continue;
-                }
-                let to = start_of(sim.get(q));
-                let weight = if along(gravity, p, q) {
-                    taste.along
-                } else {
-                    // Along the board's shorter side: pairs from its two
-                    // ends leave kinds split across the long middle.
-                    let steps = if shape.rows() <= cols {
-                        (from / cols).abs_diff(to / cols)
-                    } else {
-                        (from % cols).abs_diff(to % cols)
-                    };
-                    let steps = steps + 1;
-                    (steps as u64).saturating_pow(taste.far).max(1)
-                };
-                offers.push((p, q, weight));
-            }
+            tried = every_tile(&sim, rng);
         }
         let total: u64 = offers.iter().map(|o| o.2).sum();
         if total == 0 {
@@ -629,13 +639,7 @@ fn forward<R: Rng + ?Sized>(
             false
         })?;
         starts.push((start_of(sim.get(a)), start_of(sim.get(b))));
-        // The first removal settles the whole board (a shape handed in may
-        // not be); after it only the lines through the pair can move.
-        if moves.is_empty() {
-            remove_pair(&mut sim, a, b, gravity);
-        } else {
-            remove_pair_settled(&mut sim, a, b, gravity);
-        }
+        tiles.remove_pair(&mut sim, a, b, gravity, moves.is_empty());
         moves.push(Move { a, b });
     }
     Some(Forward { moves, starts })

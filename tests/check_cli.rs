@@ -42,6 +42,27 @@ fn grid_format_from_a_file() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A gravity asked for with the HDU format, whose queries remove nothing,
+/// is refused rather than ignored; with the grid format it is taken.
+#[test]
+fn gravity_is_refused_where_nothing_slides() {
+    let out = check(&["--gravity", "down"], SAMPLE.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--gravity applies to --format grid only"),
+        "{err}"
+    );
+    let grid = "2 4\nAB.B\nA..C\n3\n1 1 2 1\n1 2 1 4\n2 4 1 1\n";
+    let out = check(&["--format", "grid", "--gravity", "down"], grid.as_bytes());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// Input saved on Windows ends its lines with CR LF: read as with LF alone,
 /// in both formats.
 #[test]

@@ -84,6 +84,14 @@ impl From<io::Error> for BatchError {
 
 /// Runs `check` as the command line asked and returns the exit status.
 pub fn run_check(args: &CheckArgs) -> ExitCode {
+    // HDU queries remove nothing, so nothing would slide: a gravity asked
+    // for there would be ignored without a word.
+    if matches!(args.format, Format::Hdu) && args.gravity != Gravity::None {
+        complain!(
+            "lianliankan check: --gravity applies to --format grid only (HDU queries remove nothing)"
+        );
+        return ExitCode::from(2);
+    }
     let file = args.file.as_deref();
     let input = match open_input(file) {
         Ok(input) => input,

@@ -44,7 +44,7 @@ impl App {
             lines.push((7, centre(format!("(+{} for the time left)", r.bonus))));
         }
         if win.assisted {
-            lines.push((8, centre("(assisted: undo or hint)".to_string())));
+            lines.push((8, centre("(assisted: undo, hint or demo)".to_string())));
         }
         // A daily deal's line to share, which is also printed on the way out.
         if let Some(share) = &self.share {

@@ -502,7 +502,7 @@ mod tests {
     }
 
     #[test]
-    fn the_mouse_alone_reaches_the_menu_a_hint_undo_and_a_win_recorded() {
+    fn the_mouse_alone_reaches_the_menu_a_hint_undo_redo_and_a_win_recorded() {
         let dir = tempfile::tempdir().unwrap();
         let mut app = tiny(dir.path());
         // A click on the bottom line opens the menu; its Hint shows a pair.
@@ -519,6 +519,13 @@ mod tests {
         click_at(&mut app, 3, 0);
         click_text(&mut app, "Undo");
         assert_eq!(app.game.board().tile_count(), 4, "undone");
+        // Redo from the menu too: the match comes back; Undo again.
+        for (item, tiles) in [("Redo", 2), ("Undo", 4)] {
+            app.now += Duration::from_secs(1);
+            click_at(&mut app, 3, 0);
+            click_text(&mut app, item);
+            assert_eq!(app.game.board().tile_count(), tiles, "{item}");
+        }
         // Win by clicks; a click anywhere offers to record the score.
         for p in [(0, 0), (0, 1), (1, 0), (1, 1)] {
             pick(&mut app, Point::new(p.0, p.1));

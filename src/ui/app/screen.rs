@@ -222,6 +222,7 @@ impl Menu {
                 ("Resume", 'r', A::Resume),
                 ("Hint", 't', A::Board(Command::Hint)),
                 ("Undo", 'u', A::Board(Command::Undo)),
+                ("Redo", 'o', A::Board(Command::Redo)),
                 ("Reshuffle", 'f', A::Board(Command::Reshuffle)),
                 ("New game", 'n', A::NewGame),
                 ("Restart this deal", 'd', A::Restart),

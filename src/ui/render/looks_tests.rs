@@ -141,34 +141,39 @@ fn boxes_over_pictures_keep_their_borders() {
 
 /// Played at 200 x 60 on a center-v board: the panel's line "center-v:
 /// columns close towards the middle" wrapped with its later lines against
-/// the border ("│close towards the"). Every line keeps its space.
+/// the border ("│close towards the"); on a center-h board the first line
+/// ran into the right border ("center-h: rows close│"). Every line keeps a
+/// space on both sides, as the rows under it do.
 #[test]
 fn the_side_panel_wraps_a_long_gravity_line_with_its_margin() {
+    use crate::core::gravity::Gravity;
     let t = Instant::now();
-    let config = Config {
-        seed: 1,
-        mode: Mode::Single(crate::core::gravity::Gravity::CenterV),
-        ..Config::DEFAULT
-    };
-    let game = Game::new(config, t).expect("a deal");
-    let app = App::new(game, Theme::builtin("ascii").unwrap(), false, t);
-    let buf = draw(&app, 200, 60);
-    let (screen, _) = app.screen_layout(buf.area);
-    let panel = screen.panel.expect("a side panel");
-    let inside = |y: u16| -> String {
-        (panel.x + 1..panel.right() - 1)
-            .map(|x| buf[(x, y)].symbol())
-            .collect()
-    };
-    let text: Vec<String> = (panel.y + 1..panel.bottom() - 1).map(inside).collect();
-    let joined = text.join("\n");
-    assert!(joined.contains("center-v:"), "{joined}");
-    assert!(joined.contains("middle"), "{joined}");
-    for line in &text {
-        assert!(
-            line.starts_with(' '),
-            "a line against the border:\n{joined}"
-        );
+    for gravity in [Gravity::CenterV, Gravity::CenterH] {
+        let config = Config {
+            seed: 1,
+            mode: Mode::Single(gravity),
+            ..Config::DEFAULT
+        };
+        let game = Game::new(config, t).expect("a deal");
+        let app = App::new(game, Theme::builtin("ascii").unwrap(), false, t);
+        let buf = draw(&app, 200, 60);
+        let (screen, _) = app.screen_layout(buf.area);
+        let panel = screen.panel.expect("a side panel");
+        let inside = |y: u16| -> String {
+            (panel.x + 1..panel.right() - 1)
+                .map(|x| buf[(x, y)].symbol())
+                .collect()
+        };
+        let text: Vec<String> = (panel.y + 1..panel.bottom() - 1).map(inside).collect();
+        let joined = text.join("\n");
+        assert!(joined.contains(&format!("{}:", gravity.name())), "{joined}");
+        assert!(joined.contains("middle"), "{joined}");
+        for line in &text {
+            assert!(
+                line.starts_with(' ') && line.ends_with(' '),
+                "a line against the border:\n{joined}"
+            );
+        }
     }
 }
 

@@ -57,10 +57,11 @@ impl App {
             (Mode::Single(_), None) => "One board".to_string(),
         };
         let mut lines = vec![Line::styled(format!(" {heading}"), bold)];
-        // Wrapped here, each line after a space as the others are: the
-        // paragraph's own wrap put "middle" against the border.
+        // Wrapped here, each line between spaces as the others are: the
+        // paragraph's own wrap put "middle" against the border. `wrap`'s
+        // width counts the leading space, so the text gets `inner` columns.
         let gravity = format!("{}: {}", level.gravity.name(), describe(level.gravity));
-        let room = usize::from(area.width.saturating_sub(2));
+        let room = inner + 1;
         lines.extend(
             wrap(" ", &gravity, room)
                 .into_iter()

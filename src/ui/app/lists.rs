@@ -73,6 +73,8 @@ impl App {
         match key.code {
             KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => self.select_row(step(-1)),
             KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => self.select_row(step(1)),
+            KeyCode::Home | KeyCode::PageUp => self.select_row(0),
+            KeyCode::End | KeyCode::PageDown => self.select_row(n - 1),
             KeyCode::Left | KeyCode::Char('h') if view.rows[view.selected].value.is_some() => {
                 self.change(-1)
             }
@@ -624,6 +626,46 @@ mod tests {
         let title = &screen_rows(&app, AREA.width, AREA.height)[0];
         assert!(title.contains("hints are off"), "{title}");
         assert_eq!(app.game.hints_left(), app.game.config().hints);
+    }
+
+    /// Home and End (and Page Up and Down) go to the first and last item
+    /// of a menu and a form, as in other programs' lists.
+    #[test]
+    fn home_and_end_go_to_the_first_and_last_item() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        // The highlighted row, as drawn.
+        let highlighted = |app: &App| {
+            screen_rows(app, AREA.width, AREA.height)
+                .iter()
+                .filter_map(|row| row.split('│').nth(1))
+                .find(|item| item.trim_start().starts_with('>'))
+                .map(|item| item.trim().to_string())
+        };
+        press(&mut app, &[KeyCode::Char('m')]);
+        for (key, item) in [
+            (KeyCode::End, "> Quit"),
+            (KeyCode::Home, "> Resume"),
+            (KeyCode::PageDown, "> Quit"),
+            (KeyCode::PageUp, "> Resume"),
+        ] {
+            press(&mut app, &[key]);
+            assert_eq!(highlighted(&app).as_deref(), Some(item), "{key:?}");
+        }
+        // The settings form: its last row, then its first.
+        type_str(&mut app, "e");
+        let first = highlighted(&app);
+        press(&mut app, &[KeyCode::End]);
+        let last = highlighted(&app);
+        assert_ne!(last, first);
+        press(&mut app, &[KeyCode::Up, KeyCode::Home]);
+        assert_eq!(highlighted(&app), first);
+        press(&mut app, &[KeyCode::Up]);
+        assert_eq!(
+            highlighted(&app),
+            last,
+            "Up from the first wraps to the last"
+        );
     }
 
     #[test]

@@ -1246,10 +1246,10 @@ mod tests {
             KeyCode::Char(' '),
             KeyCode::Char('q'),
         ] {
-            a.screens.push(Screen::Scores(ScoresView {
-                tables: vec![table(2), table(4), table(6)],
-                index: 0,
-            }));
+            a.screens.push(Screen::Scores(ScoresView::new(
+                vec![table(2), table(4), table(6)],
+                0,
+            )));
             for (code, at) in [
                 (KeyCode::Right, 1),
                 (KeyCode::Left, 0),

@@ -8,6 +8,7 @@ use ratatui::layout::{Position, Rect};
 use unicode_width::UnicodeWidthStr;
 
 use super::App;
+use super::pages::BoxSize;
 use super::screen::{
     Abandon, ListView, Menu, MenuAction, MenuKind, NewGameForm, NewGameRow, ScoresView, Screen,
     SettingsForm, SettingsRow, StatsView,
@@ -343,7 +344,7 @@ impl App {
         let index = key
             .and_then(|k| tables.iter().position(|(t, _)| *t == k))
             .unwrap_or(0);
-        ScoresView { tables, index }
+        ScoresView::new(tables, index)
     }
 
     /// The statistics from the data directory, open on this game's
@@ -369,6 +370,7 @@ impl App {
                     pages,
                     index,
                     top: 0,
+                    size: BoxSize::default(),
                 }
             }
             Err(e) => StatsView::note(vec![e.to_string()]),
@@ -1207,10 +1209,10 @@ mod tests {
         // Two tables: a click inside steps them, one outside goes back.
         let entry = Entry::new("ann", 10, 5, SystemTime::now(), false).unwrap();
         let key = |rows| BoardKey::of(&Config { rows, ..tiny() }).unwrap();
-        app.screens.push(Screen::Scores(ScoresView {
-            tables: vec![(key(2), vec![entry.clone()]), (key(4), vec![entry])],
-            index: 0,
-        }));
+        app.screens.push(Screen::Scores(ScoresView::new(
+            vec![(key(2), vec![entry.clone()]), (key(4), vec![entry])],
+            0,
+        )));
         let rect = crate::ui::app::pages::scores_rect(
             match top(&app) {
                 Some(Screen::Scores(v)) => v,

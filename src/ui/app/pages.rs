@@ -5,6 +5,8 @@
 //! same values, so what is drawn and what is clicked cannot disagree (as
 //! [`App::list_layout`] serves the menus).
 
+use std::cell::Cell;
+
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use unicode_width::UnicodeWidthStr;
@@ -13,8 +15,7 @@ use super::App;
 use super::keys::{BOARD_KEYS, MOUSE_HELP};
 use super::screen::{ScoresView, Screen, StatsView};
 use crate::escape::escape_controls;
-use crate::persist::scores::{BoardKey, Entry, table_lines};
-use crate::persist::stats::Page;
+use crate::persist::scores::table_lines;
 use crate::ui::layout::centred;
 
 /// The rules in a few lines, under the keys when there is room.
@@ -72,10 +73,7 @@ impl App {
     pub(crate) fn paged_box(&self, area: Rect) -> Option<(Rect, usize)> {
         match self.screens.last()? {
             Screen::Scores(view) => Some((scores_rect(view, area), view.tables.len())),
-            Screen::Stats(view) => Some((
-                page_text(&stats_book(view), view.index, area).1,
-                view.pages.len(),
-            )),
+            Screen::Stats(view) => Some((stats_box(view, area).1, view.pages.len())),
             _ => None,
         }
     }
@@ -174,95 +172,144 @@ fn fit(line: &str, width: usize) -> Vec<String> {
     wrap(&line[..label], &line[label..], width)
 }
 
-/// The page at `index` of `book` as drawn (its lines wrapped, see [`fit`])
-/// and the box it goes in on a screen of `area`: the one geometry for
-/// drawing a page and for the clicks on it. The box is the size of the
-/// book's largest page, so it stays put while the pages turn.
-pub(crate) fn page_text(
-    book: &[Vec<String>],
-    index: usize,
+/// `lines` as drawn in a page box on a screen `room` columns wide (each
+/// wrapped, see [`fit`]), with a blank line under them.
+fn drawn(lines: &[String], room: usize) -> Vec<Line<'static>> {
+    let mut text: Vec<Line<'static>> = lines
+        .iter()
+        .flat_map(|l| fit(l, room))
+        .map(|l| Line::raw(format!(" {l}")))
+        .collect();
+    text.push(Line::raw(""));
+    text
+}
+
+/// The width and height of a box that holds every page of `book` on a
+/// screen of `area`: the paged boxes take the size of their largest page,
+/// so they stay put while the pages turn.
+fn book_size(book: impl Iterator<Item = Vec<String>>, area: Rect) -> (u16, u16) {
+    let room = page_room(area);
+    book.map(|page| drawn(&page, room))
+        .fold((30, 0), |(width, height), text| {
+            let widest = text.iter().map(Line::width).max().unwrap_or(0);
+            (
+                width.max(u16::try_from(widest + 3).unwrap_or(u16::MAX)),
+                height.max(u16::try_from(text.len() + 2).unwrap_or(u16::MAX)),
+            )
+        })
+}
+
+/// The size of a paged box on a screen of a given area, worked out once
+/// per area: sizing the box by its largest page formats every page, which
+/// a scores file of thousands of tables would make slow for every key.
+#[derive(Debug, Clone, Default)]
+pub struct BoxSize(Cell<Option<(Rect, (u16, u16))>>);
+
+impl BoxSize {
+    /// The size on a screen of `area`, from `size` the first time.
+    fn on(&self, area: Rect, size: impl FnOnce() -> (u16, u16)) -> (u16, u16) {
+        match self.0.get() {
+            Some((known, size)) if known == area => size,
+            _ => {
+                let size = size();
+                self.0.set(Some((area, size)));
+                size
+            }
+        }
+    }
+}
+
+/// Two views are alike whatever either has worked out of its box's size.
+impl PartialEq for BoxSize {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for BoxSize {}
+
+/// The page on show as drawn and the box it goes in on a screen of
+/// `area`, the size of the largest page: the one geometry for drawing a
+/// page and for the clicks on it.
+fn page_text(
+    page: &[String],
+    (width, height): (u16, u16),
     area: Rect,
 ) -> (Vec<Line<'static>>, Rect) {
-    let room = page_room(area);
-    let drawn = |lines: &[String]| {
-        let mut text: Vec<Line<'static>> = lines
-            .iter()
-            .flat_map(|l| fit(l, room))
-            .map(|l| Line::raw(format!(" {l}")))
-            .collect();
-        text.push(Line::raw(""));
-        text
-    };
-    let (mut width, mut height) = (30, 0);
-    for page in book {
-        let text = drawn(page);
-        let widest = text.iter().map(Line::width).max().unwrap_or(0);
-        width = width.max(u16::try_from(widest + 3).unwrap_or(u16::MAX));
-        height = height.max(u16::try_from(text.len() + 2).unwrap_or(u16::MAX));
-    }
-    let text = book.get(index).map(|page| drawn(page)).unwrap_or_default();
-    (text, centred(area, width, height))
+    (drawn(page, page_room(area)), centred(area, width, height))
+}
+
+/// The high-score table on show as drawn, and its box on a screen of `area`.
+pub(crate) fn scores_box(view: &ScoresView, area: Rect) -> (Vec<Line<'static>>, Rect) {
+    let count = view.tables.len().max(1);
+    let size = view.size.on(area, || {
+        book_size((0..count).map(|i| scores_page(view, i, area)), area)
+    });
+    page_text(&scores_page(view, view.index, area), size, area)
+}
+
+/// The statistics page on show as drawn, and its box on a screen of `area`.
+pub(crate) fn stats_box(view: &StatsView, area: Rect) -> (Vec<Line<'static>>, Rect) {
+    let size = view.size.on(area, || {
+        book_size((0..view.pages.len()).map(|i| stats_page(view, i)), area)
+    });
+    page_text(&stats_page(view, view.index), size, area)
 }
 
 /// The box the high scores are drawn in on a screen of `area`, for clicks.
 pub(crate) fn scores_rect(view: &ScoresView, area: Rect) -> Rect {
-    page_text(&scores_book(view, area), view.index, area).1
+    scores_box(view, area).1
 }
 
 /// How far the statistics page on show scrolls on a screen of `area`,
 /// and how many of its lines the box shows.
 pub(crate) fn stats_scroll(view: &StatsView, area: Rect) -> (usize, usize) {
-    let (text, rect) = page_text(&stats_book(view), view.index, area);
+    let (text, rect) = stats_box(view, area);
     let room = usize::from(rect.height.saturating_sub(2));
     (text.len().saturating_sub(room), room)
 }
 
-/// The lines of every statistics page, each under its heading and which of
-/// how many it is.
-pub(crate) fn stats_book(view: &StatsView) -> Vec<Vec<String>> {
-    let count = view.pages.len();
-    let page_lines = |(index, page): (usize, &Page)| {
-        let mut lines = Vec::new();
-        if !page.heading.is_empty() {
-            lines.push(format!(
-                "{}   (page {} of {count}: left/right)",
-                page.heading,
-                index + 1,
-            ));
-            lines.push(String::new());
-        }
-        // The lines hold file contents: escaped, though validation keeps them plain.
-        lines.extend(page.lines.iter().map(|l| escape_controls(l)));
-        lines
+/// The lines of statistics page `index`, under its heading and which of
+/// how many it is (none past the last).
+fn stats_page(view: &StatsView, index: usize) -> Vec<String> {
+    let Some(page) = view.pages.get(index) else {
+        return Vec::new();
     };
-    view.pages.iter().enumerate().map(page_lines).collect()
+    let mut lines = Vec::new();
+    if !page.heading.is_empty() {
+        lines.push(format!(
+            "{}   (page {} of {}: left/right)",
+            page.heading,
+            index + 1,
+            view.pages.len()
+        ));
+        lines.push(String::new());
+    }
+    // The lines hold file contents: escaped, though validation keeps them plain.
+    lines.extend(page.lines.iter().map(|l| escape_controls(l)));
+    lines
 }
 
-/// The lines of every high-score table, each with which of how many it is
-/// (one page saying there are none yet when there are none).
-pub(crate) fn scores_book(view: &ScoresView, area: Rect) -> Vec<Vec<String>> {
-    let count = view.tables.len();
-    let table = |(index, (key, entries)): (usize, &(BoardKey, Vec<Entry>))| {
-        let mut lines = vec![
-            format!(
-                "{}   (table {} of {count}: left/right)",
-                key.title(),
-                index + 1,
-            ),
-            String::new(),
-        ];
-        lines.extend(
-            table_lines(entries, page_room(area))
-                .iter()
-                .map(|l| escape_controls(l)),
-        );
-        lines.retain(|l| l.chars().count() < 200);
-        lines
+/// The lines of high-score table `index`, with which of how many it is
+/// (a line saying there are none yet when there are none).
+fn scores_page(view: &ScoresView, index: usize, area: Rect) -> Vec<String> {
+    let Some((key, entries)) = view.tables.get(index) else {
+        return vec!["No high scores yet: win a game to make the first.".to_string()];
     };
-    if view.tables.is_empty() {
-        return vec![vec![
-            "No high scores yet: win a game to make the first.".to_string(),
-        ]];
-    }
-    view.tables.iter().enumerate().map(table).collect()
+    let mut lines = vec![
+        format!(
+            "{}   (table {} of {}: left/right)",
+            key.title(),
+            index + 1,
+            view.tables.len()
+        ),
+        String::new(),
+    ];
+    lines.extend(
+        table_lines(entries, page_room(area))
+            .iter()
+            .map(|l| escape_controls(l)),
+    );
+    lines.retain(|l| l.chars().count() < 200);
+    lines
 }

@@ -15,6 +15,7 @@ use crate::persist::scores::{BoardKey, Entry};
 use crate::persist::settings::{Animation, GameChoice, PRESETS, Settings, modes};
 use crate::persist::stats::Page;
 use crate::ui::app::keys::Command;
+use crate::ui::app::pages::BoxSize;
 use crate::ui::layout::BoardLayout;
 use crate::ui::theme::{Charset, Theme};
 
@@ -694,9 +695,20 @@ pub struct ScoresView {
     pub tables: Vec<(BoardKey, Vec<Entry>)>,
     /// The one on show.
     pub index: usize,
+    /// The size of its box, the largest table's.
+    pub size: BoxSize,
 }
 
 impl ScoresView {
+    /// The tables, showing the one at `index`.
+    pub fn new(tables: Vec<(BoardKey, Vec<Entry>)>, index: usize) -> Self {
+        ScoresView {
+            tables,
+            index,
+            size: BoxSize::default(),
+        }
+    }
+
     /// Shows the next (`step` 1) or previous (-1) table, wrapping round.
     pub fn step(&mut self, step: isize) {
         self.index = cycle(self.index, self.tables.len(), step);
@@ -713,6 +725,8 @@ pub struct StatsView {
     pub index: usize,
     /// Its first line in sight: a page longer than the screen scrolls.
     pub top: usize,
+    /// The size of its box, the largest page's.
+    pub size: BoxSize,
 }
 
 impl StatsView {
@@ -728,6 +742,7 @@ impl StatsView {
             pages: vec![page],
             index: 0,
             top: 0,
+            size: BoxSize::default(),
         }
     }
 

@@ -16,8 +16,8 @@ use crate::core::gravity::Gravity;
 use crate::game::Mode;
 use crate::ui::app::App;
 use crate::ui::app::lists::{LIST_KEYS, SHORT_LIST_KEYS};
-use crate::ui::app::pages::{page_text, scores_book, stats_book};
-use crate::ui::app::screen::{ListView, ScoresView, Screen};
+use crate::ui::app::pages::{scores_box, stats_box};
+use crate::ui::app::screen::{ListView, Screen};
 use crate::ui::layout::{MenuLayout, centred, tile_sizes};
 use crate::ui::theme::Paint;
 
@@ -65,15 +65,18 @@ impl App {
                     }
                 }
             }
-            Some(Screen::Scores(view)) => {
-                render_scores(view, self.frame(border::ROUNDED), area, buf)
-            }
+            Some(Screen::Scores(view)) => render_page(
+                " High scores ",
+                scores_box(view, area),
+                None,
+                self.frame(border::ROUNDED),
+                buf,
+            ),
             Some(Screen::Stats(view)) => render_page(
                 " Statistics ",
-                (&stats_book(view), view.index),
+                stats_box(view, area),
                 Some(view.top),
                 self.frame(border::ROUNDED),
-                area,
                 buf,
             ),
         }
@@ -238,20 +241,17 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
         .render(layout.keys, buf);
 }
 
-/// One page of a book of text pages (the pages and which is on show) in a
-/// box the size of the largest, with what to press to leave it; lines too
-/// wide for the screen wrap (see [`page_text`]). A page that scrolls shows
-/// from line `top` and says when more is below; on one that does not
-/// (`None`) a short screen cuts the end.
+/// The page on show of a paged screen, as drawn, in its box (the size of
+/// the screen's largest page; see `app::pages`), with what to press to
+/// leave it. A page that scrolls shows from line `top` and says when more
+/// is below; on one that does not (`None`) a short screen cuts the end.
 fn render_page(
     title: &str,
-    (book, index): (&[Vec<String>], usize),
+    (mut text, rect): (Vec<Line<'static>>, Rect),
     top: Option<usize>,
     frame: Block,
-    area: Rect,
     buf: &mut Buffer,
 ) {
-    let (mut text, rect) = page_text(book, index, area);
     let room = usize::from(rect.height.saturating_sub(2));
     let most = text.len().saturating_sub(room);
     let top = top.map(|top| top.min(most));
@@ -267,16 +267,4 @@ fn render_page(
     Paragraph::new(text)
         .block(frame.title(title).title_bottom(keys))
         .render(rect, buf);
-}
-
-/// One high-score table, with which of how many it is.
-fn render_scores(view: &ScoresView, frame: Block, area: Rect, buf: &mut Buffer) {
-    render_page(
-        " High scores ",
-        (&scores_book(view, area), view.index),
-        None,
-        frame,
-        area,
-        buf,
-    );
 }

@@ -280,6 +280,12 @@ impl Board {
         let (rows, cols) = (self.rows as i32, self.cols as i32);
         (0..rows).flat_map(move |r| (0..cols).map(move |c| Point::new(r, c)))
     }
+
+    /// The cells holding a tile, row by row: what the dealers draw from and
+    /// the queries of a benchmark are asked about.
+    pub fn tile_points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.points().filter(|&p| !self.is_empty_at(p))
+    }
 }
 
 /// Builds a [`Board`] row by row, computing the prefix counts as each row

@@ -129,7 +129,7 @@ impl Tiles {
             at: vec![usize::MAX; board.rows() * cols],
             cols,
         };
-        for p in board.points().filter(|&p| !board.is_empty_at(p)) {
+        for p in board.tile_points() {
             tiles.insert(p);
         }
         tiles
@@ -215,7 +215,7 @@ pub(super) fn tiles_to_try<R: Rng + ?Sized>(
 /// Every tile on `sim` in reading order, shuffled: what a step tries when a
 /// sample found nothing, and every step on a small board.
 pub(super) fn every_tile<R: Rng + ?Sized>(sim: &Board, rng: &mut R) -> Vec<Point> {
-    let mut all: Vec<Point> = sim.points().filter(|&p| !sim.is_empty_at(p)).collect();
+    let mut all: Vec<Point> = sim.tile_points().collect();
     all.shuffle(rng);
     all
 }
@@ -482,11 +482,6 @@ mod tests {
     use rand::SeedableRng;
     use rand::rngs::Xoshiro256PlusPlus;
 
-    /// The cells holding a tile, sorted.
-    fn occupied(board: &Board) -> Vec<Point> {
-        board.points().filter(|&p| !board.is_empty_at(p)).collect()
-    }
-
     /// The list a big board's steps draw from stays the board's tiles as
     /// pairs go and the rest slide, under every gravity, from a shape that
     /// is not settled yet (holes in it) as from a full board.
@@ -502,7 +497,7 @@ mod tests {
                 }
                 let mut sim = Board::from_tiles(rows, cols, cells).unwrap();
                 if sim.tile_count() % 2 == 1 {
-                    let last = occupied(&sim)[0];
+                    let last = sim.tile_points().next().unwrap();
                     sim.set(last, EMPTY);
                 }
                 let mut tiles = Tiles::of(&sim);
@@ -519,7 +514,8 @@ mod tests {
                     first = false;
                     let mut listed = tiles.list.clone();
                     listed.sort();
-                    assert_eq!(listed, occupied(&sim), "{gravity:?}, {holes} holes");
+                    let occupied: Vec<Point> = sim.tile_points().collect();
+                    assert_eq!(listed, occupied, "{gravity:?}, {holes} holes");
                 }
                 assert_eq!(tiles.random(&mut rng), None);
             }

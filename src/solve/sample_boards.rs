@@ -37,7 +37,7 @@ pub fn maze_board(rows: usize, cols: usize) -> Board {
 /// that a good share of queries connect).
 pub fn random_queries(board: &Board, count: usize, seed: u64) -> Vec<(Point, Point)> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let occupied: Vec<Point> = board.points().filter(|&p| !board.is_empty_at(p)).collect();
+    let occupied: Vec<Point> = board.tile_points().collect();
     if occupied.is_empty() {
         return Vec::new();
     }

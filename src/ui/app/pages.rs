@@ -313,3 +313,32 @@ fn scores_page(view: &ScoresView, index: usize, area: Rect) -> Vec<String> {
     lines.retain(|l| l.chars().count() < 200);
     lines
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::SystemTime;
+
+    use super::*;
+    use crate::game::Config;
+    use crate::persist::scores::{BoardKey, Entry};
+    use crate::ui::test_support::{AREA, tiny};
+
+    /// The box's size is worked out once for a screen size, not at every
+    /// key and frame (which formats every table), and again when the
+    /// screen changes size.
+    #[test]
+    fn a_paged_box_is_sized_once_per_screen_size() {
+        let key = |rows| BoardKey::of(&Config { rows, ..tiny() }).unwrap();
+        let entry = |name: &str| Entry::new(name, 10, 5, SystemTime::now(), false).unwrap();
+        let mut view = ScoresView::new(vec![(key(2), vec![entry("ann")])], 0);
+        let before = scores_rect(&view, AREA);
+        // A table wider than any before: the size worked out stands...
+        view.tables.push((key(4), vec![entry(&"w".repeat(40))]));
+        assert_eq!(scores_rect(&view, AREA), before);
+        // ...until the screen changes size, when it takes the new table in.
+        let wider = Rect::new(0, 0, 100, 24);
+        let after = scores_rect(&view, wider);
+        assert!(after.width > before.width, "{before:?} then {after:?}");
+        assert_eq!(scores_rect(&view, AREA).width, after.width);
+    }
+}

@@ -389,7 +389,7 @@ impl App {
                     self.screens.pop();
                 }
             }
-            Some(Screen::Stats(_))
+            Some(Screen::Scores(_) | Screen::Stats(_))
                 if matches!(
                     key.code,
                     KeyCode::Up
@@ -400,10 +400,10 @@ impl App {
                 ) =>
             {
                 match key.code {
-                    KeyCode::Up | KeyCode::Char('k') => self.scroll_stats(-1, true),
-                    KeyCode::Down | KeyCode::Char('j') => self.scroll_stats(1, true),
-                    KeyCode::PageUp => self.scroll_stats(-2, false),
-                    _ => self.scroll_stats(2, false),
+                    KeyCode::Up | KeyCode::Char('k') => self.scroll_page(-1, true),
+                    KeyCode::Down | KeyCode::Char('j') => self.scroll_page(1, true),
+                    KeyCode::PageUp => self.scroll_page(-2, false),
+                    _ => self.scroll_page(2, false),
                 }
             }
             Some(Screen::Scores(_) | Screen::Stats(_)) => match key.code {

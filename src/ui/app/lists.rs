@@ -100,8 +100,8 @@ impl App {
     pub(super) fn list_wheel(&mut self, down: bool, now: Instant) {
         if let Some(Screen::Help { .. }) = self.screens.last() {
             self.scroll_help(if down { 1 } else { -1 });
-        } else if let Some(Screen::Stats(_)) = self.screens.last() {
-            self.scroll_stats(if down { 1 } else { -1 }, false);
+        } else if let Some(Screen::Scores(_) | Screen::Stats(_)) = self.screens.last() {
+            self.scroll_page(if down { 1 } else { -1 }, false);
         } else if matches!(
             self.screens.last(),
             Some(Screen::Menu(_) | Screen::NewGame(_) | Screen::Settings(_))
@@ -964,6 +964,74 @@ mod tests {
         };
         assert_eq!(view.index, 2);
         assert!(view.top > 0, "scrolled up a line, not turned back");
+    }
+
+    /// Seen at 80 x 12: a full high-score table showed its first entries
+    /// and no way to the rest. It scrolls as a long statistics page does,
+    /// by the arrows, the page keys and the wheel, and the arrows turn to
+    /// the next table once its end is in sight.
+    #[test]
+    fn a_high_score_table_longer_than_the_screen_scrolls() {
+        use crate::persist::scores::{BoardKey, Entry};
+        use ratatui::crossterm::event::{Event, KeyModifiers, MouseEventKind};
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        let key = |rows| BoardKey::of(&Config { rows, ..tiny() }).unwrap();
+        let entries: Vec<_> = (1..=10)
+            .map(|n| {
+                let name = format!("player{n:02}");
+                Entry::new(&name, 1000 - n, 60, SystemTime::now(), false).unwrap()
+            })
+            .collect();
+        app.screens.push(Screen::Scores(ScoresView::new(
+            vec![(key(2), entries.clone()), (key(4), entries)],
+            0,
+        )));
+        let short = Rect::new(0, 0, 80, 12);
+        let key_in = |app: &mut App, code| {
+            let ev = Event::Key(KeyEvent::from(code));
+            app.handle_event(&ev, short, app.now);
+        };
+        let shown = |app: &App| screen_rows(app, short.width, short.height).join("\n");
+        let page = shown(&app);
+        assert!(
+            page.contains("player07") && !page.contains("player08"),
+            "{page}"
+        );
+        assert!(page.contains("down: more"), "the border says so: {page}");
+        key_in(&mut app, KeyCode::Down);
+        let page = shown(&app);
+        assert!(
+            page.contains("player08") && !page.contains("player09"),
+            "{page}"
+        );
+        assert!(matches!(top(&app), Some(Screen::Scores(v)) if v.index == 0));
+        key_in(&mut app, KeyCode::PageDown);
+        let wheel = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::ScrollDown,
+            column: 40,
+            row: 6,
+            modifiers: KeyModifiers::NONE,
+        });
+        for _ in 0..3 {
+            app.handle_event(&wheel, short, app.now);
+        }
+        let page = shown(&app);
+        assert!(
+            page.contains("player10") && !page.contains("down: more"),
+            "{page}"
+        );
+        assert!(matches!(top(&app), Some(Screen::Scores(v)) if v.index == 0));
+        // At the end Down turns to the next table, shown from its top.
+        key_in(&mut app, KeyCode::Down);
+        let page = shown(&app);
+        assert!(
+            page.contains("(table 2 of 2") && page.contains("player01"),
+            "{page}"
+        );
+        // Up from a table's top goes back to the table before.
+        key_in(&mut app, KeyCode::Up);
+        assert!(shown(&app).contains("(table 1 of 2"));
     }
 
     #[test]

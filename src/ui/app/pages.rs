@@ -89,27 +89,43 @@ impl App {
     }
 
     /// Up or Down (`by` -1 or 1), Page Up or Page Down (a box's height) on
-    /// the statistics: a page longer than its box scrolls, and with `turn`
-    /// (the arrows, not the wheel or the page keys) a page whose top or end
-    /// is in sight turns to the one before or after, so the arrows still go
-    /// through short pages as they go through the high scores.
-    pub(super) fn scroll_stats(&mut self, by: isize, turn: bool) {
-        let area = self.area;
-        if let Some(Screen::Stats(view)) = self.screens.last_mut() {
-            let (most, room) = stats_scroll(view, area);
-            let by = if by.abs() > 1 {
-                by.signum() * isize::try_from(room.max(1)).unwrap_or(1)
-            } else {
-                by
-            };
-            let top = view.top.min(most);
-            let at_edge = if by > 0 { top >= most } else { top == 0 };
-            if turn && at_edge {
-                view.step(by.signum());
-            } else {
-                view.top = top.saturating_add_signed(by).min(most);
-            }
+    /// the high scores or the statistics: a page longer than its box
+    /// scrolls, and with `turn` (the arrows, not the wheel or the page keys)
+    /// a page whose top or end is in sight turns to the one before or
+    /// after, so the arrows still go through short pages.
+    pub(super) fn scroll_page(&mut self, by: isize, turn: bool) {
+        let Some((most, room)) = self.page_scroll(self.area) else {
+            return;
+        };
+        let by = if by.abs() > 1 {
+            by.signum() * isize::try_from(room.max(1)).unwrap_or(1)
+        } else {
+            by
+        };
+        let top = match self.screens.last_mut() {
+            Some(Screen::Scores(view)) => &mut view.top,
+            Some(Screen::Stats(view)) => &mut view.top,
+            _ => return,
+        };
+        let from = (*top).min(most);
+        let at_edge = if by > 0 { from >= most } else { from == 0 };
+        if turn && at_edge {
+            self.step_pages(by.signum());
+        } else {
+            *top = from.saturating_add_signed(by).min(most);
         }
+    }
+
+    /// How far the page on show of the paged screen on top scrolls on a
+    /// screen of `area`, and how many of its lines the box shows.
+    pub(crate) fn page_scroll(&self, area: Rect) -> Option<(usize, usize)> {
+        let (text, rect) = match self.screens.last()? {
+            Screen::Scores(view) => scores_box(view, area),
+            Screen::Stats(view) => stats_box(view, area),
+            _ => return None,
+        };
+        let room = usize::from(rect.height.saturating_sub(2));
+        Some((text.len().saturating_sub(room), room))
     }
 
     /// How many lines the help can scroll on a screen of `area`.
@@ -259,14 +275,6 @@ pub(crate) fn stats_box(view: &StatsView, area: Rect) -> (Vec<Line<'static>>, Re
 /// The box the high scores are drawn in on a screen of `area`, for clicks.
 pub(crate) fn scores_rect(view: &ScoresView, area: Rect) -> Rect {
     scores_box(view, area).1
-}
-
-/// How far the statistics page on show scrolls on a screen of `area`,
-/// and how many of its lines the box shows.
-pub(crate) fn stats_scroll(view: &StatsView, area: Rect) -> (usize, usize) {
-    let (text, rect) = stats_box(view, area);
-    let room = usize::from(rect.height.saturating_sub(2));
-    (text.len().saturating_sub(room), room)
 }
 
 /// The lines of statistics page `index`, under its heading and which of

@@ -695,6 +695,8 @@ pub struct ScoresView {
     pub tables: Vec<(BoardKey, Vec<Entry>)>,
     /// The one on show.
     pub index: usize,
+    /// Its first line in sight: a table longer than the screen scrolls.
+    pub top: usize,
     /// The size of its box, the largest table's.
     pub size: BoxSize,
 }
@@ -705,13 +707,16 @@ impl ScoresView {
         ScoresView {
             tables,
             index,
+            top: 0,
             size: BoxSize::default(),
         }
     }
 
-    /// Shows the next (`step` 1) or previous (-1) table, wrapping round.
+    /// Shows the next (`step` 1) or previous (-1) table from its top,
+    /// wrapping round.
     pub fn step(&mut self, step: isize) {
         self.index = cycle(self.index, self.tables.len(), step);
+        self.top = 0;
     }
 }
 

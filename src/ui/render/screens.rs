@@ -68,14 +68,14 @@ impl App {
             Some(Screen::Scores(view)) => render_page(
                 " High scores ",
                 scores_box(view, area),
-                None,
+                view.top,
                 self.frame(border::ROUNDED),
                 buf,
             ),
             Some(Screen::Stats(view)) => render_page(
                 " Statistics ",
                 stats_box(view, area),
-                Some(view.top),
+                view.top,
                 self.frame(border::ROUNDED),
                 buf,
             ),
@@ -243,21 +243,21 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
 
 /// The page on show of a paged screen, as drawn, in its box (the size of
 /// the screen's largest page; see `app::pages`), with what to press to
-/// leave it. A page that scrolls shows from line `top` and says when more
-/// is below; on one that does not (`None`) a short screen cuts the end.
+/// leave it. A page longer than its box shows from line `top` and says
+/// when more is below.
 fn render_page(
     title: &str,
     (mut text, rect): (Vec<Line<'static>>, Rect),
-    top: Option<usize>,
+    top: usize,
     frame: Block,
     buf: &mut Buffer,
 ) {
     let room = usize::from(rect.height.saturating_sub(2));
     let most = text.len().saturating_sub(room);
-    let top = top.map(|top| top.min(most));
-    text.drain(..top.unwrap_or(0));
+    let top = top.min(most);
+    text.drain(..top);
     text.truncate(room);
-    let keys = if top.is_some_and(|top| top < most) {
+    let keys = if top < most {
         " down: more; Esc back "
     } else {
         " Esc back "

@@ -1128,6 +1128,33 @@ mod tests {
                 assert!(row.trim_end().ends_with(" │"), "{row}");
             }
         }
+        // A board's row keeps its figures in the heading's columns (word
+        // by word they lost their spacing).
+        for width in [40, 30] {
+            let rows = screen_rows(&app, width, 30);
+            let text = rows.join("\n");
+            // Where each word of a row ends, in columns.
+            let ends = |row: &str| {
+                let chars: Vec<char> = row.chars().collect();
+                (1..chars.len())
+                    .filter(|&x| chars[x] == ' ' && chars[x - 1].is_ascii_alphanumeric())
+                    .collect::<Vec<_>>()
+            };
+            // The columns of the three figures after `label`: on its row,
+            // or on the next when the row has no room for them.
+            let figures = |label: &str| {
+                let at = rows.iter().position(|r| r.contains(label)).expect(&text);
+                let words = label.split_whitespace().count();
+                let row = ends(&rows[at]);
+                let row = if row.len() >= words + 3 {
+                    row
+                } else {
+                    ends(&rows[at + 1])
+                };
+                row[row.len() - 3..].to_vec()
+            };
+            assert_eq!(figures("2x2 none"), figures("Board"), "{text}");
+        }
     }
 
     /// Played at 80x24 in tmux: the start menu's daily deal went to the

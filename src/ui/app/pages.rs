@@ -171,21 +171,40 @@ fn page_room(area: Rect) -> usize {
     usize::from(area.width.saturating_sub(4))
 }
 
-/// `line` in lines of at most `width` columns: a line too wide wraps word by
-/// word, its later lines under the text after its label (the words before
-/// the first wide gap) when the label leaves room.
+/// `line` in lines of at most `width` columns. A row of a table (a label,
+/// then three or more figures set apart by wide gaps) keeps its figures'
+/// spacing and sets them to the right edge, after the label when there is
+/// room and on the next line when not, so every row's figures stay in the
+/// heading's columns. Any other line too wide wraps word by word, its later
+/// lines under the text after its label (the words before the first wide
+/// gap) when the label leaves room.
 fn fit(line: &str, width: usize) -> Vec<String> {
     if line.width() <= width {
         return vec![line.to_string()];
     }
     let text = line.trim_start();
-    let label = text
-        .find("  ")
-        .map(|at| at + text[at..].len() - text[at..].trim_start().len())
-        .map(|at| line.len() - text.len() + at)
-        .filter(|&at| line[..at].width() <= width / 2)
-        .unwrap_or(line.len() - text.len());
-    wrap(&line[..label], &line[label..], width)
+    let indent = &line[..line.len() - text.len()];
+    let Some(gap) = text.find("  ") else {
+        return wrap(indent, text, width);
+    };
+    let (head, figures) = (&text[..gap], text[gap..].trim());
+    let columns = figures.split("  ").filter(|f| !f.trim().is_empty());
+    if columns.count() >= 3 && figures.width() < width {
+        let head = format!("{indent}{head}");
+        let pad = |used: usize| " ".repeat(width - used - figures.width());
+        if head.width() < width - figures.width() {
+            return vec![format!("{head}{}{figures}", pad(head.width()))];
+        }
+        let mut lines = wrap(indent, &text[..gap], width);
+        lines.push(format!("{}{figures}", pad(0)));
+        return lines;
+    }
+    let label = line.len() - text[gap..].trim_start().len();
+    if line[..label].width() <= width / 2 {
+        wrap(&line[..label], &line[label..], width)
+    } else {
+        wrap(indent, text, width)
+    }
 }
 
 /// `lines` as drawn in a page box on a screen `room` columns wide (each
@@ -330,6 +349,40 @@ mod tests {
     use crate::game::Config;
     use crate::persist::scores::{BoardKey, Entry};
     use crate::ui::test_support::{AREA, tiny};
+
+    /// A row of a table too wide for the screen keeps its figures in the
+    /// heading's columns: beside its label when there is room, under it when
+    /// not; other lines wrap word by word.
+    #[test]
+    fn a_table_row_too_wide_keeps_its_columns() {
+        let row = |label: &str, figures: [&str; 3]| {
+            format!(
+                "{label:<28} {:>5} {:>8} {:>8}",
+                figures[0], figures[1], figures[2]
+            )
+        };
+        let heading = fit(&row("Board", ["Won", "Best", "Median"]), 36);
+        let short = fit(&row("8x16 down", ["3", "1:41", "12:05"]), 36);
+        let long = fit(&row("8x16 daily-2026-10-01", ["1", "1:41", "1:41"]), 36);
+        assert_eq!(heading, ["Board          Won     Best   Median"]);
+        assert_eq!(short, ["8x16 down        3     1:41    12:05"]);
+        assert_eq!(
+            long,
+            [
+                "8x16 daily-2026-10-01",
+                "                 1     1:41     1:41"
+            ]
+        );
+        // Not a table: a label, a figure and words.
+        let line = format!(
+            "{:<14} {:>6}   (0 out of time, 0 abandoned)",
+            "Games lost", 0
+        );
+        assert_eq!(
+            fit(&line, 36),
+            ["Games lost 0 (0 out of time, 0", "abandoned)"]
+        );
+    }
 
     /// The box's size is worked out once for a screen size, not at every
     /// key and frame (which formats every table), and again when the

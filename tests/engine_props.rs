@@ -1,13 +1,16 @@
 //! The engine against the plain reference search on many random boards, for
 //! every rule combination: same answer, a legal line, and the fewest turns;
 //! `connects` and the empty-cell masks give the same yes or no, and the masks
-//! follow board edits.
+//! follow board edits; the tiles joined to one tile, found in one search,
+//! are those the reference joins.
 
 #[path = "support/boards.rs"]
 mod boards;
 #[path = "support/prop_config.rs"]
 mod prop_config;
-use lianliankan::core::engine::{Border, Rules, connects, find_path, find_path_layered};
+use lianliankan::core::engine::{
+    Border, Rules, connects, find_path, find_path_layered, tiles_joined_to,
+};
 use lianliankan::core::grid::{Board, Point};
 use lianliankan::core::masks::EmptyMasks;
 use lianliankan::solve::reference::{check_path, min_turns};
@@ -65,6 +68,27 @@ proptest! {
         let rebuilt = Board::from_tiles(board.rows(), board.cols(), board.tiles().to_vec()).unwrap();
         prop_assert_eq!(&board, &rebuilt);
         prop_assert_eq!(masks, EmptyMasks::new(&rebuilt, Border::Open).unwrap());
+    }
+}
+
+proptest! {
+    // Each case asks the reference about every tile: fewer cases.
+    #![proptest_config(prop_config::prop_config(1000))]
+
+    /// The dealers ask which tiles join one tile with one search: it must
+    /// list exactly the tiles the reference joins to it, in order.
+    #[test]
+    fn every_tile_joined_to_one_is_found(board in boards::board(12, 3), pick in any::<u16>()) {
+        let cells: Vec<Point> = board.points().collect();
+        let a = cells[pick as usize % cells.len()];
+        for rules in all_rules().chain([Rules { max_turns: 5, border: Border::Open }]) {
+            let expected: Vec<Point> = board
+                .tile_points()
+                .filter(|&b| b != a && min_turns(&board, a, b, rules).is_some())
+                .collect();
+            prop_assert_eq!(tiles_joined_to(&board, a, rules), expected,
+                "{:?} from {:?} on {:?}", rules, a, board);
+        }
     }
 }
 

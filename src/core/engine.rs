@@ -280,6 +280,37 @@ pub fn find_path_layered(board: &Board, a: Point, b: Point, rules: Rules) -> Opt
     if a == b || !board.contains(a) || !board.contains(b) {
         return None;
     }
+    layered(board, a, Some(b), rules, &mut Vec::new())
+}
+
+/// Every tile a line under `rules` joins to the tile at `a`, whatever its
+/// kind, in order: what [`find_path`] answers for each tile in turn, from one
+/// search over the board. For more than two turns, where a query costs the
+/// cells it reaches, this costs one query where asking tile by tile costs one
+/// a tile (the dealers try dozens of partners for each tile they pick).
+pub fn tiles_joined_to(board: &Board, a: Point, rules: Rules) -> Vec<Point> {
+    if !board.contains(a) {
+        return Vec::new();
+    }
+    let mut reached = Vec::new();
+    layered(board, a, None, rules, &mut reached);
+    reached.sort_unstable();
+    reached.dedup();
+    reached
+}
+
+/// The layered search of [`find_path_layered`] from `a`: to `target`, with
+/// the path when it is reached; or, with no target, through every layer,
+/// putting each tile a ray stops at into `reached` (in no order, some more
+/// than once). Up to the moment it reaches a target the search is the same
+/// either way, so a tile is reached exactly when a path to it is found.
+fn layered(
+    board: &Board,
+    a: Point,
+    target: Option<Point>,
+    rules: Rules,
+    reached: &mut Vec<Point>,
+) -> Option<Path> {
     let pad = match rules.border {
         Border::Open => 1,
         Border::Closed => 0,
@@ -328,17 +359,23 @@ pub fn find_path_layered(board: &Board, a: Point, b: Point, rules: Rules) -> Opt
                                 p = Point::new(p.row + dr, p.col + dc);
                                 let inside = (-pad..h - pad).contains(&p.row)
                                     && (-pad..w - pad).contains(&p.col);
-                                if !inside || p == b {
+                                if !inside || Some(p) == target {
                                     break;
                                 }
                                 let label = &mut origin[axis][slot(axis, p)];
-                                if *label != NONE || !board.is_empty_at(p) {
+                                if *label != NONE {
+                                    break;
+                                }
+                                if !board.is_empty_at(p) {
+                                    if target.is_none() && p != a {
+                                        reached.push(p);
+                                    }
                                     break;
                                 }
                                 *label = index(from);
                                 labelled.push(entry(p, axis));
                             }
-                            if p == b {
+                            if let Some(b) = target.filter(|&b| b == p) {
                                 let corners = rebuild(origin, from, arrived, a, b, slot, point_of);
                                 break 'search Some(corners);
                             }

@@ -13,7 +13,7 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
 
-use crate::core::engine::{Rules, find_path};
+use crate::core::engine::{Rules, connects, tiles_joined_to};
 use crate::core::gravity::{Gravity, remove_pair, remove_pair_settled};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 use crate::solve::solver::Move;
@@ -242,6 +242,19 @@ pub(super) fn partners<R: Rng + ?Sized>(
         .collect()
 }
 
+/// Whether a tile can be joined to `p` on `sim`, for the partners a step of
+/// a forward game tries. Beyond two turns, where a path query searches the
+/// board, one search from `p` answers for every partner
+/// ([`tiles_joined_to`]); up to two turns each is checked on its own, in
+/// O(rows + cols).
+pub(super) fn joins_to(sim: &Board, p: Point, rules: Rules) -> impl Fn(Point) -> bool + '_ {
+    let reach = (rules.max_turns > 2).then(|| tiles_joined_to(sim, p, rules));
+    move |q| match &reach {
+        Some(reach) => reach.binary_search(&q).is_ok(),
+        None => connects(sim, p, q, rules),
+    }
+}
+
 /// The kinds of a full board, as one entry per pair: kinds `1..=kinds` spread
 /// as evenly as possible over `rows * cols / 2` pairs. Checks the combination.
 pub fn pair_kinds(rows: usize, cols: usize, kinds: usize) -> Result<Vec<Tile>, DealError> {
@@ -447,9 +460,10 @@ fn play_forward<R: Rng + ?Sized>(
                 }
                 let candidates = partners(&sim, &tried, &tiles, p, rng);
                 let from = start_of(sim.get(p));
+                let joins = joins_to(&sim, p, rules);
                 let (far, near): (Vec<Point>, Vec<Point>) = candidates
                     .into_iter()
-                    .filter(|&q| q != p && find_path(&sim, p, q, rules).is_some())
+                    .filter(|&q| q != p && joins(q))
                     .partition(|&q| !adjacent(from, start_of(sim.get(q))));
                 if !far.is_empty() {
                     chosen = Some((p, far[rng.random_range(0..far.len())]));

@@ -25,11 +25,11 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
 
-use crate::core::engine::{Rules, find_path};
+use crate::core::engine::Rules;
 use crate::core::gravity::Gravity;
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 use crate::solve::deal::{
-    DealError, Dealt, EXHAUSTIVE_TILES, Tiles, deal_winnable, every_tile, named_by_start,
+    DealError, Dealt, EXHAUSTIVE_TILES, Tiles, deal_winnable, every_tile, joins_to, named_by_start,
     pair_kinds, partners, reshuffle_winnable, tiles_to_try,
 };
 use crate::solve::playout::{Player, play_within};
@@ -600,8 +600,9 @@ fn forward<R: Rng + ?Sized>(
                     break;
                 }
                 let from = start_of(sim.get(p));
+                let joins = joins_to(&sim, p, rules);
                 for q in partners(&sim, &tried, &tiles, p, rng) {
-                    if q == p || find_path(&sim, p, q, rules).is_none() {
+                    if q == p || !joins(q) {
                         continue;
                     }
                     let to = start_of(sim.get(q));

@@ -37,7 +37,7 @@ proptest! {
                 let layered = find_path_layered(&board, a, b, rules);
                 prop_assert_eq!(connects(&board, a, b, rules), expected.is_some(),
                     "connects {:?} {:?} -> {:?} on {:?}", rules, a, b, board);
-                if rules.max_turns <= 2 {
+                if rules.max_turns <= EmptyMasks::MAX_TURNS {
                     let masks = EmptyMasks::new(&board, rules.border).unwrap();
                     prop_assert_eq!(masks.connects(a, b, rules.max_turns), expected.is_some(),
                         "masks {:?} {:?} -> {:?} on {:?}", rules, a, b, board);

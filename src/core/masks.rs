@@ -1,6 +1,6 @@
 //! Bit masks of the empty cells of a board, for boards up to 62 x 62, that
 //! answer "can these two cells be joined with at most two turns?" in a few
-//! word operations. The solver asks that hundreds of times per position; the
+//! word operations, and with three in a few per row and column. The solver asks that hundreds of times per position; the
 //! engine's [`connects`](crate::core::engine::connects) answers the same for
 //! boards of any size and more turns.
 //!
@@ -37,6 +37,10 @@ fn between(a: u32, b: u32) -> u64 {
 impl EmptyMasks {
     /// The longest side a board may have: with its ring it fills a 64-bit word.
     pub const MAX_SIDE: usize = 62;
+
+    /// The most turns the masks answer for; the engine's layered search
+    /// answers for more.
+    pub const MAX_TURNS: u32 = 3;
 
     /// The masks of `board` under `border`, or `None` when a side is longer
     /// than [`EmptyMasks::MAX_SIDE`].
@@ -84,7 +88,7 @@ impl EmptyMasks {
             || (self.cols[c as usize] >> (r - 1)) & 0b101 != 0
     }
 
-    /// Whether a line with at most `max_turns` (0 to 2) turns joins the
+    /// Whether a line with at most `max_turns` (0 to 3) turns joins the
     /// cells `a` and `b` (both on the board) through empty cells: the answer
     /// of the engine's `connects`.
     #[inline]
@@ -109,7 +113,7 @@ impl EmptyMasks {
     /// open.
     #[inline(never)]
     pub fn connects_apart(&self, a: Point, b: Point, max_turns: u32) -> bool {
-        debug_assert!(max_turns <= 2);
+        debug_assert!(max_turns <= Self::MAX_TURNS);
         let (r1, c1) = ((a.row + 1) as u32, (a.col + 1) as u32);
         let (r2, c2) = ((b.row + 1) as u32, (b.col + 1) as u32);
         if r1 == r2 {
@@ -169,8 +173,34 @@ impl EmptyMasks {
                 meet &= meet - 1;
             }
         }
-        false
+        max_turns == 3
+            && (three_turns(&self.rows, r1, c2, across_a, down_b)
+                || three_turns(&self.cols, c1, r2, down_a, across_b))
     }
+}
+
+/// Whether a line of three turns leaves a cell in row `r1` along the row
+/// (its run `from_a`, by column) and enters a cell in column `c2` along the
+/// column (its run `to_b`, by row), with `lines` the row masks; with the
+/// column masks and rows and columns swapped, the lines that leave along a
+/// column and enter along a row. The middle segment runs along a row `y`
+/// of `to_b` from a column of `from_a` to `c2`. Going out from `r1` a row at
+/// a time, the columns of `from_a` still empty all the way to the row are a
+/// running intersection, so each row costs a few word operations.
+fn three_turns(lines: &[u64], r1: u32, c2: u32, from_a: u64, to_b: u64) -> bool {
+    [-1i32, 1].into_iter().any(|step| {
+        let mut open = from_a;
+        let mut y = r1 as i32 + step;
+        while open != 0 && (0..lines.len() as i32).contains(&y) {
+            let row = lines[y as usize];
+            open &= row;
+            if to_b >> y & 1 != 0 && open & run(row, c2) != 0 {
+                return true;
+            }
+            y += step;
+        }
+        false
+    })
 }
 
 #[cfg(test)]

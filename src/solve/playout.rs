@@ -61,7 +61,7 @@ struct Sim {
     board: Board,
     /// The board's empty cells as bit masks, which answer a join in a few
     /// word operations; `None` when the board is too big for them or the
-    /// rules allow more than two turns (the engine answers then).
+    /// rules allow more than three turns (the engine answers then).
     masks: Option<EmptyMasks>,
     /// The cell of each tile, by tile number.
     pos: Vec<Point>,
@@ -117,7 +117,7 @@ impl Sim {
             board: board.clone(),
             pairs,
             pairs_from,
-            masks: (rules.max_turns <= 2)
+            masks: (rules.max_turns <= EmptyMasks::MAX_TURNS)
                 .then(|| EmptyMasks::new(board, rules.border))
                 .flatten(),
             left: pos.len(),

@@ -344,7 +344,7 @@ struct Search<'a> {
     /// The point of each cell.
     points: Vec<Point>,
     /// The board's empty cells as bit masks, for fast joins; `None` when the
-    /// board is too big for them or the rules allow more than two turns.
+    /// board is too big for them or the rules allow more than three turns.
     masks: Option<EmptyMasks>,
     /// The board itself, kept in step only when there are no masks: the
     /// engine then answers the joins.
@@ -518,7 +518,7 @@ impl<'a> Search<'a> {
             present[id / 64] |= 1 << (id % 64);
         }
         let hash = (0..tiles as Id).fold(0, |h, id| h ^ tile_key(id));
-        let masks = (config.rules.max_turns <= 2)
+        let masks = (config.rules.max_turns <= EmptyMasks::MAX_TURNS)
             .then(|| EmptyMasks::new(board, config.rules.border))
             .flatten();
         Search {

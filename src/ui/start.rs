@@ -2,6 +2,7 @@
 //! saved settings, the saved game resumed or a new one dealt, and the start
 //! screen when nothing asked for a particular game.
 
+use std::path::Path;
 use std::time::Instant;
 
 use crate::escape::escape_controls;
@@ -74,21 +75,9 @@ impl Options {
 /// Every error comes before the terminal is touched.
 pub fn start(options: &Options, now: Instant) -> Result<App, String> {
     let dir = storage::data_dir();
-    let (settings, settings_warning) = match &dir {
-        Ok(dir) => match document::load::<Settings>(dir) {
-            Ok(loaded) => (loaded.value.unwrap_or_default(), loaded.warning),
-            Err(e) => (
-                Settings::default(),
-                Some(format!(
-                    "The settings could not be read: {e}. The defaults are used."
-                )),
-            ),
-        },
-        Err(_) => (Settings::default(), None),
-    };
+    let (mut settings, settings_warning) = read_settings(dir.as_deref().ok());
     // A theme the settings name but this lianliankan lacks (a newer one's,
     // or a hand edit) plays as auto, which the settings form then shows.
-    let mut settings = settings;
     let unknown = settings.theme.take_if(|name| Theme::builtin(name).is_err());
     let theme_name = options
         .theme
@@ -96,13 +85,81 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
         .or_else(|| settings.theme.clone())
         .unwrap_or_else(|| Theme::default_for_env().to_string());
     let theme = Theme::builtin(&theme_name)?;
+    let max_kinds = most_kinds(options, &theme)?;
+    let config = options.config(&settings, max_kinds);
+    // Checked first, so bad options fail the same way with or without a
+    // save; the board is dealt once, only when no saved game is resumed.
+    check_size(config.rows, config.cols, config.kinds).map_err(|e| e.to_string())?;
+    let dress = Dress {
+        options,
+        theme,
+        settings,
+        settings_warning,
+        unknown,
+        now,
+    };
+    let dir = match dir {
+        Ok(dir) => dir,
+        Err(e) => {
+            let app = dress.app(Game::new(config, now).map_err(|e| e.to_string())?);
+            let app = if options.demo {
+                app.with_demo(None, now)
+            } else {
+                app
+            };
+            return Ok(app.with_message(format!("{e}. This game will not be saved.")));
+        }
+    };
+    if options.demo {
+        // The session only saves once the player has taken over and moved.
+        let (session, message) = Session::open(dir);
+        let app = dress
+            .app(Game::new(config, now).map_err(|e| e.to_string())?)
+            .with_demo(Some(session), now);
+        return Ok(match message {
+            Some(message) => app.with_message(message),
+            None => app,
+        });
+    }
+    let start = Session::start(dir, options.new, options.deal, config, max_kinds, now)
+        .map_err(|e| e.to_string())?;
+    let fresh = !start.resumed;
+    let mut app = dress
+        .app(start.game)
+        .with_session(start.session, start.resumed, start.message);
+    if fresh {
+        app = app.with_intro();
+    }
+    if fresh && !options.asks_for_a_game() {
+        app.screens.push(Screen::Menu(Menu::new(MenuKind::Start)));
+    }
+    Ok(app)
+}
+
+/// The saved settings in `dir` (the defaults when there are none or no data
+/// directory), with a message to show when they could not be read.
+fn read_settings(dir: Option<&Path>) -> (Settings, Option<String>) {
+    let Some(dir) = dir else {
+        return (Settings::default(), None);
+    };
+    match document::load::<Settings>(dir) {
+        Ok(loaded) => (loaded.value.unwrap_or_default(), loaded.warning),
+        Err(e) => (
+            Settings::default(),
+            Some(format!(
+                "The settings could not be read: {e}. The defaults are used."
+            )),
+        ),
+    }
+}
+
+/// The most kinds a game in `theme` may have, or why `--kinds` asks for more.
+fn most_kinds(options: &Options, theme: &Theme) -> Result<usize, String> {
     // A game of more kinds than a save can write (the dealer's 62) would
     // be dealt, then kept aside as corrupt at the next start.
     let max_kinds = theme.kinds().min(MAX_KINDS);
-    if let Some(kinds) = options.deal.kinds
-        && kinds > max_kinds
-    {
-        return Err(if max_kinds < MAX_KINDS {
+    match options.deal.kinds {
+        Some(kinds) if kinds > max_kinds => Err(if max_kinds < MAX_KINDS {
             format!(
                 "theme {} has {} symbols, so --kinds can be at most {}",
                 theme.name,
@@ -116,13 +173,39 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
                 theme.name,
                 theme.kinds()
             )
-        });
+        }),
+        _ => Ok(max_kinds),
     }
-    let config = options.config(&settings, max_kinds);
-    // Checked first, so bad options fail the same way with or without a
-    // save; the board is dealt once, only when no saved game is resumed.
-    check_size(config.rows, config.cols, config.kinds).map_err(|e| e.to_string())?;
-    let dress = |game: Game| {
+}
+
+/// What the app of every start wears, whichever game it plays: the theme,
+/// the settings and the messages about them.
+struct Dress<'a> {
+    /// The command line.
+    options: &'a Options,
+    /// The theme `--theme`, the settings or the terminal chose.
+    theme: Theme,
+    /// The saved settings (their unknown theme taken out).
+    settings: Settings,
+    /// Why the settings could not be read, if they could not.
+    settings_warning: Option<String>,
+    /// The theme the settings named that this lianliankan lacks.
+    unknown: Option<String>,
+    /// The moment of the start.
+    now: Instant,
+}
+
+impl Dress<'_> {
+    /// The app playing `game` in this dress.
+    fn app(self, game: Game) -> App {
+        let Dress {
+            options,
+            theme,
+            settings,
+            settings_warning,
+            unknown,
+            now,
+        } = self;
         let mut app = App::new(game, theme.clone(), !options.no_color, now).with_settings(settings);
         if options.theme.is_some() {
             // The settings' tiles apply unless --theme names others.
@@ -143,38 +226,5 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
             app = app.with_message(message);
         }
         app
-    };
-    let dir = match dir {
-        Ok(dir) => dir,
-        Err(e) => {
-            let app = dress(Game::new(config, now).map_err(|e| e.to_string())?);
-            let app = if options.demo {
-                app.with_demo(None, now)
-            } else {
-                app
-            };
-            return Ok(app.with_message(format!("{e}. This game will not be saved.")));
-        }
-    };
-    if options.demo {
-        // The session only saves once the player has taken over and moved.
-        let (session, message) = Session::open(dir);
-        let app =
-            dress(Game::new(config, now).map_err(|e| e.to_string())?).with_demo(Some(session), now);
-        return Ok(match message {
-            Some(message) => app.with_message(message),
-            None => app,
-        });
     }
-    let start = Session::start(dir, options.new, options.deal, config, max_kinds, now)
-        .map_err(|e| e.to_string())?;
-    let fresh = !start.resumed;
-    let mut app = dress(start.game).with_session(start.session, start.resumed, start.message);
-    if fresh {
-        app = app.with_intro();
-    }
-    if fresh && !options.asks_for_a_game() {
-        app.screens.push(Screen::Menu(Menu::new(MenuKind::Start)));
-    }
-    Ok(app)
 }

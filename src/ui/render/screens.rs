@@ -15,7 +15,7 @@ use super::tiles::Marks;
 use crate::core::gravity::Gravity;
 use crate::game::Mode;
 use crate::ui::app::App;
-use crate::ui::app::lists::{LIST_KEYS, SHORT_LIST_KEYS};
+use crate::ui::app::menus::{LIST_KEYS, SHORT_LIST_KEYS};
 use crate::ui::app::pages::{scores_box, stats_box};
 use crate::ui::app::screen::{ListView, Screen};
 use crate::ui::layout::{MenuLayout, centred, tile_sizes};

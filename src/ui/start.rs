@@ -198,25 +198,19 @@ struct Dress<'a> {
 impl Dress<'_> {
     /// The app playing `game` in this dress.
     fn app(self, game: Game) -> App {
-        let Dress {
-            options,
-            theme,
-            settings,
-            settings_warning,
-            unknown,
-            now,
-        } = self;
-        let mut app = App::new(game, theme.clone(), !options.no_color, now).with_settings(settings);
+        let options = self.options;
+        let mut app = App::new(game, self.theme.clone(), !options.no_color, self.now)
+            .with_settings(self.settings);
         if options.theme.is_some() {
             // The settings' tiles apply unless --theme names others.
-            app.theme = theme;
+            app.theme = self.theme;
         }
         app.depth = options.depth;
         app.charset = options.charset;
-        if let Some(warning) = settings_warning {
+        if let Some(warning) = self.settings_warning {
             app = app.with_message(warning);
         }
-        if let Some(name) = unknown {
+        if let Some(name) = self.unknown {
             let message = format!(
                 "The settings name tiles \"{}\" that this lianliankan does not have; \
                  the tiles chosen for this terminal are used ({}).",

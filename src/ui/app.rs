@@ -771,6 +771,7 @@ const HINTS_OFF: &str = "hints are off (menu, Settings)";
 mod tests {
     use super::*;
     use crate::game::Config;
+    use crate::ui::test_support::{key, left_click as click};
     use ratatui::crossterm::event::{KeyEventKind, KeyEventState, KeyModifiers};
     use screen::MenuKind;
 
@@ -785,19 +786,6 @@ mod tests {
         )
         .unwrap();
         (App::new(game, Theme::builtin("ascii").unwrap(), true, t), t)
-    }
-
-    fn key(code: KeyCode) -> Event {
-        Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
-    }
-
-    fn click(x: u16, y: u16) -> Event {
-        Event::Mouse(MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
-            column: x,
-            row: y,
-            modifiers: KeyModifiers::NONE,
-        })
     }
 
     const AREA: Rect = Rect::new(0, 0, 80, 24);

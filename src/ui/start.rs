@@ -13,7 +13,6 @@ use crate::persist::session::{Session, Wanted};
 use crate::persist::settings::Settings;
 use crate::persist::storage;
 use crate::ui::app::App;
-use crate::ui::app::screen::{Menu, MenuKind, Screen};
 use crate::ui::theme::{Charset, ColorDepth, Theme};
 
 /// What the command line asked of a start.
@@ -131,7 +130,7 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
         app = app.with_intro();
     }
     if fresh && !options.asks_for_a_game() {
-        app.screens.push(Screen::Menu(Menu::new(MenuKind::Start)));
+        app = app.with_start_menu();
     }
     Ok(app)
 }

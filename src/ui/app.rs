@@ -771,7 +771,7 @@ const HINTS_OFF: &str = "hints are off (menu, Settings)";
 mod tests {
     use super::*;
     use crate::game::Config;
-    use crate::ui::test_support::{key, left_click as click};
+    use crate::ui::test_support::{AREA, key, left_click as click};
     use ratatui::crossterm::event::{KeyEventKind, KeyEventState, KeyModifiers};
     use screen::MenuKind;
 
@@ -787,8 +787,6 @@ mod tests {
         .unwrap();
         (App::new(game, Theme::builtin("ascii").unwrap(), true, t), t)
     }
-
-    const AREA: Rect = Rect::new(0, 0, 80, 24);
 
     /// On a terminal too small for the board, "Please make the terminal
     /// larger" is in front: keys that play the board are not taken (found

@@ -1,5 +1,5 @@
 //! Helpers shared by the ui's unit tests: an app saving in a directory,
-//! keys typed as a player types them, and the screen as text.
+//! keys typed and clicks made as a player makes them, and the screen as text.
 
 use std::path::Path;
 use std::time::Instant;

@@ -2,7 +2,7 @@
 //! saved settings, the saved game resumed or a new one dealt, and the start
 //! screen when nothing asked for a particular game.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::escape::escape_controls;
@@ -11,7 +11,7 @@ use crate::persist::document;
 use crate::persist::save::MAX_KINDS;
 use crate::persist::session::{Session, Wanted};
 use crate::persist::settings::Settings;
-use crate::persist::storage;
+use crate::persist::storage::{self, StorageError};
 use crate::ui::app::App;
 use crate::ui::theme::{Charset, ColorDepth, Theme};
 
@@ -89,7 +89,7 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
     // Checked first, so bad options fail the same way with or without a
     // save; the board is dealt once, only when no saved game is resumed.
     check_size(config.rows, config.cols, config.kinds).map_err(|e| e.to_string())?;
-    let dress = Dress {
+    let opening = Opening {
         options,
         theme,
         settings,
@@ -97,42 +97,11 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
         unknown,
         now,
     };
-    let dir = match dir {
-        Ok(dir) => dir,
-        Err(e) => {
-            let app = dress.app(Game::new(config, now).map_err(|e| e.to_string())?);
-            let app = if options.demo {
-                app.with_demo(None, now)
-            } else {
-                app
-            };
-            return Ok(app.with_message(format!("{e}. This game will not be saved.")));
-        }
-    };
-    if options.demo {
-        // The session only saves once the player has taken over and moved.
-        let (session, message) = Session::open(dir);
-        let app = dress
-            .app(Game::new(config, now).map_err(|e| e.to_string())?)
-            .with_demo(Some(session), now);
-        return Ok(match message {
-            Some(message) => app.with_message(message),
-            None => app,
-        });
+    match dir {
+        Err(e) => opening.unsaved(config, &e),
+        Ok(dir) if options.demo => opening.demo(config, dir),
+        Ok(dir) => opening.saved(config, dir, max_kinds),
     }
-    let start = Session::start(dir, options.new, options.deal, config, max_kinds, now)
-        .map_err(|e| e.to_string())?;
-    let fresh = !start.resumed;
-    let mut app = dress
-        .app(start.game)
-        .with_session(start.session, start.resumed, start.message);
-    if fresh {
-        app = app.with_intro();
-    }
-    if fresh && !options.asks_for_a_game() {
-        app = app.with_start_menu();
-    }
-    Ok(app)
 }
 
 /// The saved settings in `dir` (the defaults when there are none or no data
@@ -177,9 +146,11 @@ fn most_kinds(options: &Options, theme: &Theme) -> Result<usize, String> {
     }
 }
 
-/// What the app of every start wears, whichever game it plays: the theme,
-/// the settings and the messages about them.
-struct Dress<'a> {
+/// A start past its checks: what its app wears whichever game it plays
+/// (the theme, the settings and the messages about them), and the three
+/// ways it opens a game ([`Opening::unsaved`], [`Opening::demo`],
+/// [`Opening::saved`]).
+struct Opening<'a> {
     /// The command line.
     options: &'a Options,
     /// The theme `--theme`, the settings or the terminal chose.
@@ -194,8 +165,9 @@ struct Dress<'a> {
     now: Instant,
 }
 
-impl Dress<'_> {
-    /// The app playing `game` in this dress.
+impl Opening<'_> {
+    /// The app playing `game`, dressed in the theme, the settings and the
+    /// messages about them.
     fn app(self, game: Game) -> App {
         let options = self.options;
         let mut app = App::new(game, self.theme.clone(), !options.no_color, self.now)
@@ -219,5 +191,52 @@ impl Dress<'_> {
             app = app.with_message(message);
         }
         app
+    }
+
+    /// A new deal of `config`, dressed.
+    fn new_game(self, config: Config) -> Result<App, String> {
+        let now = self.now;
+        Ok(self.app(Game::new(config, now).map_err(|e| e.to_string())?))
+    }
+
+    /// With no data directory (`why`): a new deal, or its demo, that is not
+    /// saved, and says so.
+    fn unsaved(self, config: Config, why: &StorageError) -> Result<App, String> {
+        let (demo, now) = (self.options.demo, self.now);
+        let app = self.new_game(config)?;
+        let app = if demo { app.with_demo(None, now) } else { app };
+        Ok(app.with_message(format!("{why}. This game will not be saved.")))
+    }
+
+    /// The demo of a new deal, saving in `dir` from the time the player has
+    /// taken over and moved.
+    fn demo(self, config: Config, dir: PathBuf) -> Result<App, String> {
+        let now = self.now;
+        let (session, message) = Session::open(dir);
+        let app = self.new_game(config)?.with_demo(Some(session), now);
+        Ok(match message {
+            Some(message) => app.with_message(message),
+            None => app,
+        })
+    }
+
+    /// The game saved in `dir` resumed, or a new deal of `config` saved
+    /// there from now on: a fresh one opens with the intro, under the start
+    /// menu when the command line asked for no particular game.
+    fn saved(self, config: Config, dir: PathBuf, max_kinds: usize) -> Result<App, String> {
+        let (options, now) = (self.options, self.now);
+        let start = Session::start(dir, options.new, options.deal, config, max_kinds, now)
+            .map_err(|e| e.to_string())?;
+        let fresh = !start.resumed;
+        let mut app =
+            self.app(start.game)
+                .with_session(start.session, start.resumed, start.message);
+        if fresh {
+            app = app.with_intro();
+        }
+        if fresh && !options.asks_for_a_game() {
+            app = app.with_start_menu();
+        }
+        Ok(app)
     }
 }

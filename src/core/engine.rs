@@ -14,6 +14,7 @@
 use std::cell::RefCell;
 
 use crate::core::grid::{Board, Point};
+use crate::core::named::by_name;
 
 /// Whether the line may leave the board through the ring of empty cells around it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -27,31 +28,14 @@ pub enum Border {
 impl Border {
     /// Both borders, open first.
     pub const ALL: [Border; 2] = [Border::Open, Border::Closed];
+}
 
+by_name! {
+    Border, "border rule",
     /// The name of the border rule on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Border::Open => "open",
-            Border::Closed => "closed",
-        }
-    }
-}
-
-impl std::str::FromStr for Border {
-    type Err = String;
-
-    /// The border rule called `name` (see [`Border::name`]).
-    fn from_str(name: &str) -> Result<Self, String> {
-        Border::ALL
-            .into_iter()
-            .find(|b| b.name() == name)
-            .ok_or_else(|| format!("no border rule is called {:?}", name))
-    }
-}
-
-impl std::fmt::Display for Border {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+    {
+        Open => "open",
+        Closed => "closed",
     }
 }
 

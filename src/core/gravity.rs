@@ -6,6 +6,7 @@
 //! towards the middle. The path rules do not change, only the board after a move.
 
 use crate::core::grid::{Board, EMPTY, Point, Tile};
+use crate::core::named::by_name;
 
 /// Which way tiles slide after each removal. Levels of the game walk through
 /// [`Gravity::LEVELS`] in order.
@@ -28,21 +29,18 @@ pub enum Gravity {
     CenterV,
 }
 
-impl std::str::FromStr for Gravity {
-    type Err = String;
-
-    /// The variant called `name` (see [`Gravity::name`]).
-    fn from_str(name: &str) -> Result<Self, String> {
-        Gravity::LEVELS
-            .into_iter()
-            .find(|g| g.name() == name)
-            .ok_or_else(|| format!("no gravity variant is called {:?}", name))
-    }
-}
-
-impl std::fmt::Display for Gravity {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+by_name! {
+    Gravity, "gravity variant",
+    /// The name of the variant, as the command line, the save file and the
+    /// score tables spell it (`center-h`).
+    {
+        None => "none",
+        Down => "down",
+        Up => "up",
+        Left => "left",
+        Right => "right",
+        CenterH => "center-h",
+        CenterV => "center-v",
     }
 }
 
@@ -66,20 +64,6 @@ impl Gravity {
         Gravity::CenterH,
         Gravity::CenterV,
     ];
-
-    /// The name of the variant, as the command line, the save file and the
-    /// score tables spell it (`center-h`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Gravity::None => "none",
-            Gravity::Down => "down",
-            Gravity::Up => "up",
-            Gravity::Left => "left",
-            Gravity::Right => "right",
-            Gravity::CenterH => "center-h",
-            Gravity::CenterV => "center-v",
-        }
-    }
 
     /// The variant of level `level` (0-based), cycling through [`Gravity::LEVELS`].
     pub fn for_level(level: usize) -> Gravity {

@@ -28,6 +28,7 @@ use rand::{Rng, RngExt, SeedableRng};
 use crate::core::engine::Rules;
 use crate::core::gravity::Gravity;
 use crate::core::grid::{Board, EMPTY, Point, Tile};
+use crate::core::named::by_name;
 use crate::solve::deal::{
     DealError, Dealt, EXHAUSTIVE_TILES, Tiles, deal_winnable, every_tile, joins_to, named_by_start,
     pair_kinds, partners, reshuffle_winnable, tiles_to_try,
@@ -52,15 +53,6 @@ impl Difficulty {
     /// Every difficulty, the easiest first.
     pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
 
-    /// The name on the command line, in the save file and the score tables.
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Normal => "normal",
-            Difficulty::Hard => "hard",
-        }
-    }
-
     /// The share of games, in hundredths, the random player should clear:
     /// the band the dealer aims for.
     pub fn band(self) -> (u32, u32) {
@@ -72,21 +64,13 @@ impl Difficulty {
     }
 }
 
-impl std::str::FromStr for Difficulty {
-    type Err = String;
-
-    /// The difficulty called `name` (see [`Difficulty::name`]).
-    fn from_str(name: &str) -> Result<Self, String> {
-        Difficulty::ALL
-            .into_iter()
-            .find(|d| d.name() == name)
-            .ok_or_else(|| format!("no difficulty is called {:?}", name))
-    }
-}
-
-impl std::fmt::Display for Difficulty {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+by_name! {
+    Difficulty, "difficulty",
+    /// The name on the command line, in the save file and the score tables.
+    {
+        Easy => "easy",
+        Normal => "normal",
+        Hard => "hard",
     }
 }
 
@@ -668,7 +652,10 @@ mod tests {
             assert_eq!(d.name().parse(), Ok(d));
             assert_eq!(d.to_string(), d.name());
         }
-        assert!("Hard".parse::<Difficulty>().is_err());
+        assert_eq!(
+            "Hard".parse::<Difficulty>(),
+            Err("no difficulty is called \"Hard\"".to_string())
+        );
         assert_eq!(Difficulty::default(), Difficulty::Normal);
         let bands = Difficulty::ALL.map(Difficulty::band);
         assert!(bands.windows(2).all(|w| w[0].0 > w[1].0 && w[0].1 > w[1].1));

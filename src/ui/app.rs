@@ -3,16 +3,16 @@
 //! terminal events: what is in front ([`App::top`]: the message box, the
 //! demo, the screen on top, the too-small notice, the win, time-up and
 //! paused boxes, the board) takes them.
-//! `app/persist.rs` adds saving, the win screen's name prompt and recording;
-//! `app/screen.rs` the screens; `app/lists.rs` the menus and forms;
+//! `app/records.rs` adds saving, the win screen's name prompt and recording;
+//! `app/screen.rs` the screens; `app/menus.rs` the menus and forms;
 //! `app/keys.rs` the key table; `app/pages.rs` the text pages' lines and
 //! boxes; `app/demo.rs` the solver playing a demo.
 
 mod demo;
 pub mod keys;
-pub mod lists;
+pub mod menus;
 pub(crate) mod pages;
-mod persist;
+mod records;
 pub mod screen;
 
 use std::time::{Duration, Instant};
@@ -95,7 +95,7 @@ pub struct App {
     /// The level the last level card was for, to notice the next level.
     seen_level: usize,
     /// Where this game stands in the statistics.
-    counted: persist::Counted,
+    counted: records::Counted,
 }
 
 /// What is in front ([`App::top`]): it takes the next key or click, and
@@ -176,7 +176,7 @@ impl App {
             demo: None,
             share: None,
             seen_level,
-            counted: persist::Counted::No,
+            counted: records::Counted::No,
         }
     }
 
@@ -689,7 +689,7 @@ impl App {
 
     /// After every event: a new level brings its card, the clock follows
     /// what hides the board, then the win screen, the statistics and the
-    /// save (see `app/persist.rs`).
+    /// save (see `app/records.rs`).
     fn after_event(&mut self, now: Instant) {
         self.timed_out = self.game.time_up().map(|_| self.timed_out.unwrap_or(now));
         let level = self.game.level().number;
@@ -771,6 +771,7 @@ const HINTS_OFF: &str = "hints are off (menu, Settings)";
 mod tests {
     use super::*;
     use crate::game::Config;
+    use crate::ui::test_support::{AREA, key, left_click as click};
     use ratatui::crossterm::event::{KeyEventKind, KeyEventState, KeyModifiers};
     use screen::MenuKind;
 
@@ -786,21 +787,6 @@ mod tests {
         .unwrap();
         (App::new(game, Theme::builtin("ascii").unwrap(), true, t), t)
     }
-
-    fn key(code: KeyCode) -> Event {
-        Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
-    }
-
-    fn click(x: u16, y: u16) -> Event {
-        Event::Mouse(MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
-            column: x,
-            row: y,
-            modifiers: KeyModifiers::NONE,
-        })
-    }
-
-    const AREA: Rect = Rect::new(0, 0, 80, 24);
 
     /// On a terminal too small for the board, "Please make the terminal
     /// larger" is in front: keys that play the board are not taken (found

@@ -2,6 +2,7 @@
 //! saved settings, the saved game resumed or a new one dealt, and the start
 //! screen when nothing asked for a particular game.
 
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::escape::escape_controls;
@@ -10,9 +11,8 @@ use crate::persist::document;
 use crate::persist::save::MAX_KINDS;
 use crate::persist::session::{Session, Wanted};
 use crate::persist::settings::Settings;
-use crate::persist::storage;
+use crate::persist::storage::{self, StorageError};
 use crate::ui::app::App;
-use crate::ui::app::screen::{Menu, MenuKind, Screen};
 use crate::ui::theme::{Charset, ColorDepth, Theme};
 
 /// What the command line asked of a start.
@@ -74,21 +74,9 @@ impl Options {
 /// Every error comes before the terminal is touched.
 pub fn start(options: &Options, now: Instant) -> Result<App, String> {
     let dir = storage::data_dir();
-    let (settings, settings_warning) = match &dir {
-        Ok(dir) => match document::load::<Settings>(dir) {
-            Ok(loaded) => (loaded.value.unwrap_or_default(), loaded.warning),
-            Err(e) => (
-                Settings::default(),
-                Some(format!(
-                    "The settings could not be read: {e}. The defaults are used."
-                )),
-            ),
-        },
-        Err(_) => (Settings::default(), None),
-    };
+    let (mut settings, settings_warning) = read_settings(dir.as_deref().ok());
     // A theme the settings name but this lianliankan lacks (a newer one's,
     // or a hand edit) plays as auto, which the settings form then shows.
-    let mut settings = settings;
     let unknown = settings.theme.take_if(|name| Theme::builtin(name).is_err());
     let theme_name = options
         .theme
@@ -96,13 +84,50 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
         .or_else(|| settings.theme.clone())
         .unwrap_or_else(|| Theme::default_for_env().to_string());
     let theme = Theme::builtin(&theme_name)?;
+    let max_kinds = most_kinds(options, &theme)?;
+    let config = options.config(&settings, max_kinds);
+    // Checked first, so bad options fail the same way with or without a
+    // save; the board is dealt once, only when no saved game is resumed.
+    check_size(config.rows, config.cols, config.kinds).map_err(|e| e.to_string())?;
+    let opening = Opening {
+        options,
+        theme,
+        settings,
+        settings_warning,
+        unknown,
+        now,
+    };
+    match dir {
+        Err(e) => opening.unsaved(config, &e),
+        Ok(dir) if options.demo => opening.demo(config, dir),
+        Ok(dir) => opening.saved(config, dir, max_kinds),
+    }
+}
+
+/// The saved settings in `dir` (the defaults when there are none or no data
+/// directory), with a message to show when they could not be read.
+fn read_settings(dir: Option<&Path>) -> (Settings, Option<String>) {
+    let Some(dir) = dir else {
+        return (Settings::default(), None);
+    };
+    match document::load::<Settings>(dir) {
+        Ok(loaded) => (loaded.value.unwrap_or_default(), loaded.warning),
+        Err(e) => (
+            Settings::default(),
+            Some(format!(
+                "The settings could not be read: {e}. The defaults are used."
+            )),
+        ),
+    }
+}
+
+/// The most kinds a game in `theme` may have, or why `--kinds` asks for more.
+fn most_kinds(options: &Options, theme: &Theme) -> Result<usize, String> {
     // A game of more kinds than a save can write (the dealer's 62) would
     // be dealt, then kept aside as corrupt at the next start.
     let max_kinds = theme.kinds().min(MAX_KINDS);
-    if let Some(kinds) = options.deal.kinds
-        && kinds > max_kinds
-    {
-        return Err(if max_kinds < MAX_KINDS {
+    match options.deal.kinds {
+        Some(kinds) if kinds > max_kinds => Err(if max_kinds < MAX_KINDS {
             format!(
                 "theme {} has {} symbols, so --kinds can be at most {}",
                 theme.name,
@@ -116,24 +141,47 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
                 theme.name,
                 theme.kinds()
             )
-        });
+        }),
+        _ => Ok(max_kinds),
     }
-    let config = options.config(&settings, max_kinds);
-    // Checked first, so bad options fail the same way with or without a
-    // save; the board is dealt once, only when no saved game is resumed.
-    check_size(config.rows, config.cols, config.kinds).map_err(|e| e.to_string())?;
-    let dress = |game: Game| {
-        let mut app = App::new(game, theme.clone(), !options.no_color, now).with_settings(settings);
+}
+
+/// A start past its checks: what its app wears whichever game it plays
+/// (the theme, the settings and the messages about them), and the three
+/// ways it opens a game ([`Opening::unsaved`], [`Opening::demo`],
+/// [`Opening::saved`]).
+struct Opening<'a> {
+    /// The command line.
+    options: &'a Options,
+    /// The theme `--theme`, the settings or the terminal chose.
+    theme: Theme,
+    /// The saved settings (their unknown theme taken out).
+    settings: Settings,
+    /// Why the settings could not be read, if they could not.
+    settings_warning: Option<String>,
+    /// The theme the settings named that this lianliankan lacks.
+    unknown: Option<String>,
+    /// The moment of the start.
+    now: Instant,
+}
+
+impl Opening<'_> {
+    /// The app playing `game`, dressed in the theme, the settings and the
+    /// messages about them.
+    fn app(self, game: Game) -> App {
+        let options = self.options;
+        let mut app = App::new(game, self.theme.clone(), !options.no_color, self.now)
+            .with_settings(self.settings);
         if options.theme.is_some() {
             // The settings' tiles apply unless --theme names others.
-            app.theme = theme;
+            app.theme = self.theme;
         }
         app.depth = options.depth;
         app.charset = options.charset;
-        if let Some(warning) = settings_warning {
+        if let Some(warning) = self.settings_warning {
             app = app.with_message(warning);
         }
-        if let Some(name) = unknown {
+        if let Some(name) = self.unknown {
             let message = format!(
                 "The settings name tiles \"{}\" that this lianliankan does not have; \
                  the tiles chosen for this terminal are used ({}).",
@@ -143,38 +191,52 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
             app = app.with_message(message);
         }
         app
-    };
-    let dir = match dir {
-        Ok(dir) => dir,
-        Err(e) => {
-            let app = dress(Game::new(config, now).map_err(|e| e.to_string())?);
-            let app = if options.demo {
-                app.with_demo(None, now)
-            } else {
-                app
-            };
-            return Ok(app.with_message(format!("{e}. This game will not be saved.")));
-        }
-    };
-    if options.demo {
-        // The session only saves once the player has taken over and moved.
+    }
+
+    /// A new deal of `config`, dressed.
+    fn new_game(self, config: Config) -> Result<App, String> {
+        let now = self.now;
+        Ok(self.app(Game::new(config, now).map_err(|e| e.to_string())?))
+    }
+
+    /// With no data directory (`why`): a new deal, or its demo, that is not
+    /// saved, and says so.
+    fn unsaved(self, config: Config, why: &StorageError) -> Result<App, String> {
+        let (demo, now) = (self.options.demo, self.now);
+        let app = self.new_game(config)?;
+        let app = if demo { app.with_demo(None, now) } else { app };
+        Ok(app.with_message(format!("{why}. This game will not be saved.")))
+    }
+
+    /// The demo of a new deal, saving in `dir` from the time the player has
+    /// taken over and moved.
+    fn demo(self, config: Config, dir: PathBuf) -> Result<App, String> {
+        let now = self.now;
         let (session, message) = Session::open(dir);
-        let app =
-            dress(Game::new(config, now).map_err(|e| e.to_string())?).with_demo(Some(session), now);
-        return Ok(match message {
+        let app = self.new_game(config)?.with_demo(Some(session), now);
+        Ok(match message {
             Some(message) => app.with_message(message),
             None => app,
-        });
+        })
     }
-    let start = Session::start(dir, options.new, options.deal, config, max_kinds, now)
-        .map_err(|e| e.to_string())?;
-    let fresh = !start.resumed;
-    let mut app = dress(start.game).with_session(start.session, start.resumed, start.message);
-    if fresh {
-        app = app.with_intro();
+
+    /// The game saved in `dir` resumed, or a new deal of `config` saved
+    /// there from now on: a fresh one opens with the intro, under the start
+    /// menu when the command line asked for no particular game.
+    fn saved(self, config: Config, dir: PathBuf, max_kinds: usize) -> Result<App, String> {
+        let (options, now) = (self.options, self.now);
+        let start = Session::start(dir, options.new, options.deal, config, max_kinds, now)
+            .map_err(|e| e.to_string())?;
+        let fresh = !start.resumed;
+        let mut app =
+            self.app(start.game)
+                .with_session(start.session, start.resumed, start.message);
+        if fresh {
+            app = app.with_intro();
+        }
+        if fresh && !options.asks_for_a_game() {
+            app = app.with_start_menu();
+        }
+        Ok(app)
     }
-    if fresh && !options.asks_for_a_game() {
-        app.screens.push(Screen::Menu(Menu::new(MenuKind::Start)));
-    }
-    Ok(app)
 }

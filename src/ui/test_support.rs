@@ -1,5 +1,5 @@
 //! Helpers shared by the ui's unit tests: an app saving in a directory,
-//! keys typed as a player types them, and the screen as text.
+//! keys typed and clicks made as a player makes them, and the screen as text.
 
 use std::path::Path;
 use std::time::Instant;
@@ -43,11 +43,26 @@ pub fn app_in(dir: &Path, config: Config) -> App {
     )
 }
 
+/// A press of `code` without modifiers, as the terminal reports it.
+pub fn key(code: KeyCode) -> Event {
+    Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+/// A press of the left mouse button at column `x`, row `y`, as the
+/// terminal reports it.
+pub fn left_click(x: u16, y: u16) -> Event {
+    Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    })
+}
+
 /// Presses `codes` in turn, at the app's own time.
 pub fn press(app: &mut App, codes: &[KeyCode]) {
     for &code in codes {
-        let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-        app.handle_event(&ev, AREA, app.now);
+        app.handle_event(&key(code), AREA, app.now);
     }
 }
 
@@ -60,13 +75,7 @@ pub fn type_str(app: &mut App, text: &str) {
 /// Left-clicks the tile drawn at `p`, as a player does.
 pub fn pick(app: &mut App, p: Point) {
     let (column, row) = app.board_layout(AREA).expect("the board fits").centre(p);
-    let ev = Event::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column,
-        row,
-        modifiers: KeyModifiers::NONE,
-    });
-    app.handle_event(&ev, AREA, app.now);
+    app.handle_event(&left_click(column, row), AREA, app.now);
 }
 
 /// Clears the [`tiny`] board by keyboard, and waits while the win box is
@@ -137,13 +146,7 @@ pub fn screen_rows(app: &App, w: u16, h: u16) -> Vec<String> {
 
 /// Left-clicks at column `x`, row `y` of [`AREA`].
 pub fn click_at(app: &mut App, x: u16, y: u16) {
-    let ev = Event::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column: x,
-        row: y,
-        modifiers: KeyModifiers::NONE,
-    });
-    app.handle_event(&ev, AREA, app.now);
+    app.handle_event(&left_click(x, y), AREA, app.now);
 }
 
 /// Left-clicks the first place `text` is drawn on [`AREA`], as a player

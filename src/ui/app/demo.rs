@@ -94,11 +94,9 @@ impl App {
 mod tests {
     use super::*;
     use crate::game::{Config, Game};
+    use crate::ui::test_support::{AREA, left_click};
     use crate::ui::theme::Theme;
     use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-    use ratatui::layout::Rect;
-
-    const AREA: Rect = Rect::new(0, 0, 80, 24);
 
     /// A demo of a 2 x 4 deal (four pairs), started at `t`.
     fn demo(t: Instant) -> App {
@@ -168,15 +166,7 @@ mod tests {
         );
 
         let mut b = demo(t);
-        let click = Event::Mouse(ratatui::crossterm::event::MouseEvent {
-            kind: ratatui::crossterm::event::MouseEventKind::Down(
-                ratatui::crossterm::event::MouseButton::Left,
-            ),
-            column: 0,
-            row: 0,
-            modifiers: KeyModifiers::NONE,
-        });
-        b.handle_event(&click, AREA, t);
+        b.handle_event(&left_click(0, 0), AREA, t);
         assert!(b.demo.is_none() && !b.quit);
         let mut c = demo(t);
         c.handle_event(&key(KeyCode::Char('c'), KeyModifiers::CONTROL), AREA, t);

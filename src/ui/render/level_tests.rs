@@ -9,6 +9,7 @@ use crate::core::gravity::Gravity;
 use crate::core::grid::{Board, Point};
 use crate::game::{Action, Config, Game, Mode, REMOVAL_TIME, SLIDE_TIME};
 use crate::ui::app::App;
+use crate::ui::test_support::left_click;
 use crate::ui::theme::Theme;
 
 fn app(game: Game, now: Instant) -> App {
@@ -237,9 +238,7 @@ fn the_cursor_rides_on_the_tile_sliding_into_its_cell() {
 /// drawn, sliding ones too (before, a sliding tile never showed the flash).
 #[test]
 fn a_failed_pick_on_sliding_tiles_flashes_them_where_they_are_drawn() {
-    use ratatui::crossterm::event::{
-        Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-    };
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
     let t = Instant::now();
     let mut a = falling(t);
     let area = Rect::new(0, 0, 30, 11);
@@ -248,13 +247,7 @@ fn a_failed_pick_on_sliding_tiles_flashes_them_where_they_are_drawn() {
     // still drawn in its old cell takes the B: different tiles.
     a.handle_event(&Event::Key(KeyEvent::from(KeyCode::Char(' '))), area, soon);
     let r = a.board_layout(area).unwrap().cell_rect(Point::new(1, 1));
-    let click = Event::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column: r.x + 1,
-        row: r.y,
-        modifiers: KeyModifiers::NONE,
-    });
-    a.handle_event(&click, area, soon);
+    a.handle_event(&left_click(r.x + 1, r.y), area, soon);
     assert_eq!(a.game.selected(), Some(Point::new(2, 1)), "the B");
     let lines = text(&a, 30, 11);
     let y_of = |letter: &str| {
@@ -277,9 +270,7 @@ fn a_failed_pick_on_sliding_tiles_flashes_them_where_they_are_drawn() {
 /// does the next board show.
 #[test]
 fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
-    use ratatui::crossterm::event::{
-        Event, KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind,
-    };
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
     let t = Instant::now();
     // Too short for the side panel, which names the level too.
     let area = Rect::new(0, 0, 60, 12);
@@ -287,13 +278,7 @@ fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
     let layout = a.board_layout(area).unwrap();
     for p in [(0, 0), (0, 1), (1, 0), (1, 1)] {
         let r = layout.cell_rect(Point::new(p.0, p.1));
-        let click = Event::Mouse(MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
-            column: r.x + 1,
-            row: r.y,
-            modifiers: ratatui::crossterm::event::KeyModifiers::NONE,
-        });
-        a.handle_event(&click, area, t);
+        a.handle_event(&left_click(r.x + 1, r.y), area, t);
     }
     assert_eq!(a.game.level().number, 1);
     a.now = t + REMOVAL_TIME * 9 / 10;
@@ -334,21 +319,14 @@ fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
 /// saw "Level 2 of 7, down: tiles fall".
 #[test]
 fn a_click_or_key_during_the_last_line_leaves_the_level_card_to_be_seen() {
-    use ratatui::crossterm::event::{
-        Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-    };
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
     let t = Instant::now();
     let area = Rect::new(0, 0, 60, 12);
     let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
     let layout = a.board_layout(area).unwrap();
     let click = |p: (i32, i32)| {
         let r = layout.cell_rect(Point::new(p.0, p.1));
-        Event::Mouse(MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
-            column: r.x + 1,
-            row: r.y,
-            modifiers: KeyModifiers::NONE,
-        })
+        left_click(r.x + 1, r.y)
     };
     for p in [(0, 0), (0, 1), (1, 0), (1, 1)] {
         a.handle_event(&click(p), area, t);

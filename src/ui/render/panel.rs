@@ -32,22 +32,64 @@ const KEYS: [(Command, &str); 9] = [
     (Command::Quit, "quit"),
 ];
 
+/// The panel's styles and the columns inside its border, which every part
+/// of it shares.
+struct Look {
+    /// Values.
+    text: Style,
+    /// Labels and the gravity line.
+    dim: Style,
+    /// The heading, the score, the time and the keys.
+    bold: Style,
+    /// The columns between the border and the space inside it on each side.
+    inner: usize,
+}
+
+impl Look {
+    /// A label on the left, its value on the right.
+    fn row(&self, label: &str, value: String, style: Style) -> Line<'static> {
+        let pad = self
+            .inner
+            .saturating_sub(label.chars().count() + value.chars().count());
+        Line::from(vec![
+            Span::styled(format!(" {label}"), self.dim),
+            Span::styled(format!("{}{value}", " ".repeat(pad)), style),
+        ])
+    }
+}
+
 impl App {
     /// Draws the side panel in `area`.
     pub(super) fn render_panel(&self, area: Rect, buf: &mut Buffer) {
-        let g = &self.game;
         let text = self.colours(Paint::PanelText, Paint::Table);
-        let dim = self.colours(Paint::PanelDim, Paint::Table);
-        let bold = text.add_modifier(Modifier::BOLD);
-        let inner = usize::from(area.width.saturating_sub(4));
-        // A label on the left, its value on the right.
-        let row = |label: &str, value: String, style: Style| {
-            let pad = inner.saturating_sub(label.chars().count() + value.chars().count());
-            Line::from(vec![
-                Span::styled(format!(" {label}"), dim),
-                Span::styled(format!("{}{value}", " ".repeat(pad)), style),
-            ])
+        let look = Look {
+            text,
+            dim: self.colours(Paint::PanelDim, Paint::Table),
+            bold: text.add_modifier(Modifier::BOLD),
+            inner: usize::from(area.width.saturating_sub(4)),
         };
+        let mut lines = self.panel_heading(&look);
+        lines.push(Line::raw(""));
+        lines.extend(self.panel_figures(&look));
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(" click equal pairs", look.dim));
+        // A short panel cuts the keys from the end.
+        lines.extend(self.panel_keys(&look));
+        Paragraph::new(lines)
+            .style(look.text)
+            .wrap(Wrap { trim: false })
+            .block(
+                self.frame(border::ROUNDED)
+                    .border_style(look.dim)
+                    .title(Line::styled(" lianliankan ", look.bold).alignment(Alignment::Center)),
+            )
+            .render(area, buf);
+    }
+
+    /// What is played: the level (or the daily or single board), then its
+    /// gravity and what that does.
+    fn panel_heading(&self, look: &Look) -> Vec<Line<'static>> {
+        let g = &self.game;
         let level = g.level();
         let heading = match (g.config().mode, g.config().daily) {
             (Mode::Levels, _) => {
@@ -56,48 +98,55 @@ impl App {
             (Mode::Single(_), Some(day)) => format!("Daily {day}"),
             (Mode::Single(_), None) => "One board".to_string(),
         };
-        let mut lines = vec![Line::styled(format!(" {heading}"), bold)];
+        let mut lines = vec![Line::styled(format!(" {heading}"), look.bold)];
         // Wrapped here, each line between spaces as the others are: the
         // paragraph's own wrap put "middle" against the border. `wrap`'s
         // width counts the leading space, so the text gets `inner` columns.
         let gravity = format!("{}: {}", level.gravity.name(), describe(level.gravity));
-        let room = inner + 1;
+        let room = look.inner + 1;
         lines.extend(
             wrap(" ", &gravity, room)
                 .into_iter()
-                .map(|l| Line::styled(l, dim)),
+                .map(|l| Line::styled(l, look.dim)),
         );
-        lines.extend([
-            Line::raw(""),
-            row("Difficulty", g.config().difficulty.to_string(), text),
-            row("Score", g.score().to_string(), bold),
-        ]);
+        lines
+    }
+
+    /// The game's figures, a label and a value a row: difficulty, score,
+    /// time (with its bar when timed), streak, tiles, hints and reshuffles.
+    fn panel_figures(&self, look: &Look) -> Vec<Line<'static>> {
+        let g = &self.game;
+        let (text, dim, bold) = (look.text, look.dim, look.bold);
+        let mut lines = vec![
+            look.row("Difficulty", g.config().difficulty.to_string(), text),
+            look.row("Score", g.score().to_string(), bold),
+        ];
         match (g.time_limit(), g.remaining(self.now)) {
             (Some(limit), Some(left)) => {
                 let style = match self.paint(time_paint(left, limit)) {
                     Some(c) => bold.fg(c),
                     None => bold,
                 };
-                lines.push(row("Time left", level::shown_left(left), style));
-                let bar = time_bar(inner.saturating_sub(2) as u16, left, limit);
+                lines.push(look.row("Time left", level::shown_left(left), style));
+                let bar = time_bar(look.inner.saturating_sub(2) as u16, left, limit);
                 lines.push(Line::styled(format!(" {bar}"), style));
             }
-            _ => lines.push(row("Time", clock(g.elapsed(self.now)), bold)),
+            _ => lines.push(look.row("Time", clock(g.elapsed(self.now)), bold)),
         }
         lines.push(match g.combo(self.now) {
             Some(n) => {
                 let combo = self.colours(Paint::Combo, Paint::Table);
-                row(
+                look.row(
                     "Streak",
                     format!("x{n} combo"),
                     combo.add_modifier(Modifier::BOLD),
                 )
             }
-            None => row("Streak", "-".to_string(), dim),
+            None => look.row("Streak", "-".to_string(), dim),
         });
         lines.extend([
-            row("Tiles", g.board().tile_count().to_string(), text),
-            row(
+            look.row("Tiles", g.board().tile_count().to_string(), text),
+            look.row(
                 "Hints",
                 match self.settings.hints {
                     true => format!("{} left  {}", g.hints_left(), keys::label(Command::Hint)),
@@ -105,7 +154,7 @@ impl App {
                 },
                 text,
             ),
-            row(
+            look.row(
                 "Shuffles",
                 format!(
                     "{} left  {}",
@@ -114,29 +163,22 @@ impl App {
                 ),
                 text,
             ),
-            Line::raw(""),
         ]);
-        lines.push(Line::styled(" click equal pairs", dim));
-        // A short panel cuts the keys from the end.
-        let offered = KEYS
-            .iter()
-            .filter(|&&(c, _)| c != Command::Hint || self.settings.hints);
-        let keys = offered.map(|&(c, what)| {
-            let key = keys::label(c);
-            Line::from(vec![
-                Span::styled(format!(" {key:<9}"), bold),
-                Span::styled(format!(" {what}"), dim),
-            ])
-        });
-        lines.extend(keys);
-        Paragraph::new(lines)
-            .style(text)
-            .wrap(Wrap { trim: false })
-            .block(
-                self.frame(border::ROUNDED)
-                    .border_style(dim)
-                    .title(Line::styled(" lianliankan ", bold).alignment(Alignment::Center)),
-            )
-            .render(area, buf);
+        lines
+    }
+
+    /// The keys of [`KEYS`] on offer (no hint key when hints are off), a
+    /// key and its word a line.
+    fn panel_keys(&self, look: &Look) -> impl Iterator<Item = Line<'static>> {
+        let (bold, dim) = (look.bold, look.dim);
+        KEYS.iter()
+            .filter(|&&(c, _)| c != Command::Hint || self.settings.hints)
+            .map(move |&(c, what)| {
+                let key = keys::label(c);
+                Line::from(vec![
+                    Span::styled(format!(" {key:<9}"), bold),
+                    Span::styled(format!(" {what}"), dim),
+                ])
+            })
     }
 }

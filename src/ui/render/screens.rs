@@ -15,9 +15,9 @@ use super::tiles::Marks;
 use crate::core::gravity::Gravity;
 use crate::game::Mode;
 use crate::ui::app::App;
-use crate::ui::app::lists::{LIST_KEYS, SHORT_LIST_KEYS};
+use crate::ui::app::menus::{LIST_KEYS, SHORT_LIST_KEYS};
 use crate::ui::app::pages::{scores_box, stats_box};
-use crate::ui::app::screen::{ListView, Screen};
+use crate::ui::app::screen::{ListRow, ListView, Screen};
 use crate::ui::layout::{MenuLayout, centred, tile_sizes};
 use crate::ui::theme::Paint;
 
@@ -186,50 +186,7 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
     }
     let shown = view.rows.iter().enumerate().skip(layout.first);
     for ((i, row), rect) in shown.zip(&layout.items) {
-        let mut base = if i == view.selected {
-            Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
-        } else {
-            Style::new()
-        };
-        if row.note.is_some() {
-            base = base.add_modifier(Modifier::DIM);
-        }
-        let hot = base.add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
-        let mut spans = vec![Span::styled(
-            if i == view.selected { " > " } else { "   " },
-            base,
-        )];
-        let at = row
-            .hotkey
-            .and_then(|k| row.label.to_lowercase().find(k).map(|at| (at, k)));
-        match at {
-            Some((k, c)) if row.label.is_char_boundary(k + c.len_utf8()) => {
-                let (before, rest) = row.label.split_at(k);
-                let (letter, after) = rest.split_at(c.len_utf8());
-                spans.extend([
-                    Span::styled(before, base),
-                    Span::styled(letter, hot),
-                    Span::styled(after, base),
-                ]);
-            }
-            // A key that is no letter of the label (Help's `?`) is shown
-            // after it, so every item says its key.
-            _ => {
-                spans.push(Span::styled(row.label.as_str(), base));
-                if let Some(k) = row.hotkey.filter(|_| at.is_none()) {
-                    spans.extend([
-                        Span::styled(" (", base),
-                        Span::styled(k.to_string(), hot),
-                        Span::styled(")", base),
-                    ]);
-                }
-            }
-        }
-        buf.set_style(*rect, base);
-        Line::from(spans).render(*rect, buf);
-        Line::styled(row.right_text(), base)
-            .alignment(Alignment::Right)
-            .render(*rect, buf);
+        render_list_row(row, i == view.selected, *rect, buf);
     }
     let keys = if LIST_KEYS.width() <= usize::from(layout.keys.width) {
         LIST_KEYS
@@ -239,6 +196,59 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
     Line::styled(keys, Style::new().add_modifier(Modifier::DIM))
         .alignment(Alignment::Center)
         .render(layout.keys, buf);
+}
+
+/// One row of a list in `rect`: reversed when `selected`, dimmed when it
+/// does not fit, its label with the hotkey marked and its value or why on
+/// the right.
+fn render_list_row(row: &ListRow, selected: bool, rect: Rect, buf: &mut Buffer) {
+    let mut base = if selected {
+        Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    } else {
+        Style::new()
+    };
+    if row.note.is_some() {
+        base = base.add_modifier(Modifier::DIM);
+    }
+    let mut spans = vec![Span::styled(if selected { " > " } else { "   " }, base)];
+    spans.extend(hotkey_label(row, base));
+    buf.set_style(rect, base);
+    Line::from(spans).render(rect, buf);
+    Line::styled(row.right_text(), base)
+        .alignment(Alignment::Right)
+        .render(rect, buf);
+}
+
+/// A row's label in `base`, its hotkey letter underlined and bold; a key
+/// that is no letter of the label (Help's `?`) is shown after it, so every
+/// item says its key.
+fn hotkey_label(row: &ListRow, base: Style) -> Vec<Span<'_>> {
+    let hot = base.add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
+    let at = row
+        .hotkey
+        .and_then(|k| row.label.to_lowercase().find(k).map(|at| (at, k)));
+    match at {
+        Some((k, c)) if row.label.is_char_boundary(k + c.len_utf8()) => {
+            let (before, rest) = row.label.split_at(k);
+            let (letter, after) = rest.split_at(c.len_utf8());
+            vec![
+                Span::styled(before, base),
+                Span::styled(letter, hot),
+                Span::styled(after, base),
+            ]
+        }
+        _ => {
+            let mut spans = vec![Span::styled(row.label.as_str(), base)];
+            if let Some(k) = row.hotkey.filter(|_| at.is_none()) {
+                spans.extend([
+                    Span::styled(" (", base),
+                    Span::styled(k.to_string(), hot),
+                    Span::styled(")", base),
+                ]);
+            }
+            spans
+        }
+    }
 }
 
 /// The page on show of a paged screen, as drawn, in its box (the size of

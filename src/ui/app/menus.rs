@@ -724,17 +724,7 @@ mod tests {
         let y = shown.iter().position(|r| r.contains("  Rows ")).unwrap();
         let at = shown[y].find("< 12 >").unwrap();
         let arrow = shown[y][..at].width();
-        let click = |app: &mut App, x: usize| {
-            let ev = ratatui::crossterm::event::Event::Mouse(MouseEvent {
-                kind: ratatui::crossterm::event::MouseEventKind::Down(
-                    ratatui::crossterm::event::MouseButton::Left,
-                ),
-                column: x as u16,
-                row: y as u16,
-                modifiers: ratatui::crossterm::event::KeyModifiers::NONE,
-            });
-            app.handle_event(&ev, AREA, app.now);
-        };
+        let click = |app: &mut App, x: usize| click_at(app, x as u16, y as u16);
         click(&mut app, arrow);
         assert_eq!(rows_of(&app), 11, "the < steps back");
         click(&mut app, arrow + 5);

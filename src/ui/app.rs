@@ -771,7 +771,7 @@ const HINTS_OFF: &str = "hints are off (menu, Settings)";
 mod tests {
     use super::*;
     use crate::game::Config;
-    use crate::ui::test_support::{AREA, key, left_click as click};
+    use crate::ui::test_support::{AREA, key, left_click as click, wheel};
     use ratatui::crossterm::event::{KeyEventKind, KeyEventState, KeyModifiers};
     use screen::MenuKind;
 
@@ -1139,26 +1139,18 @@ mod tests {
             "too short for all: {}",
             shown(&a)
         );
-        let wheel = |kind| {
-            Event::Mouse(MouseEvent {
-                kind,
-                column: 20,
-                row: 5,
-                modifiers: KeyModifiers::NONE,
-            })
-        };
         // The last item is this many turns of the wheel away.
         let last = a.list_view().unwrap().rows.len() - 1;
         for _ in 0..last {
-            a.handle_event(&wheel(MouseEventKind::ScrollDown), small, t);
+            a.handle_event(&wheel(true, 20, 5), small, t);
         }
         assert!(shown(&a).contains("> Quit"), "{}", shown(&a));
         for _ in 0..last {
-            a.handle_event(&wheel(MouseEventKind::ScrollUp), small, t);
+            a.handle_event(&wheel(false, 20, 5), small, t);
         }
         assert!(shown(&a).contains("> Resume"), "{}", shown(&a));
         for _ in 0..last {
-            a.handle_event(&wheel(MouseEventKind::ScrollDown), small, t);
+            a.handle_event(&wheel(true, 20, 5), small, t);
         }
         let buf = draw(&a, small.width, small.height);
         let (x, y) = (0..small.height)
@@ -1347,14 +1339,8 @@ mod tests {
         }
         assert!(shown(&a).contains("--seed 3"), "at the end: {}", shown(&a));
         // The wheel goes back to the top.
-        let up = Event::Mouse(MouseEvent {
-            kind: MouseEventKind::ScrollUp,
-            column: 20,
-            row: 5,
-            modifiers: KeyModifiers::NONE,
-        });
         for _ in 0..40 {
-            a.handle_event(&up, small, t);
+            a.handle_event(&wheel(false, 20, 5), small, t);
         }
         assert!(shown(&a).contains("move the cursor"), "{}", shown(&a));
         a.handle_event(&key(KeyCode::Esc), small, t);

@@ -59,6 +59,21 @@ pub fn left_click(x: u16, y: u16) -> Event {
     })
 }
 
+/// A turn of the mouse wheel (`down` or up) at column `x`, row `y`, as the
+/// terminal reports it.
+pub fn wheel(down: bool, x: u16, y: u16) -> Event {
+    Event::Mouse(MouseEvent {
+        kind: if down {
+            MouseEventKind::ScrollDown
+        } else {
+            MouseEventKind::ScrollUp
+        },
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    })
+}
+
 /// Presses `codes` in turn, at the app's own time.
 pub fn press(app: &mut App, codes: &[KeyCode]) {
     for &code in codes {

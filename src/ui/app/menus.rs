@@ -392,7 +392,8 @@ mod tests {
 
     use crate::persist::session::{Session, Wanted};
     use crate::ui::test_support::{
-        AREA, app_in, click_at, pick, press, read_win_box, screen_rows, tiny, type_str, win,
+        AREA, app_in, click_at, key, pick, press, read_win_box, screen_rows, tiny, type_str, wheel,
+        win,
     };
 
     fn top(app: &App) -> Option<&Screen> {
@@ -886,7 +887,6 @@ mod tests {
     #[test]
     fn a_statistics_page_longer_than_the_screen_scrolls_before_it_turns() {
         use crate::persist::stats::Outcome;
-        use ratatui::crossterm::event::{Event, KeyModifiers, MouseEventKind};
         let dir = tempfile::tempdir().unwrap();
         // A month of daily deals won: a line each on the normal page, more
         // than 80 x 24 shows.
@@ -921,13 +921,7 @@ mod tests {
         );
         assert!(matches!(top(&app), Some(Screen::Stats(v)) if v.index == 2));
         press(&mut app, &[KeyCode::PageDown]);
-        let wheel = Event::Mouse(MouseEvent {
-            kind: MouseEventKind::ScrollDown,
-            column: 40,
-            row: 12,
-            modifiers: KeyModifiers::NONE,
-        });
-        app.handle_event(&wheel, AREA, app.now);
+        app.handle_event(&wheel(true, 40, 12), AREA, app.now);
         let page = shown(&app);
         assert!(page.contains("daily-2026-10-30"), "{page}");
         assert!(!page.contains("down: more"), "{page}");
@@ -963,10 +957,9 @@ mod tests {
     #[test]
     fn a_high_score_table_longer_than_the_screen_scrolls() {
         use crate::persist::scores::{BoardKey, Entry};
-        use ratatui::crossterm::event::{Event, KeyModifiers, MouseEventKind};
         let dir = tempfile::tempdir().unwrap();
         let mut app = app_in(dir.path(), tiny());
-        let key = |rows| BoardKey::of(&Config { rows, ..tiny() }).unwrap();
+        let table = |rows| BoardKey::of(&Config { rows, ..tiny() }).unwrap();
         let entries: Vec<_> = (1..=10)
             .map(|n| {
                 let name = format!("player{n:02}");
@@ -974,14 +967,11 @@ mod tests {
             })
             .collect();
         app.screens.push(Screen::Scores(ScoresView::new(
-            vec![(key(2), entries.clone()), (key(4), entries)],
+            vec![(table(2), entries.clone()), (table(4), entries)],
             0,
         )));
         let short = Rect::new(0, 0, 80, 12);
-        let key_in = |app: &mut App, code| {
-            let ev = Event::Key(KeyEvent::from(code));
-            app.handle_event(&ev, short, app.now);
-        };
+        let key_in = |app: &mut App, code| app.handle_event(&key(code), short, app.now);
         let shown = |app: &App| screen_rows(app, short.width, short.height).join("\n");
         let page = shown(&app);
         assert!(
@@ -997,14 +987,8 @@ mod tests {
         );
         assert!(matches!(top(&app), Some(Screen::Scores(v)) if v.index == 0));
         key_in(&mut app, KeyCode::PageDown);
-        let wheel = Event::Mouse(MouseEvent {
-            kind: MouseEventKind::ScrollDown,
-            column: 40,
-            row: 6,
-            modifiers: KeyModifiers::NONE,
-        });
         for _ in 0..3 {
-            app.handle_event(&wheel, short, app.now);
+            app.handle_event(&wheel(true, 40, 6), short, app.now);
         }
         let page = shown(&app);
         assert!(

@@ -295,98 +295,161 @@ fn layered(
     rules: Rules,
     reached: &mut Vec<Point>,
 ) -> Option<Path> {
-    let pad = match rules.border {
-        Border::Open => 1,
-        Border::Closed => 0,
-    };
-    let h = board.rows() as i32 + 2 * pad;
-    let w = board.cols() as i32 + 2 * pad;
-    let cells = (h * w) as usize;
-    // Where the label of `p` on `axis` is kept: row by row for the
-    // horizontal axis, column by column for the vertical one, so that every
-    // ray walks its labels in order. A label holds the row-major index of
-    // the corner the ray started from.
-    let index = |p: Point| ((p.row + pad) * w + (p.col + pad)) as u32;
-    let slot = |axis: usize, p: Point| match axis {
-        0 => ((p.row + pad) * w + (p.col + pad)) as usize,
-        _ => ((p.col + pad) * h + (p.row + pad)) as usize,
-    };
-    let point_of = |i: u32| Point::new(i as i32 / w - pad, i as i32 % w - pad);
-    let steps = [[(0, -1), (0, 1)], [(-1, 0), (1, 0)]];
-    LABELS.with_borrow_mut(|Labels { origin, labelled }| {
-        for labels in origin.iter_mut() {
-            if labels.len() < cells {
-                labels.resize(cells, NONE);
+    let grid = Ringed::of(board, rules.border);
+    LABELS.with_borrow_mut(|labels| {
+        for origin in labels.origin.iter_mut() {
+            if origin.len() < grid.cells() {
+                origin.resize(grid.cells(), NONE);
             }
         }
-        // Every cell labelled, as its index with the axis it was reached
-        // along in the top bit; layer 0 is `a`, which starts along both axes.
-        const VERTICAL: u32 = 1 << 31;
-        let entry = |p: Point, axis: usize| index(p) | if axis == 1 { VERTICAL } else { 0 };
-        labelled.clear();
-        labelled.push(index(a));
+        labels.labelled.clear();
+        labels.labelled.push(grid.index(a));
         let mut layer = 0..1;
-        let found = 'search: {
-            for _turns in 0..=rules.max_turns {
-                let next = labelled.len();
-                for k in layer {
-                    let from = point_of(labelled[k] & !VERTICAL);
-                    let arrived = match (k, labelled[k] & VERTICAL) {
-                        (0, _) => 2,
-                        (_, 0) => 0,
-                        _ => 1,
-                    };
-                    for axis in (0..2).filter(|&axis| axis != arrived) {
-                        for (dr, dc) in steps[axis] {
-                            let mut p = from;
-                            loop {
-                                p = Point::new(p.row + dr, p.col + dc);
-                                let inside = (-pad..h - pad).contains(&p.row)
-                                    && (-pad..w - pad).contains(&p.col);
-                                if !inside || Some(p) == target {
-                                    break;
-                                }
-                                let label = &mut origin[axis][slot(axis, p)];
-                                if *label != NONE {
-                                    break;
-                                }
-                                if !board.is_empty_at(p) {
-                                    if target.is_none() && p != a {
-                                        reached.push(p);
-                                    }
-                                    break;
-                                }
-                                *label = index(from);
-                                labelled.push(entry(p, axis));
+        let mut found = None;
+        'search: for _turns in 0..=rules.max_turns {
+            let next = labels.labelled.len();
+            for k in layer {
+                let entry = labels.labelled[k];
+                let from = grid.point_of(entry & !VERTICAL);
+                let arrived = match (k, entry & VERTICAL) {
+                    (0, _) => 2,
+                    (_, 0) => 0,
+                    _ => 1,
+                };
+                for axis in (0..2).filter(|&axis| axis != arrived) {
+                    let vertical = if axis == 1 { VERTICAL } else { 0 };
+                    for (dr, dc) in STEPS[axis] {
+                        // The ray labels the empty cells it crosses that no
+                        // ray labelled along this axis before, and stops at
+                        // the target, at a tile, at a cell labelled before
+                        // (its whole free segment was scanned then), or just
+                        // outside the grid.
+                        let mut p = from;
+                        loop {
+                            p = Point::new(p.row + dr, p.col + dc);
+                            if !grid.inside(p) || Some(p) == target {
+                                break;
                             }
-                            if let Some(b) = target.filter(|&b| b == p) {
-                                let corners = rebuild(origin, from, arrived, a, b, slot, point_of);
-                                break 'search Some(corners);
+                            let label = &mut labels.origin[axis][grid.slot(axis, p)];
+                            if *label != NONE {
+                                break;
                             }
+                            if !board.is_empty_at(p) {
+                                if target.is_none() && p != a {
+                                    reached.push(p);
+                                }
+                                break;
+                            }
+                            *label = grid.index(from);
+                            labels.labelled.push(grid.index(p) | vertical);
+                        }
+                        if Some(p) == target {
+                            found = Some(grid.rebuild(&labels.origin, from, arrived, a, p));
+                            break 'search;
                         }
                     }
                 }
-                if labelled.len() == next {
-                    break;
-                }
-                layer = next..labelled.len();
             }
-            None
+            if labels.labelled.len() == next {
+                break;
+            }
+            layer = next..labels.labelled.len();
+        }
+        grid.clear(labels);
+        found
+    })
+}
+
+/// The steps along each axis: horizontal (0) and vertical (1).
+const STEPS: [[(i32, i32); 2]; 2] = [[(0, -1), (0, 1)], [(-1, 0), (1, 0)]];
+
+/// The mark of a labelled cell reached along the vertical axis, in the top
+/// bit of its entry in [`Labels::labelled`].
+const VERTICAL: u32 = 1 << 31;
+
+/// The board with the ring round it (the layered search's grid): a
+/// `h` x `w` grid whose cell (0, 0) is the board's (-`pad`, -`pad`).
+struct Ringed {
+    pad: i32,
+    h: i32,
+    w: i32,
+}
+
+impl Ringed {
+    fn of(board: &Board, border: Border) -> Self {
+        let pad = match border {
+            Border::Open => 1,
+            Border::Closed => 0,
         };
-        // Clear what this query labelled, so the next starts clean: cell by
-        // cell, or in one sweep when it labelled much of the board.
-        if labelled.len() > cells / 16 {
-            origin
-                .iter_mut()
-                .for_each(|labels| labels[..cells].fill(NONE));
+        Ringed {
+            pad,
+            h: board.rows() as i32 + 2 * pad,
+            w: board.cols() as i32 + 2 * pad,
+        }
+    }
+
+    fn cells(&self) -> usize {
+        (self.h * self.w) as usize
+    }
+
+    /// The row-major index of `p`: what a label holds.
+    fn index(&self, p: Point) -> u32 {
+        ((p.row + self.pad) * self.w + (p.col + self.pad)) as u32
+    }
+
+    fn point_of(&self, i: u32) -> Point {
+        Point::new(i as i32 / self.w - self.pad, i as i32 % self.w - self.pad)
+    }
+
+    /// Where the label of `p` on `axis` is kept: row by row for the
+    /// horizontal axis, column by column for the vertical one, so that every
+    /// ray walks its labels in order.
+    fn slot(&self, axis: usize, p: Point) -> usize {
+        match axis {
+            0 => ((p.row + self.pad) * self.w + (p.col + self.pad)) as usize,
+            _ => ((p.col + self.pad) * self.h + (p.row + self.pad)) as usize,
+        }
+    }
+
+    fn inside(&self, p: Point) -> bool {
+        (-self.pad..self.h - self.pad).contains(&p.row)
+            && (-self.pad..self.w - self.pad).contains(&p.col)
+    }
+
+    /// Walks the origin labels back from the last corner to `a`.
+    fn rebuild(
+        &self,
+        origin: &[Vec<u32>],
+        last: Point,
+        arrived: usize,
+        a: Point,
+        b: Point,
+    ) -> Path {
+        let mut corners = vec![b];
+        let (mut p, mut axis) = (last, arrived);
+        while p != a {
+            corners.push(p);
+            p = self.point_of(origin[axis][self.slot(axis, p)]);
+            axis = 1 - axis;
+        }
+        corners.push(a);
+        corners.reverse();
+        Path { corners }
+    }
+
+    /// Clears what a query labelled, so the next starts clean: cell by
+    /// cell, or in one sweep when it labelled much of the grid.
+    fn clear(&self, labels: &mut Labels) {
+        let Labels { origin, labelled } = labels;
+        if labelled.len() > self.cells() / 16 {
+            origin.iter_mut().for_each(|o| o[..self.cells()].fill(NONE));
         } else {
             for &e in &labelled[1..] {
                 let axis = usize::from(e & VERTICAL != 0);
-                origin[axis][slot(axis, point_of(e & !VERTICAL))] = NONE;
+                origin[axis][self.slot(axis, self.point_of(e & !VERTICAL))] = NONE;
             }
         }
-        found
-    })
+    }
 }
 
 /// An origin label not set.
@@ -410,28 +473,6 @@ thread_local! {
             labelled: Vec::new(),
         })
     };
-}
-
-/// Walks the origin labels back from the last corner to `a`.
-fn rebuild(
-    origin: &[Vec<u32>],
-    last: Point,
-    arrived: usize,
-    a: Point,
-    b: Point,
-    slot: impl Fn(usize, Point) -> usize,
-    point_of: impl Fn(u32) -> Point,
-) -> Path {
-    let mut corners = vec![b];
-    let (mut p, mut axis) = (last, arrived);
-    while p != a {
-        corners.push(p);
-        p = point_of(origin[axis][slot(axis, p)]);
-        axis = 1 - axis;
-    }
-    corners.push(a);
-    corners.reverse();
-    Path { corners }
 }
 
 #[cfg(test)]

@@ -1375,6 +1375,43 @@ mod tests {
         assert!(a.screens.is_empty());
     }
 
+    /// Narrower than 40 columns (a small board still plays at 30 x 8), a
+    /// description with too little room beside its keys goes under them:
+    /// found by the play-test, it was laid out 12 columns wide past the
+    /// box's edge, so "jump to the next tile that way" read "jump", "next",
+    /// "that" and "(again: drop it)" read "(again: dr".
+    #[test]
+    fn on_a_narrow_terminal_every_word_of_the_help_shows() {
+        use crate::ui::app::keys::BOARD_KEYS;
+        use crate::ui::test_support::screen_rows;
+        for small in [Rect::new(0, 0, 30, 8), Rect::new(0, 0, 24, 8)] {
+            let (mut a, t) = app();
+            a.handle_event(&key(KeyCode::Char('?')), small, t);
+            let words = |a: &App| {
+                screen_rows(a, small.width, small.height)
+                    .join(" ")
+                    .split(|c: char| c.is_whitespace() || "│┌┐└┘─".contains(c))
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            };
+            let mut seen = words(&a);
+            for _ in 0..80 {
+                a.handle_event(&key(KeyCode::Down), small, t);
+                seen.extend(words(&a));
+            }
+            for k in BOARD_KEYS {
+                for word in k.help.split_whitespace() {
+                    assert!(
+                        seen.iter().any(|w| w == word),
+                        "{word:?} of {:?} at {}: {seen:?}",
+                        k.help,
+                        small.width
+                    );
+                }
+            }
+        }
+    }
+
     /// The menu answers clicks on its items, through the same layout it is
     /// drawn with.
     #[test]

@@ -122,11 +122,19 @@ impl App {
 }
 
 /// `text` after `head` in lines of at most `width` columns, word by word:
-/// the lines after the first start under the text, not under `head`.
+/// the lines after the first start under the text, not under `head`. With
+/// fewer than [`LEAST_ROOM`] columns beside `head`, the text starts on the
+/// line below it, two columns in from the head's own start.
 pub(crate) fn wrap(head: &str, text: &str, width: usize) -> Vec<String> {
     let indent = head.width();
-    // A screen too narrow for the text beside the head still gets a few words a line.
-    let room = width.saturating_sub(indent).max(12);
+    let margin = indent - head.trim_start().width();
+    if indent + LEAST_ROOM > width && margin + 2 < indent {
+        let mut lines = vec![head.trim_end().to_string()];
+        lines.extend(wrap(&" ".repeat(margin + 2), text, width));
+        return lines;
+    }
+    // A screen too narrow even for that still gets a few words a line.
+    let room = width.saturating_sub(indent).max(LEAST_ROOM);
     let mut lines = vec![String::new()];
     for word in text.split_whitespace() {
         let line = lines.last_mut().expect("one line at least");
@@ -148,6 +156,9 @@ pub(crate) fn wrap(head: &str, text: &str, width: usize) -> Vec<String> {
         })
         .collect()
 }
+
+/// The fewest columns [`wrap`] leaves a text beside its head.
+const LEAST_ROOM: usize = 12;
 
 /// How wide a line of a page on a screen of `area` may be: inside the
 /// border, with a column of room on each side.

@@ -119,6 +119,13 @@ impl App {
             .len()
             .saturating_sub(usize::from(rect.height.saturating_sub(2)))
     }
+
+    /// How many lines of the help show at once on a screen of `area`
+    /// (inside its border): a page for Page Up and Page Down.
+    pub(super) fn help_lines_shown(&self, area: Rect) -> isize {
+        let (_, rect) = self.help_page(area);
+        isize::try_from(rect.height.saturating_sub(2)).map_or(1, |n| n.max(1))
+    }
 }
 
 /// `text` after `head` in lines of at most `width` columns, word by word:

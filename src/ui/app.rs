@@ -1408,7 +1408,8 @@ mod tests {
     /// description with too little room beside its keys goes under them:
     /// found by the play-test, it was laid out 12 columns wide past the
     /// box's edge, so "jump to the next tile that way" read "jump", "next",
-    /// "that" and "(again: drop it)" read "(again: dr".
+    /// "that" and "(again: drop it)" read "(again: dr"; the line with the
+    /// seed to replay the deal wraps too.
     #[test]
     fn on_a_narrow_terminal_every_word_of_the_help_shows() {
         use crate::ui::app::keys::BOARD_KEYS;
@@ -1420,6 +1421,7 @@ mod tests {
                 screen_rows(a, small.width, small.height)
                     .join(" ")
                     .split(|c: char| c.is_whitespace() || "│┌┐└┘─".contains(c))
+                    .filter(|w| !w.is_empty())
                     .map(str::to_string)
                     .collect::<Vec<_>>()
             };
@@ -1438,6 +1440,12 @@ mod tests {
                     );
                 }
             }
+            let seed = ["--seed".to_string(), "3".to_string()];
+            assert!(
+                seen.windows(2).any(|w| w == seed),
+                "the seed at {}: {seen:?}",
+                small.width
+            );
         }
     }
 

@@ -58,10 +58,9 @@ impl App {
         } else if !rules.is_empty() {
             lines.extend(wrap(" ", &rules.join(" "), room));
         }
-        lines.extend([
-            String::new(),
-            format!(" Replay this deal with --seed {}", self.game.config().seed),
-        ]);
+        lines.push(String::new());
+        let seed = format!("Replay this deal with --seed {}", self.game.config().seed);
+        lines.extend(wrap(" ", &seed, room));
         let width = lines.iter().map(|l| l.width()).max().unwrap_or(0) + 3;
         let rect = centred(area, width as u16, lines.len() as u16 + 2);
         (lines, rect)

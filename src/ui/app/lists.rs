@@ -35,7 +35,11 @@ impl App {
                 let screen = (self.area.width, self.area.height);
                 Some(form.view(screen, self.theme.width()))
             }
-            Screen::Settings(form) => Some(form.view(self.theme.name, self.game.config().kinds)),
+            Screen::Settings(form) => Some(form.view(
+                self.theme.name,
+                self.game.config().kinds,
+                !self.color_allowed,
+            )),
             _ => None,
         }
     }
@@ -397,6 +401,38 @@ mod tests {
 
     fn top(app: &App) -> Option<&Screen> {
         app.screens.last()
+    }
+
+    /// Under `NO_COLOR` the settings say why the colours chosen do not
+    /// show. Found by the play-test: Colours read "on" over a board drawn
+    /// without colour, and stepping it changed nothing on screen.
+    #[test]
+    fn the_settings_say_when_no_color_turns_the_colours_off() {
+        let colours = |app: &mut App| {
+            type_str(app, "me");
+            let rows = screen_rows(app, AREA.width, AREA.height);
+            let row = rows.iter().find(|r| r.contains("Colours")).cloned();
+            press(app, &[KeyCode::Esc, KeyCode::Esc]);
+            row.expect("a Colours row")
+        };
+        let dir = tempfile::tempdir().unwrap();
+        // The helpers' app runs as under NO_COLOR.
+        let mut app = app_in(dir.path(), tiny());
+        assert!(!app.color_allowed);
+        assert!(colours(&mut app).contains("< on (NO_COLOR) >"));
+        app.settings.color = false;
+        assert!(colours(&mut app).contains("<           off >"));
+        let mut coloured = App::new(
+            app.game.clone(),
+            crate::ui::theme::Theme::builtin("ascii").unwrap(),
+            true,
+            app.now,
+        );
+        let row = colours(&mut coloured);
+        assert!(
+            row.contains("<  on >") && !row.contains("NO_COLOR"),
+            "{row}"
+        );
     }
 
     #[test]
@@ -1194,7 +1230,7 @@ mod tests {
         click_at(&mut app, 0, 12);
         assert!(is_start(&app), "{:?}", app.screens);
         click_text(&mut app, "Settings");
-        click_text(&mut app, "on >");
+        click_text(&mut app, "on (NO_COLOR) >");
         assert!(!app.settings.color, "a click changed a field");
         click_at(&mut app, 79, 1);
         assert!(is_start(&app), "{:?}", app.screens);

@@ -174,7 +174,8 @@ fn page_room(area: Rect) -> usize {
 
 /// `line` in lines of at most `width` columns: a line too wide wraps word by
 /// word, its later lines under the text after its label (the words before
-/// the first wide gap) when the label leaves room.
+/// the first wide gap) when the label leaves room ([`LEAST_ROOM`]), so the
+/// figures after the labels stay in one column.
 fn fit(line: &str, width: usize) -> Vec<String> {
     if line.width() <= width {
         return vec![line.to_string()];
@@ -184,7 +185,7 @@ fn fit(line: &str, width: usize) -> Vec<String> {
         .find("  ")
         .map(|at| at + text[at..].len() - text[at..].trim_start().len())
         .map(|at| line.len() - text.len() + at)
-        .filter(|&at| line[..at].width() <= width / 2)
+        .filter(|&at| line[..at].width() + LEAST_ROOM <= width)
         .unwrap_or(line.len() - text.len());
     wrap(&line[..label], &line[label..], width)
 }

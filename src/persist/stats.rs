@@ -18,6 +18,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+use unicode_width::UnicodeWidthStr;
 
 use crate::game::Difficulty;
 use crate::game::daily::Day;
@@ -212,15 +213,23 @@ impl Tally {
             format!("Hints used     {:>6}", self.hints),
         ];
         if !self.boards.is_empty() {
+            // The boards' column as wide as their widest name, so the table
+            // of the usual boards fits a 40-column box.
+            let w = self.boards.keys().map(|k| k.width()).fold(5, usize::max);
+            let pad = |key: &str| format!("{key}{}", " ".repeat(w - key.width()));
             lines.push(String::new());
             lines.push(format!(
-                "{:<28} {:>5} {:>8} {:>8}",
-                "Board", "Won", "Best", "Median"
+                "{} {:>5} {:>7} {:>7}",
+                pad("Board"),
+                "Won",
+                "Best",
+                "Median"
             ));
             for (key, b) in &self.boards {
                 let time = |s: Option<u32>| s.map_or("-".to_string(), |s| show_time(u64::from(s)));
                 lines.push(format!(
-                    "{key:<28} {:>5} {:>8} {:>8}",
+                    "{} {:>5} {:>7} {:>7}",
+                    pad(key),
                     b.won,
                     time(b.best),
                     time(b.median())

@@ -1143,6 +1143,34 @@ mod tests {
         );
     }
 
+    /// A difficulty's page lists its boards in a table that fits 40
+    /// columns whole. Found by the play-test at 40 x 10: the table was 52
+    /// columns wide (a 28-column board name), so it read "Board Won Best
+    /// Median" over "2x4 none 2 0:04 0:05".
+    #[test]
+    fn the_boards_table_of_the_statistics_fits_40_columns() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        win(&mut app);
+        press(&mut app, &[KeyCode::Enter]);
+        type_str(&mut app, "n");
+        // The statistics open on this game's difficulty, normal.
+        type_str(&mut app, "ms");
+        let rows = screen_rows(&app, 40, 20);
+        let text = rows.join("\n");
+        assert!(text.contains("Difficulty normal"), "{text}");
+        let ends: Vec<_> = ["│ Board ", "│ 2x2 none "]
+            .iter()
+            .map(|start| {
+                let row = rows.iter().find(|r| r.contains(start)).expect(&text);
+                let inside = row.trim_end().trim_end_matches('│');
+                inside.trim_end().width()
+            })
+            .collect();
+        assert_eq!(ends[0], ends[1], "{text}");
+        assert!(text.contains("Won    Best  Median"), "{text}");
+    }
+
     /// Played at 80x24 in tmux: the start menu's daily deal went to the
     /// ordinary "8x16 right" table and statistics, with no share line, and
     /// `--daily` never resumed it: the day's config did not say its day.

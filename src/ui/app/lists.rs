@@ -1171,6 +1171,24 @@ mod tests {
         assert!(text.contains("Won    Best  Median"), "{text}");
     }
 
+    /// A line under a list's title too wide for its box wraps into the two
+    /// lines the box keeps for it. Found by the play-test at 32 columns:
+    /// the Settings read "t/right change; kept for next ", cut at both ends.
+    #[test]
+    fn a_lists_subtitle_wraps_on_a_narrow_terminal() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        type_str(&mut app, "me");
+        let rows = screen_rows(&app, 32, 14);
+        let text = rows.join(" ");
+        let words: Vec<_> = text
+            .split(|c: char| c.is_whitespace() || "│╭╮╰╯─".contains(c))
+            .collect();
+        for word in "left/right change; kept for next time".split(' ') {
+            assert!(words.contains(&word), "{word:?}: {}", rows.join("\n"));
+        }
+    }
+
     /// Played at 80x24 in tmux: the start menu's daily deal went to the
     /// ordinary "8x16 right" table and statistics, with no share line, and
     /// `--daily` never resumed it: the day's config did not say its day.

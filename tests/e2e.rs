@@ -256,6 +256,24 @@ fn bad_options_fail_before_the_terminal_is_touched() {
     assert!(out.stdout.is_empty(), "nothing may reach the terminal");
 }
 
+/// A theme name typed with control characters in it (a paste, a script) is
+/// told escaped: found by the hostile run, `--theme $'a\e[2Jb'` cleared the
+/// screen the error was printed on, where every other bad value is escaped.
+#[test]
+fn an_unknown_theme_is_told_with_its_controls_escaped() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .args(["--theme", "a\x1b[2Jb\u{202e}c"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unknown theme"), "{err}");
+    assert!(err.contains("\\u{1b}[2Jb\\u{202e}c"), "{err}");
+    let line = err.strip_suffix('\n').expect("one line");
+    assert!(!line.chars().any(char::is_control), "{line:?}");
+    assert!(out.stdout.is_empty(), "nothing may reach the terminal");
+}
+
 /// Played: `--rows 2 --cols 4` failed with "32 kinds cannot be dealt on a
 /// board of 4 pairs", kinds the player never asked for. Kinds left out fit
 /// the board, as the new-game form keeps them; kinds asked for are checked.

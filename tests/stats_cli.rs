@@ -84,8 +84,8 @@ Games lost          0   (0 out of time, 0 abandoned)
 Winning streak      2   longest 2
 Hints used          2
 
-Board                          Won     Best   Median
-8x16 levels                      2     5:00     6:01
+Board         Won    Best  Median
+8x16 levels     2    5:00    6:01
 "
     );
     let out = stats(dir.path(), &["--difficulty", "easy"]);
@@ -116,7 +116,7 @@ fn a_version_1_file_shows_whole_as_games_of_no_recorded_difficulty() {
         all.contains("Games won           3   win rate 75%"),
         "{all}"
     );
-    assert!(all.contains("8x16 levels                      3     1:40     2:00"));
+    assert!(all.contains("8x16 levels     3    1:40    2:00"));
     // In none of the difficulties.
     let normal = text(&stats(dir.path(), &["--difficulty", "normal"]).stdout);
     assert!(normal.contains("Games started       0"), "{normal}");

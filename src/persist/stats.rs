@@ -18,6 +18,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+use unicode_width::UnicodeWidthStr;
 
 use crate::game::Difficulty;
 use crate::game::daily::Day;
@@ -212,15 +213,23 @@ impl Tally {
             format!("Hints used     {:>6}", self.hints),
         ];
         if !self.boards.is_empty() {
+            // The boards' column as wide as their widest name, so the table
+            // of the usual boards fits a 40-column box.
+            let w = self.boards.keys().map(|k| k.width()).fold(5, usize::max);
+            let pad = |key: &str| format!("{key}{}", " ".repeat(w - key.width()));
             lines.push(String::new());
             lines.push(format!(
-                "{:<28} {:>5} {:>8} {:>8}",
-                "Board", "Won", "Best", "Median"
+                "{} {:>5} {:>7} {:>7}",
+                pad("Board"),
+                "Won",
+                "Best",
+                "Median"
             ));
             for (key, b) in &self.boards {
                 let time = |s: Option<u32>| s.map_or("-".to_string(), |s| show_time(u64::from(s)));
                 lines.push(format!(
-                    "{key:<28} {:>5} {:>8} {:>8}",
+                    "{} {:>5} {:>7} {:>7}",
+                    pad(key),
                     b.won,
                     time(b.best),
                     time(b.median())
@@ -441,12 +450,12 @@ impl Stats {
     /// version 1 file counted any.
     pub fn pages(&self) -> Vec<Page> {
         let summary = |name: &str, t: &Tally| {
-            format!("{name:<14} {:>8} {:>8} {:>9}", t.started, t.won, t.rate())
+            format!("{name:<12} {:>7} {:>6} {:>8}", t.started, t.won, t.rate())
         };
         let mut all = self.total().lines();
         all.push(String::new());
         all.push(format!(
-            "{:<14} {:>8} {:>8} {:>9}",
+            "{:<12} {:>7} {:>6} {:>8}",
             "Difficulty", "Started", "Won", "Win rate"
         ));
         all.extend(
@@ -623,15 +632,15 @@ mod tests {
         );
         assert!(all.contains("Winning streak      1   longest 2"), "{all}");
         assert!(
-            all.contains("easy                  2        2      100%"),
+            all.contains("easy               2      2     100%"),
             "{all}"
         );
         assert!(
-            all.contains("hard                  2        1       50%"),
+            all.contains("hard               2      1      50%"),
             "{all}"
         );
         assert!(
-            all.contains("normal                0        0         -"),
+            all.contains("normal             0      0        -"),
             "{all}"
         );
         let hard = pages[3].lines.join("\n");

@@ -379,8 +379,8 @@ impl App {
                 }
                 KeyCode::Down | KeyCode::Char('j') => self.scroll_help(1),
                 KeyCode::Up | KeyCode::Char('k') => self.scroll_help(-1),
-                KeyCode::PageDown => self.scroll_help(page(self.area)),
-                KeyCode::PageUp => self.scroll_help(-page(self.area)),
+                KeyCode::PageDown => self.scroll_help(self.help_lines_shown(self.area)),
+                KeyCode::PageUp => self.scroll_help(-self.help_lines_shown(self.area)),
                 _ => {}
             },
             Some(&mut Screen::LevelCard { from }) => {
@@ -757,10 +757,6 @@ fn plays_the_board(command: Command) -> bool {
 }
 
 /// The lines a page key scrolls on a screen of `area`: its height.
-fn page(area: Rect) -> isize {
-    isize::try_from(area.height).unwrap_or(1)
-}
-
 /// What to do, in one line, on the first screen of a new game.
 pub const INTRO: &str = "click two equal tiles; ? for help";
 
@@ -1177,7 +1173,8 @@ mod tests {
         // The help scrolls by j and k and a page at a time; Esc, ?, q,
         // Enter and Space close it, as they close every page.
         let most = a.help_max_top(small);
-        let page = usize::from(small.height);
+        // A page is what the box shows inside its border.
+        let page = usize::from(small.height) - 2;
         assert!(most > page, "the help must scroll more than a page here");
         for close in [
             KeyCode::Esc,
@@ -1345,6 +1342,83 @@ mod tests {
         assert!(shown(&a).contains("move the cursor"), "{}", shown(&a));
         a.handle_event(&key(KeyCode::Esc), small, t);
         assert!(a.screens.is_empty());
+    }
+
+    /// Page Down turns the help a box at a time and Page Up back: no line is
+    /// passed over. Found by the play-test: a page was the screen's height,
+    /// two lines more than the box shows inside its border, so at 40 x 10
+    /// every Page Down skipped two lines of the help unseen.
+    #[test]
+    fn page_down_reads_every_line_of_the_help() {
+        use crate::ui::test_support::screen_rows;
+        for small in [Rect::new(0, 0, 40, 10), Rect::new(0, 0, 50, 13)] {
+            let (mut a, t) = app();
+            a.handle_event(&key(KeyCode::Char('?')), small, t);
+            let shown = |a: &App| screen_rows(a, small.width, small.height).join("\n");
+            let mut pages = vec![shown(&a)];
+            for _ in 0..20 {
+                a.handle_event(&key(KeyCode::PageDown), small, t);
+                pages.push(shown(&a));
+            }
+            let (lines, _) = a.help_page(small);
+            for line in lines.iter().filter(|l| !l.trim().is_empty()) {
+                assert!(
+                    pages.iter().any(|p| p.contains(line.as_str())),
+                    "{line:?} never shown at {}x{}",
+                    small.width,
+                    small.height
+                );
+            }
+            for _ in 0..20 {
+                a.handle_event(&key(KeyCode::PageUp), small, t);
+            }
+            assert_eq!(shown(&a), pages[0], "Page Up goes back to the top");
+        }
+    }
+
+    /// Narrower than 40 columns (a small board still plays at 30 x 8), a
+    /// description with too little room beside its keys goes under them:
+    /// found by the play-test, it was laid out 12 columns wide past the
+    /// box's edge, so "jump to the next tile that way" read "jump", "next",
+    /// "that" and "(again: drop it)" read "(again: dr"; the line with the
+    /// seed to replay the deal wraps too.
+    #[test]
+    fn on_a_narrow_terminal_every_word_of_the_help_shows() {
+        use crate::ui::app::keys::BOARD_KEYS;
+        use crate::ui::test_support::screen_rows;
+        for small in [Rect::new(0, 0, 30, 8), Rect::new(0, 0, 24, 8)] {
+            let (mut a, t) = app();
+            a.handle_event(&key(KeyCode::Char('?')), small, t);
+            let words = |a: &App| {
+                screen_rows(a, small.width, small.height)
+                    .join(" ")
+                    .split(|c: char| c.is_whitespace() || "│┌┐└┘─".contains(c))
+                    .filter(|w| !w.is_empty())
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            };
+            let mut seen = words(&a);
+            for _ in 0..80 {
+                a.handle_event(&key(KeyCode::Down), small, t);
+                seen.extend(words(&a));
+            }
+            for k in BOARD_KEYS {
+                for word in k.help.split_whitespace() {
+                    assert!(
+                        seen.iter().any(|w| w == word),
+                        "{word:?} of {:?} at {}: {seen:?}",
+                        k.help,
+                        small.width
+                    );
+                }
+            }
+            let seed = ["--seed".to_string(), "3".to_string()];
+            assert!(
+                seen.windows(2).any(|w| w == seed),
+                "the seed at {}: {seen:?}",
+                small.width
+            );
+        }
     }
 
     /// The menu answers clicks on its items, through the same layout it is

@@ -105,7 +105,7 @@ pub struct Areas {
     /// The top line: title and notices.
     pub title: Rect,
     /// The board space, between the title and the status line (or the
-    /// bottom of the screen, beside a side panel).
+    /// bottom of the screen, up to a side panel).
     pub middle: Rect,
     /// The bottom line: score, time, counts (empty when the panel shows them).
     pub status: Rect,
@@ -171,9 +171,15 @@ impl Areas {
             PANEL_WIDTH,
             height,
         );
+        // The board space ends where the panel begins: text kept in it (the
+        // points of a match) stays off the panel.
+        let middle = Rect {
+            width: panel.x - space.x,
+            ..space
+        };
         let areas = Areas {
             title: plain.title,
-            middle: space,
+            middle,
             status: Rect::new(area.x, area.bottom(), area.width, 0),
             panel: Some(panel),
         };

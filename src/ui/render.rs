@@ -305,7 +305,7 @@ impl App {
                 "This board needs {w} x {h}; it is {} x {}.",
                 area.width, area.height
             )),
-            Line::raw("(q quits)"),
+            Line::raw("(Esc: menu; q quits)"),
         ];
         let rect = Rect::new(
             area.x,

@@ -57,7 +57,11 @@ impl Theme {
     pub fn builtin(name: &str) -> Result<Theme, String> {
         let (name, text) = BUILTIN.iter().find(|(n, _)| *n == name).ok_or_else(|| {
             let known: Vec<&str> = Self::names().collect();
-            format!("unknown theme '{name}' (known: {})", known.join(", "))
+            format!(
+                "unknown theme '{}' (known: {})",
+                crate::escape::escape_controls(name),
+                known.join(", ")
+            )
         })?;
         Self::parse(name, text)
     }

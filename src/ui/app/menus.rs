@@ -35,7 +35,11 @@ impl App {
                 let screen = (self.area.width, self.area.height);
                 Some(form.view(screen, self.theme.width()))
             }
-            Screen::Settings(form) => Some(form.view(self.theme.name, self.game.config().kinds)),
+            Screen::Settings(form) => Some(form.view(
+                self.theme.name,
+                self.game.config().kinds,
+                !self.color_allowed,
+            )),
             _ => None,
         }
     }
@@ -398,6 +402,38 @@ mod tests {
 
     fn top(app: &App) -> Option<&Screen> {
         app.screens.last()
+    }
+
+    /// Under `NO_COLOR` the settings say why the colours chosen do not
+    /// show. Found by the play-test: Colours read "on" over a board drawn
+    /// without colour, and stepping it changed nothing on screen.
+    #[test]
+    fn the_settings_say_when_no_color_turns_the_colours_off() {
+        let colours = |app: &mut App| {
+            type_str(app, "me");
+            let rows = screen_rows(app, AREA.width, AREA.height);
+            let row = rows.iter().find(|r| r.contains("Colours")).cloned();
+            press(app, &[KeyCode::Esc, KeyCode::Esc]);
+            row.expect("a Colours row")
+        };
+        let dir = tempfile::tempdir().unwrap();
+        // The helpers' app runs as under NO_COLOR.
+        let mut app = app_in(dir.path(), tiny());
+        assert!(!app.color_allowed);
+        assert!(colours(&mut app).contains("< on (NO_COLOR) >"));
+        app.settings.color = false;
+        assert!(colours(&mut app).contains("<           off >"));
+        let mut coloured = App::new(
+            app.game.clone(),
+            crate::ui::theme::Theme::builtin("ascii").unwrap(),
+            true,
+            app.now,
+        );
+        let row = colours(&mut coloured);
+        assert!(
+            row.contains("<  on >") && !row.contains("NO_COLOR"),
+            "{row}"
+        );
     }
 
     #[test]
@@ -842,7 +878,7 @@ mod tests {
         );
         assert!(page.contains("Winning streak      0   longest 2"), "{page}");
         assert!(
-            page.contains("hard                  1        1      100%"),
+            page.contains("hard               1      1     100%"),
             "{page}"
         );
         let first_box = app.paged_box(AREA).unwrap().0;
@@ -1093,7 +1129,7 @@ mod tests {
         type_str(&mut app, "s");
         let text = screen_rows(&app, 40, 20).join("\n");
         assert!(
-            text.contains("(0 out of time,") && text.contains("abandoned)"),
+            text.contains("(0 out of") && text.contains("abandoned)"),
             "{text}"
         );
         // Every line ends inside the box, a column short of its border.
@@ -1128,6 +1164,97 @@ mod tests {
                 row[row.len() - 3..].to_vec()
             };
             assert_eq!(figures("2x2 none"), figures("Board"), "{text}");
+        }
+    }
+
+    /// At 40 columns the statistics keep their numbers in columns. Found by
+    /// the play-test at 40 x 10: a line too wide for the box lost its
+    /// label's spacing when the label took more than half the width, so
+    /// "Games won 0 win rate -" stood under "Games started       0", and
+    /// the table of difficulties (42 columns) read "easy 0 0 -".
+    #[test]
+    fn the_statistics_keep_their_numbers_in_a_column_at_40_columns() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        type_str(&mut app, "ms");
+        let rows = screen_rows(&app, 40, 20);
+        let labels = ["Games started", "Games won", "Games lost", "Winning streak"];
+        let columns: Vec<_> = labels
+            .iter()
+            .map(|label| {
+                let row = rows.iter().find(|r| r.contains(label)).expect(label);
+                let at = row.find(label).unwrap() + label.len();
+                (
+                    label,
+                    at + row[at..].find(|c: char| c.is_ascii_digit()).unwrap(),
+                )
+            })
+            .collect();
+        assert!(
+            columns.iter().all(|(_, c)| *c == columns[0].1),
+            "{columns:?}\n{}",
+            rows.join("\n")
+        );
+        // The table of difficulties keeps its columns: every row ends under
+        // the end of "Win rate".
+        let ends: Vec<_> = ["Difficulty", "easy", "normal", "hard"]
+            .iter()
+            .map(|name| {
+                let row = rows.iter().find(|r| r.contains(&format!("│ {name} ")));
+                let inside = row.expect(name).trim_end().trim_end_matches('│');
+                inside.trim_end().width()
+            })
+            .collect();
+        assert!(
+            ends.iter().all(|&end| end == ends[0]),
+            "{ends:?}\n{}",
+            rows.join("\n")
+        );
+    }
+
+    /// A difficulty's page lists its boards in a table that fits 40
+    /// columns whole. Found by the play-test at 40 x 10: the table was 52
+    /// columns wide (a 28-column board name), so it read "Board Won Best
+    /// Median" over "2x4 none 2 0:04 0:05".
+    #[test]
+    fn the_boards_table_of_the_statistics_fits_40_columns() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        win(&mut app);
+        press(&mut app, &[KeyCode::Enter]);
+        type_str(&mut app, "n");
+        // The statistics open on this game's difficulty, normal.
+        type_str(&mut app, "ms");
+        let rows = screen_rows(&app, 40, 20);
+        let text = rows.join("\n");
+        assert!(text.contains("Difficulty normal"), "{text}");
+        let ends: Vec<_> = ["│ Board ", "│ 2x2 none "]
+            .iter()
+            .map(|start| {
+                let row = rows.iter().find(|r| r.contains(start)).expect(&text);
+                let inside = row.trim_end().trim_end_matches('│');
+                inside.trim_end().width()
+            })
+            .collect();
+        assert_eq!(ends[0], ends[1], "{text}");
+        assert!(text.contains("Won    Best  Median"), "{text}");
+    }
+
+    /// A line under a list's title too wide for its box wraps into the two
+    /// lines the box keeps for it. Found by the play-test at 32 columns:
+    /// the Settings read "t/right change; kept for next ", cut at both ends.
+    #[test]
+    fn a_lists_subtitle_wraps_on_a_narrow_terminal() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        type_str(&mut app, "me");
+        let rows = screen_rows(&app, 32, 14);
+        let text = rows.join(" ");
+        let words: Vec<_> = text
+            .split(|c: char| c.is_whitespace() || "│╭╮╰╯─".contains(c))
+            .collect();
+        for word in "left/right change; kept for next time".split(' ') {
+            assert!(words.contains(&word), "{word:?}: {}", rows.join("\n"));
         }
     }
 
@@ -1263,7 +1390,7 @@ mod tests {
         click_at(&mut app, 0, 12);
         assert!(is_start(&app), "{:?}", app.screens);
         click_text(&mut app, "Settings");
-        click_text(&mut app, "on >");
+        click_text(&mut app, "on (NO_COLOR) >");
         assert!(!app.settings.color, "a click changed a field");
         click_at(&mut app, 79, 1);
         assert!(is_start(&app), "{:?}", app.screens);

@@ -58,10 +58,9 @@ impl App {
         } else if !rules.is_empty() {
             lines.extend(wrap(" ", &rules.join(" "), room));
         }
-        lines.extend([
-            String::new(),
-            format!(" Replay this deal with --seed {}", self.game.config().seed),
-        ]);
+        lines.push(String::new());
+        let seed = format!("Replay this deal with --seed {}", self.game.config().seed);
+        lines.extend(wrap(" ", &seed, room));
         let width = lines.iter().map(|l| l.width()).max().unwrap_or(0) + 3;
         let rect = centred(area, width as u16, lines.len() as u16 + 2);
         (lines, rect)
@@ -135,14 +134,29 @@ impl App {
             .len()
             .saturating_sub(usize::from(rect.height.saturating_sub(2)))
     }
+
+    /// How many lines of the help show at once on a screen of `area`
+    /// (inside its border): a page for Page Up and Page Down.
+    pub(super) fn help_lines_shown(&self, area: Rect) -> isize {
+        let (_, rect) = self.help_page(area);
+        isize::try_from(rect.height.saturating_sub(2)).map_or(1, |n| n.max(1))
+    }
 }
 
 /// `text` after `head` in lines of at most `width` columns, word by word:
-/// the lines after the first start under the text, not under `head`.
+/// the lines after the first start under the text, not under `head`. With
+/// fewer than [`LEAST_ROOM`] columns beside `head`, the text starts on the
+/// line below it, two columns in from the head's own start.
 pub(crate) fn wrap(head: &str, text: &str, width: usize) -> Vec<String> {
     let indent = head.width();
-    // A screen too narrow for the text beside the head still gets a few words a line.
-    let room = width.saturating_sub(indent).max(12);
+    let margin = indent - head.trim_start().width();
+    if indent + LEAST_ROOM > width && margin + 2 < indent {
+        let mut lines = vec![head.trim_end().to_string()];
+        lines.extend(wrap(&" ".repeat(margin + 2), text, width));
+        return lines;
+    }
+    // A screen too narrow even for that still gets a few words a line.
+    let room = width.saturating_sub(indent).max(LEAST_ROOM);
     let mut lines = vec![String::new()];
     for word in text.split_whitespace() {
         let line = lines.last_mut().expect("one line at least");
@@ -165,6 +179,9 @@ pub(crate) fn wrap(head: &str, text: &str, width: usize) -> Vec<String> {
         .collect()
 }
 
+/// The fewest columns [`wrap`] leaves a text beside its head.
+const LEAST_ROOM: usize = 12;
+
 /// How wide a line of a page on a screen of `area` may be: inside the
 /// border, with a column of room on each side.
 fn page_room(area: Rect) -> usize {
@@ -177,7 +194,8 @@ fn page_room(area: Rect) -> usize {
 /// room and on the next line when not, so every row's figures stay in the
 /// heading's columns. Any other line too wide wraps word by word, its later
 /// lines under the text after its label (the words before the first wide
-/// gap) when the label leaves room.
+/// gap) when the label leaves room ([`LEAST_ROOM`]), so the figures after
+/// the labels stay in one column.
 fn fit(line: &str, width: usize) -> Vec<String> {
     if line.width() <= width {
         return vec![line.to_string()];
@@ -200,7 +218,7 @@ fn fit(line: &str, width: usize) -> Vec<String> {
         return lines;
     }
     let label = line.len() - text[gap..].trim_start().len();
-    if line[..label].width() <= width / 2 {
+    if line[..label].width() + LEAST_ROOM <= width {
         wrap(&line[..label], &line[label..], width)
     } else {
         wrap(indent, text, width)
@@ -373,14 +391,18 @@ mod tests {
                 "                 1     1:41     1:41"
             ]
         );
-        // Not a table: a label, a figure and words.
+        // Not a table: a label, a figure and words, under the label.
         let line = format!(
             "{:<14} {:>6}   (0 out of time, 0 abandoned)",
             "Games lost", 0
         );
         assert_eq!(
             fit(&line, 36),
-            ["Games lost 0 (0 out of time, 0", "abandoned)"]
+            [
+                "Games lost          0 (0 out of",
+                "                    time, 0",
+                "                    abandoned)"
+            ]
         );
     }
 

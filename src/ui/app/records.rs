@@ -57,13 +57,17 @@ impl App {
         self
     }
 
-    /// Shows `message` in the message box (after any already there).
+    /// Shows `message` in the message box (after any already there). The
+    /// box covers the board, so the clock stands until it is closed, also
+    /// when the message comes after the event's own look at the cover (a
+    /// move's save that failed).
     pub(super) fn tell(&mut self, message: String) {
         self.told = self.now;
         self.warning = Some(match self.warning.take() {
             Some(old) => format!("{old}\n{message}"),
             None => message,
         });
+        self.sync_cover(self.now);
     }
 
     /// After every move: opens or drops the win screen as the game is won or
@@ -913,6 +917,39 @@ mod tests {
         assert_eq!(app.game.cursor(), crate::core::grid::Point::new(0, 0));
         type_str(&mut app, "l");
         assert_eq!(app.game.cursor(), crate::core::grid::Point::new(0, 1));
+    }
+
+    /// A message that comes with a move (here a save that failed, as on a
+    /// full disk) covers the board until a key closes it, so the clock
+    /// stands meanwhile, as behind the menu or the help. Found by the
+    /// play-test: a timed level's clock ran on behind the note, because the
+    /// clock followed the screen before the move's save told it.
+    #[test]
+    fn a_message_told_after_a_move_stops_the_clock_until_it_is_closed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = timed_tiny_after_a_match(dir.path());
+        // A directory in the save's place: the next move cannot be saved.
+        let saved = dir.path().join("game.json");
+        std::fs::remove_file(&saved).unwrap();
+        std::fs::create_dir_all(saved.join("in the way")).unwrap();
+        type_str(&mut app, "u");
+        let told = app.warning.clone().expect("a message box");
+        assert!(told.contains("could not be saved"), "{told}");
+        let shown = app.now;
+        let (elapsed, left) = (app.game.elapsed(shown), app.game.remaining(shown));
+        app.show_frame(shown);
+        app.now = shown + Duration::from_secs(5);
+        assert!(!app.tick(app.now));
+        assert_eq!(app.game.elapsed(app.now), elapsed, "the clock stands");
+        assert_eq!(app.game.remaining(app.now), left);
+        type_str(&mut app, "x");
+        assert!(app.warning.is_none(), "the key closes the box");
+        let later = app.now + Duration::from_secs(2);
+        assert_eq!(
+            app.game.elapsed(later),
+            elapsed + Duration::from_secs(2),
+            "and the clock runs again"
+        );
     }
 
     /// On the smallest screens the win box keeps what to press next (and the

@@ -595,10 +595,18 @@ impl SettingsForm {
     ];
 
     /// What the form shows; the theme in use is `theme`, on a board of
-    /// `kinds` kinds (to say why a theme chosen is not in use).
-    pub fn view(&self, theme: &str, kinds: usize) -> ListView {
+    /// `kinds` kinds (to say why a theme chosen is not in use), and colours
+    /// are drawn unless `no_color` (`NO_COLOR`, to say why colours chosen
+    /// do not show).
+    pub fn view(&self, theme: &str, kinds: usize, no_color: bool) -> ListView {
         let s = &self.settings;
         let on = |b: bool| aligned(if b { "on" } else { "off" }.into(), ["off".into()]);
+        let colors = if no_color {
+            let value = if s.color { "on (NO_COLOR)" } else { "off" };
+            aligned(value.into(), ["on (NO_COLOR)".into()])
+        } else {
+            on(s.color)
+        };
         let rows = Self::ROWS
             .iter()
             .map(|row| match row {
@@ -619,7 +627,7 @@ impl SettingsForm {
                         Theme::names().map(|n| format!("auto ({n})")),
                     ),
                 ),
-                SettingsRow::Colors => ListRow::field("Colours", 'c', on(s.color)),
+                SettingsRow::Colors => ListRow::field("Colours", 'c', colors.clone()),
                 SettingsRow::Animation => {
                     let names = Animation::ALL.iter().map(|a| a.name().to_string());
                     ListRow::field("Animation", 'a', aligned(s.animation.name().into(), names))
@@ -808,7 +816,7 @@ mod tests {
             selected: 0,
         };
         let tiles = |f: &SettingsForm, in_use: &str, kinds: usize| {
-            f.view(in_use, kinds).rows[0]
+            f.view(in_use, kinds, false).rows[0]
                 .value
                 .clone()
                 .unwrap()

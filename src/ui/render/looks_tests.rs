@@ -441,12 +441,23 @@ fn the_points_move_along_the_line_to_hide_no_tile() {
 /// Played at 120 x 40: a match down the last column, joined through the
 /// ring on the right, put "+35 x6 combo" half over the side panel's border
 /// and text ("+35 x6 combo iculty"). The points stay in the board space.
+/// Played again (a demo of a 4 x 6 board at 120 x 40): a board narrower
+/// than the screen's board space is centred with the panel, so the panel
+/// began inside that space and "+40 x21 combo" covered its border; the
+/// board space now ends where the panel begins.
 #[test]
 fn the_points_of_a_match_by_the_side_panel_stay_off_it() {
-    let mut rows = all_different(8);
-    rows[0][15] = 1;
-    rows[7][15] = 1;
-    let (app, r) = second_match(rows, at(0, 15), at(7, 15));
+    let narrow: Vec<Vec<Tile>> = all_different(4).iter().map(|r| r[..6].to_vec()).collect();
+    for (mut rows, last) in [(all_different(8), 15), (narrow, 5)] {
+        let bottom = rows.len() - 1;
+        rows[0][last] = 1;
+        rows[bottom][last] = 1;
+        let (a, b) = (at(0, last as i32), at(bottom as i32, last as i32));
+        points_stay_off_the_panel(second_match(rows, a, b));
+    }
+}
+
+fn points_stay_off_the_panel((app, r): (App, Removal)) {
     assert_eq!(r.path.corners.len(), 4, "out to the ring, down, back in");
     let buf = draw(&app, 120, 40);
     let (screen, _) = app.screen_layout(buf.area);

@@ -8,7 +8,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
 
 use super::tiles::Marks;
@@ -168,10 +168,19 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
         .title(format!(" {} ", view.title))
         .title_alignment(Alignment::Center)
         .render(layout.outer, buf);
-    if let Some(sub) = &view.subtitle {
-        Line::raw(sub.as_str())
+    // Too wide for the box, the line under the title wraps into the blank
+    // line kept under it.
+    match &view.subtitle {
+        Some(sub) if sub.width() > usize::from(layout.header.width) => {
+            Paragraph::new(sub.as_str())
+                .alignment(Alignment::Center)
+                .wrap(Wrap { trim: true })
+                .render(layout.header, buf);
+        }
+        Some(sub) => Line::raw(sub.as_str())
             .alignment(Alignment::Center)
-            .render(layout.header, buf);
+            .render(layout.header, buf),
+        None => {}
     }
     // Rows scrolled out of sight are told by an arrow on the border.
     let (above, below) = layout.hidden(view.rows.len());

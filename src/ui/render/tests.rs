@@ -399,6 +399,10 @@ fn too_small_asks_for_more_room_and_never_panics() {
     let screen = text(&draw(&app, 40, 10)).join("\n");
     assert!(screen.contains("larger"), "{screen}");
     assert!(screen.contains("needs 50 x 12; it is 40 x 10"), "{screen}");
+    // The way on is told, not only the way out: a new player who chose a
+    // board too large for the terminal (the New game form allows it) read
+    // "(q quits)" only, where the menu offers a smaller board or tiles.
+    assert!(screen.contains("(Esc: menu; q quits)"), "{screen}");
     for w in 0..60 {
         for h in 0..16 {
             let area = Rect::new(0, 0, w, h);

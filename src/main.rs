@@ -176,12 +176,15 @@ fn play(args: PlayArgs) -> ExitCode {
     }
     match ended {
         Ok(ended) => {
-            for message in ended.messages {
+            for message in &ended.messages {
                 let _ = writeln!(stderr, "lianliankan: {message}");
             }
             match ended.signal {
                 // The shell's convention for a process ended by a signal.
                 Some(signal) => ExitCode::from(128u8.saturating_add(signal as u8)),
+                // Something went wrong on the way out (a file that could
+                // not be written, or one kept aside): a script should know.
+                None if !ended.messages.is_empty() => ExitCode::FAILURE,
                 None => ExitCode::SUCCESS,
             }
         }

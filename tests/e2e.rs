@@ -727,7 +727,7 @@ fn closing_the_terminal_saves_and_exits_as_on_a_hangup() {
 /// A file-size limit (`ulimit -f`) too small for the saved game: the save
 /// fails as on a full disk (SIGXFSZ no longer kills the game with its
 /// terminal left raw), the note names the file and not a temporary one, and
-/// quitting says again that the game was not saved.
+/// quitting says again that the game was not saved, and exits with 1.
 #[test]
 fn a_save_over_the_file_size_limit_is_told_and_the_game_plays_on() {
     let data = tempfile::tempdir().unwrap();
@@ -760,7 +760,7 @@ fn a_save_over_the_file_size_limit_is_told_and_the_game_plays_on() {
     let from = s.seen.lock().unwrap().bytes.len();
     s.send(b"q");
     let status = s.wait_exit(WAIT).expect("the game should quit on q");
-    assert!(status.success(), "{status:?}");
+    assert_eq!(status.exit_code(), 1, "the game was not kept: {status:?}");
     s.wait_output(
         from,
         "the terminal given back and the failure told",

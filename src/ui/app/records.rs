@@ -41,6 +41,13 @@ impl App {
         if resumed {
             // Counted when it started, in an earlier run.
             self.counted = Counted::Started;
+            // A level whose board is untouched brings its card again: a
+            // game quit on the card would go on without it, its gravity
+            // untold (and a timed level's clock running).
+            let board = self.game.board();
+            if board.tile_count() == board.rows() * board.cols() {
+                self.seen_level = usize::MAX;
+            }
         }
         if let Some(m) = message {
             self.tell(m);
@@ -954,6 +961,50 @@ mod tests {
 
     /// On the smallest screens the win box keeps what to press next (and the
     /// name being typed), dropping the table first.
+    /// Found by the play-test: q on the card of level 2 saved the game,
+    /// and the game resumed on level 2 without the card (its gravity
+    /// untold, a timed clock running). A level untouched shows it again.
+    #[test]
+    fn a_level_card_shows_again_when_its_level_is_resumed_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = Config {
+            mode: Mode::Levels,
+            ..crate::ui::test_support::tiny()
+        };
+        let mut app = app_in(dir.path(), config);
+        while app.game.level().number == 0 {
+            let (a, b) = crate::game::find_match(app.game.board()).unwrap();
+            app.game.apply(Action::Click(a), app.now);
+            app.game.apply(Action::Click(b), app.now);
+            app.after_event(app.now);
+        }
+        assert!(matches!(app.screens.last(), Some(Screen::LevelCard { .. })));
+        keys(&mut app, &[KeyCode::Char('q')]);
+        assert!(app.quit);
+        app.close(app.now);
+        // Its lock goes with it, as when the process ends.
+        drop(app);
+        let app = app_in(dir.path(), config);
+        assert_eq!(app.game.level().number, 1, "resumed on level 2");
+        assert!(
+            matches!(app.screens.last(), Some(Screen::LevelCard { .. })),
+            "{:?}",
+            app.screens
+        );
+        // A level played on resumes without it.
+        let mut app = app;
+        app.screens.clear();
+        let (a, b) = crate::game::find_match(app.game.board()).unwrap();
+        app.game.apply(Action::Click(a), app.now);
+        app.game.apply(Action::Click(b), app.now);
+        app.after_event(app.now);
+        app.close(app.now);
+        drop(app);
+        let app = app_in(dir.path(), config);
+        assert!(app.game.board().tile_count() > 0, "{:?}", app.game.board());
+        assert!(app.screens.is_empty(), "{:?}", app.screens);
+    }
+
     #[test]
     fn the_win_box_keeps_its_key_line_on_small_screens() {
         let dir = tempfile::tempdir().unwrap();

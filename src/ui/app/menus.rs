@@ -130,10 +130,11 @@ impl App {
         let hit = self.list_layout(self.area).and_then(|(view, l)| {
             let i = l.item_at(mouse.column, mouse.row)?;
             let row = view.rows.get(i)?;
+            let rect = l.rect_of(i)?;
             // The value is drawn at the right edge, `<` first.
-            let value = row.value_text().unwrap_or_default();
+            let value = row.value_text(usize::from(rect.width)).unwrap_or_default();
             let width = u16::try_from(value.width()).unwrap_or(u16::MAX);
-            let arrow = l.rect_of(i)?.right().saturating_sub(width);
+            let arrow = rect.right().saturating_sub(width);
             let back = row.value.is_some() && (arrow..arrow + 2).contains(&mouse.column);
             Some((i, back))
         });
@@ -396,8 +397,8 @@ mod tests {
 
     use crate::persist::session::{Session, Wanted};
     use crate::ui::test_support::{
-        AREA, app_in, click_at, key, pick, press, read_win_box, screen_rows, tiny, type_str, wheel,
-        win,
+        AREA, app_in, click_at, key, left_click, pick, press, read_win_box, screen_rows, tiny,
+        type_str, wheel, win,
     };
 
     fn top(app: &App) -> Option<&Screen> {
@@ -501,6 +502,36 @@ mod tests {
         assert!(app.screens.is_empty(), "{:?}", app.screens);
         let c = app.game.config();
         assert_eq!((c.rows, c.cols, c.kinds), (12, 24, most));
+    }
+
+    /// Found by the play-test at 32 x 12: the New game form drew its
+    /// values over the labels ('Mod<     run of 7 levels >', the board's
+    /// 'needs 66x12' over 'Board'). A narrow row drops the note, then the
+    /// padding before the value; the `<` a click steps back with moves too.
+    #[test]
+    fn a_narrow_new_game_form_keeps_its_labels_and_its_arrows() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny()).with_start_menu();
+        type_str(&mut app, "n");
+        let narrow = Rect::new(0, 0, 32, 14);
+        let rows = screen_rows(&app, narrow.width, narrow.height);
+        let text = rows.join("\n");
+        for label in ["Board ", "Mode ", "Clock ", "Difficulty "] {
+            assert!(text.contains(label), "{label}: {text}");
+        }
+        // The `<` of Mode, as drawn, steps the mode back.
+        let Some(Screen::NewGame(form)) = top(&app) else {
+            panic!("{:?}", app.screens)
+        };
+        let before = form.choice.mode.clone();
+        let y = rows.iter().position(|r| r.contains("Mode")).unwrap();
+        let x = rows[y].chars().position(|c| c == '<').unwrap();
+        let click = left_click(x as u16, y as u16);
+        app.handle_event(&click, narrow, app.now);
+        let Some(Screen::NewGame(form)) = top(&app) else {
+            panic!("{:?}", app.screens)
+        };
+        assert_ne!(form.choice.mode, before, "{text}");
     }
 
     /// Every form as it opens: the settings, and a new game of a preset

@@ -8,6 +8,8 @@
 
 use std::time::{Duration, Instant};
 
+use unicode_width::UnicodeWidthStr;
+
 use crate::game::limits::{MAX_COLS, MAX_ROWS};
 use crate::game::{Difficulty, Mode, show_time};
 use crate::persist::save::MAX_KINDS;
@@ -87,18 +89,45 @@ impl ListRow {
         }
     }
 
-    /// What is drawn at the right of the row: the note, then `< value >`
-    /// at the right edge, so that a note coming and going does not move
-    /// the `<` (see [`ListRow::value_text`]).
-    pub fn right_text(&self) -> String {
-        let note = self.note.as_ref().map(|n| format!("{n} "));
-        note.into_iter().chain(self.value_text()).collect()
+    /// What is drawn at the right of a row `width` columns wide: the note,
+    /// then `< value >` at the right edge, so that a note coming and going
+    /// does not move the `<` (see [`ListRow::value_text`]). On a row too
+    /// narrow for it all beside the label, the note goes first, then the
+    /// padding that lines the value up with the other fields', so the label
+    /// stays whole (at 32 columns the New game form drew `Mod<` and the
+    /// board's note over `Board`).
+    pub fn right_text(&self, width: usize) -> String {
+        let value = self.value_text(width).unwrap_or_default();
+        match &self.note {
+            Some(note) if self.room(width) >= note.width() + 1 + value.width() => {
+                format!("{note} {value}")
+            }
+            _ => value,
+        }
     }
 
-    /// `< value >` as drawn at the right edge of the row: clicks read it
-    /// too (its `<` steps a field back).
-    pub fn value_text(&self) -> Option<String> {
-        self.value.as_ref().map(|v| format!("< {v} > "))
+    /// `< value >` as drawn at the right edge of a row `width` columns
+    /// wide (see [`ListRow::right_text`]): clicks read it too (its `<`
+    /// steps a field back).
+    pub fn value_text(&self, width: usize) -> Option<String> {
+        let value = self.value.as_ref()?;
+        let full = format!("< {value} > ");
+        Some(if full.width() <= self.room(width) {
+            full
+        } else {
+            format!("< {} > ", value.trim_start())
+        })
+    }
+
+    /// The columns a row `width` wide leaves right of its label: the
+    /// label comes after the three columns of the selection mark, with its
+    /// key after it when the key is no letter of it, and a space.
+    fn room(&self, width: usize) -> usize {
+        let key_shown = self
+            .hotkey
+            .is_some_and(|k| !self.label.to_lowercase().contains(k));
+        let label = 3 + self.label.width() + if key_shown { 4 } else { 0 };
+        width.saturating_sub(label + 1)
     }
 }
 

@@ -223,7 +223,7 @@ fn render_list_row(row: &ListRow, selected: bool, rect: Rect, buf: &mut Buffer) 
     spans.extend(hotkey_label(row, base));
     buf.set_style(rect, base);
     Line::from(spans).render(rect, buf);
-    Line::styled(row.right_text(), base)
+    Line::styled(row.right_text(usize::from(rect.width)), base)
         .alignment(Alignment::Right)
         .render(rect, buf);
 }

@@ -92,6 +92,46 @@ proptest! {
     }
 }
 
+/// A side of a board the masks take, one of the extremes (1, 2, 61 and 62,
+/// where a run or the ring meets a word's end) as often as any other.
+fn mask_side() -> impl Strategy<Value = usize> {
+    let most = EmptyMasks::MAX_SIDE;
+    prop_oneof![
+        proptest::sample::select(vec![1, 2, most - 1, most]),
+        1..=most
+    ]
+}
+
+proptest! {
+    // Boards of up to the masks' widest side: fewer cases, as each
+    // reference search may cover the board.
+    #![proptest_config(prop_config::prop_config(300))]
+
+    /// The masks answer as the reference on every shape they take, from one
+    /// cell wide to [`EmptyMasks::MAX_SIDE`], where the ring fills the
+    /// word's last bit (the tests above stop at 12).
+    #[test]
+    fn masks_agree_with_reference_up_to_their_widest_side(
+        board in boards::sized_board(mask_side(), mask_side(), 1),
+        picks in proptest::collection::vec((any::<u16>(), any::<u16>()), 8),
+    ) {
+        let cells: Vec<Point> = board.points().collect();
+        for border in Border::ALL {
+            let masks = EmptyMasks::new(&board, border).unwrap();
+            for &(i, j) in &picks {
+                let a = cells[i as usize % cells.len()];
+                let b = cells[j as usize % cells.len()];
+                for max_turns in 0..=EmptyMasks::MAX_TURNS {
+                    let rules = Rules { max_turns, border };
+                    prop_assert_eq!(masks.connects(a, b, max_turns),
+                        min_turns(&board, a, b, rules).is_some(),
+                        "{:?} {:?} -> {:?} on {:?}", rules, a, b, board);
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn check_path_rejects_bad_lines() {
     let board = Board::from_rows(&[[1, 0, 1], [0, 2, 0]]).unwrap();

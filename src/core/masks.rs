@@ -217,6 +217,26 @@ mod tests {
         assert_eq!(between(3, 4), 0);
     }
 
+    /// On the widest board a line of three turns may run along the ring
+    /// row below it, the word's last bit: out of a tile on the left edge,
+    /// down the ring column, along the ring row and up into a tile on the
+    /// bottom row, every other cell a tile.
+    #[test]
+    fn three_turns_run_along_the_ring_of_the_widest_board() {
+        let side = EmptyMasks::MAX_SIDE;
+        let board = Board::from_tiles(side, side, vec![1; side * side]).unwrap();
+        let (open, closed) = (
+            EmptyMasks::new(&board, Border::Open).unwrap(),
+            EmptyMasks::new(&board, Border::Closed).unwrap(),
+        );
+        let (a, b) = (Point::new(60, 0), Point::new(61, 40));
+        for (from, to) in [(a, b), (b, a)] {
+            assert!(!open.connects(from, to, 2), "{from:?} -> {to:?}");
+            assert!(open.connects(from, to, 3), "{from:?} -> {to:?}");
+            assert!(!closed.connects(from, to, 3), "{from:?} -> {to:?}");
+        }
+    }
+
     #[test]
     fn too_big_boards_have_no_masks() {
         let wide = Board::empty(1, EmptyMasks::MAX_SIDE + 1).unwrap();

@@ -1196,6 +1196,25 @@ mod tests {
             };
             assert_eq!(figures("2x2 none"), figures("Board"), "{text}");
         }
+        // So does the summary of the difficulties at 30 columns, where its
+        // heading's figures fill the line (they wrapped word by word:
+        // 'Difficulty Started Won Win' over 'rate').
+        for _ in 0..4 {
+            if !screen_rows(&app, 30, 30)
+                .join("\n")
+                .contains("All difficulties")
+            {
+                press(&mut app, &[KeyCode::Left]);
+            }
+        }
+        let rows = screen_rows(&app, 30, 30);
+        let text = rows.join("\n");
+        let content = |label: &str| {
+            let row = rows.iter().find(|r| r.contains(label)).expect(&text);
+            row.trim_end_matches([' ', '│']).chars().count()
+        };
+        assert!(text.contains("Started      Won  Win rate"), "{text}");
+        assert_eq!(content("Win rate"), content("easy"), "{text}");
     }
 
     /// At 40 columns the statistics keep their numbers in columns. Found by

@@ -207,7 +207,7 @@ fn fit(line: &str, width: usize) -> Vec<String> {
     };
     let (head, figures) = (&text[..gap], text[gap..].trim());
     let columns = figures.split("  ").filter(|f| !f.trim().is_empty());
-    if columns.count() >= 3 && figures.width() < width {
+    if columns.count() >= 3 && figures.width() <= width {
         let head = format!("{indent}{head}");
         let pad = |used: usize| " ".repeat(width - used - figures.width());
         if head.width() < width - figures.width() {

@@ -801,7 +801,8 @@ fn a_zero_file_size_limit_still_plays() {
         !t.contains("could not be saved")
     });
     s.send(b"q");
-    assert!(s.wait_exit(WAIT).expect("quit").success());
+    let status = s.wait_exit(WAIT).expect("quit");
+    assert_eq!(status.exit_code(), 1, "the game was not kept: {status:?}");
 }
 
 /// A data directory path that is a file: the game plays, its note says
@@ -832,7 +833,8 @@ fn a_data_directory_that_is_a_file_plays_and_says_it_saves_nothing() {
     });
     let from = s.seen.lock().unwrap().bytes.len();
     s.send(b"q");
-    assert!(s.wait_exit(WAIT).expect("quit").success());
+    let status = s.wait_exit(WAIT).expect("quit");
+    assert_eq!(status.exit_code(), 1, "the game was not kept: {status:?}");
     s.wait_output(from, "the failed save told", WAIT, |out| {
         restored(out) && out.contains("lianliankan: The game could not be saved")
     });

@@ -450,12 +450,12 @@ impl Stats {
     /// version 1 file counted any.
     pub fn pages(&self) -> Vec<Page> {
         let summary = |name: &str, t: &Tally| {
-            format!("{name:<12} {:>7} {:>6} {:>8}", t.started, t.won, t.rate())
+            format!("{name:<12} {:>7} {:>5}  {:>8}", t.started, t.won, t.rate())
         };
         let mut all = self.total().lines();
         all.push(String::new());
         all.push(format!(
-            "{:<12} {:>7} {:>6} {:>8}",
+            "{:<12} {:>7} {:>5}  {:>8}",
             "Difficulty", "Started", "Won", "Win rate"
         ));
         all.extend(
@@ -632,15 +632,15 @@ mod tests {
         );
         assert!(all.contains("Winning streak      1   longest 2"), "{all}");
         assert!(
-            all.contains("easy               2      2     100%"),
+            all.contains("easy               2     2      100%"),
             "{all}"
         );
         assert!(
-            all.contains("hard               2      1      50%"),
+            all.contains("hard               2     1       50%"),
             "{all}"
         );
         assert!(
-            all.contains("normal             0      0        -"),
+            all.contains("normal             0     0         -"),
             "{all}"
         );
         let hard = pages[3].lines.join("\n");

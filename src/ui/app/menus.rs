@@ -909,7 +909,7 @@ mod tests {
         );
         assert!(page.contains("Winning streak      0   longest 2"), "{page}");
         assert!(
-            page.contains("hard               1      1     100%"),
+            page.contains("hard               1     1      100%"),
             "{page}"
         );
         let first_box = app.paged_box(AREA).unwrap().0;
@@ -1213,7 +1213,7 @@ mod tests {
             let row = rows.iter().find(|r| r.contains(label)).expect(&text);
             row.trim_end_matches([' ', '│']).chars().count()
         };
-        assert!(text.contains("Started      Won  Win rate"), "{text}");
+        assert!(text.contains("Started   Won  Win rate"), "{text}");
         assert_eq!(content("Win rate"), content("easy"), "{text}");
     }
 

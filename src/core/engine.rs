@@ -296,6 +296,17 @@ fn layered(
     reached: &mut Vec<Point>,
 ) -> Option<Path> {
     let grid = Ringed::of(board, rules.border);
+    // A line ends in the target from a free cell next to it, or from `a`
+    // itself: a target shut in by tiles is not reached, and finding that
+    // out by the search costs every cell `a` reaches.
+    if let Some(b) = target
+        && !STEPS.iter().flatten().any(|&(dr, dc)| {
+            let p = Point::new(b.row + dr, b.col + dc);
+            p == a || (grid.inside(p) && board.is_empty_at(p))
+        })
+    {
+        return None;
+    }
     LABELS.with_borrow_mut(|labels| {
         for origin in labels.origin.iter_mut() {
             if origin.len() < grid.cells() {

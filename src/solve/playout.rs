@@ -16,7 +16,7 @@
 
 use rand::{Rng, RngExt, SeedableRng};
 
-use crate::core::engine::{Rules, find_path};
+use crate::core::engine::{Rules, connects};
 use crate::core::gravity::{Gravity, remove_pair, remove_pair_settled};
 use crate::core::grid::{Board, EMPTY, Point};
 use crate::core::masks::EmptyMasks;
@@ -59,9 +59,9 @@ pub struct Playout {
 #[derive(Clone)]
 struct Sim {
     board: Board,
-    /// The board's empty cells as bit masks, which answer a join in a few
-    /// word operations; `None` when the board is too big for them or the
-    /// rules allow more than three turns (the engine answers then).
+    /// The board's empty cells as bit masks, which answer a join of up to
+    /// three turns in a few word operations; `None` when the board is too
+    /// big for them (the engine answers then, and beyond three turns).
     masks: Option<EmptyMasks>,
     /// The cell of each tile, by tile number.
     pos: Vec<Point>,
@@ -117,9 +117,7 @@ impl Sim {
             board: board.clone(),
             pairs,
             pairs_from,
-            masks: (rules.max_turns <= EmptyMasks::MAX_TURNS)
-                .then(|| EmptyMasks::new(board, rules.border))
-                .flatten(),
+            masks: EmptyMasks::new(board, rules.border),
             left: pos.len(),
             pos,
             at,
@@ -162,8 +160,13 @@ impl Sim {
     fn legal(&self, rules: Rules, (a, b): (u32, u32)) -> bool {
         let (p, q) = (self.pos[a as usize], self.pos[b as usize]);
         match &self.masks {
-            Some(masks) => masks.connects(p, q, rules.max_turns),
-            None => find_path(&self.board, p, q, rules).is_some(),
+            Some(masks) if rules.max_turns <= EmptyMasks::MAX_TURNS => {
+                masks.connects(p, q, rules.max_turns)
+            }
+            // Beyond, most pairs that join at all join within three turns:
+            // the masks answer those, the engine's search the rest.
+            Some(masks) if masks.connects(p, q, EmptyMasks::MAX_TURNS) => true,
+            _ => connects(&self.board, p, q, rules),
         }
     }
 

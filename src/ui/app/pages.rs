@@ -117,7 +117,7 @@ impl App {
 
     /// How far the page on show of the paged screen on top scrolls on a
     /// screen of `area`, and how many of its lines the box shows.
-    pub(crate) fn page_scroll(&self, area: Rect) -> Option<(usize, usize)> {
+    fn page_scroll(&self, area: Rect) -> Option<(usize, usize)> {
         let (text, rect) = match self.screens.last()? {
             Screen::Scores(view) => scores_box(view, area),
             Screen::Stats(view) => stats_box(view, area),

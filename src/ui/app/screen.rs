@@ -123,11 +123,19 @@ impl ListRow {
     /// label comes after the three columns of the selection mark, with its
     /// key after it when the key is no letter of it, and a space.
     fn room(&self, width: usize) -> usize {
-        let key_shown = self
-            .hotkey
-            .is_some_and(|k| !self.label.to_lowercase().contains(k));
-        let label = 3 + self.label.width() + if key_shown { 4 } else { 0 };
-        width.saturating_sub(label + 1)
+        let key = if self.key_after_label().is_some() {
+            4
+        } else {
+            0
+        };
+        width.saturating_sub(3 + self.label.width() + key + 1)
+    }
+
+    /// The row's key when it is no letter of its label (Help's `?`): drawn
+    /// after the label, ` (?)`, so every item says its key.
+    pub fn key_after_label(&self) -> Option<char> {
+        self.hotkey
+            .filter(|&k| !self.label.to_lowercase().contains(k))
     }
 }
 

@@ -248,7 +248,7 @@ fn hotkey_label(row: &ListRow, base: Style) -> Vec<Span<'_>> {
         }
         _ => {
             let mut spans = vec![Span::styled(row.label.as_str(), base)];
-            if let Some(k) = row.hotkey.filter(|_| at.is_none()) {
+            if let Some(k) = row.key_after_label() {
                 spans.extend([
                     Span::styled(" (", base),
                     Span::styled(k.to_string(), hot),

@@ -11,6 +11,7 @@
 //! message box. Where boxes and pages sit comes from [`crate::ui::layout`] and
 //! [`crate::ui::app`], which the clicks use too.
 
+mod boxes;
 mod feedback;
 mod level;
 mod line;
@@ -226,7 +227,9 @@ impl App {
             Style::new().add_modifier(Modifier::BOLD)
         };
         let message = format!("{message} ");
-        let room = message.chars().count() as u16 + 1;
+        let room = u16::try_from(message.width())
+            .unwrap_or(u16::MAX)
+            .saturating_add(1);
         // On a narrow screen the message goes before the title, not over it.
         if usize::from(room) + TITLE.len() <= usize::from(area.width) {
             let title = Style::new().add_modifier(Modifier::BOLD);
@@ -234,9 +237,16 @@ impl App {
             self.render_time_bar(area, room, buf);
         }
         // A styled span, not a styled line: a line's style would cover the
-        // whole title line, the time bar's colours with it.
+        // whole title line, the time bar's colours with it. A message wider
+        // than the screen keeps its start (its end is cut, not its first
+        // words).
+        let align = if message.width() <= usize::from(area.width) {
+            Alignment::Right
+        } else {
+            Alignment::Left
+        };
         Line::from(Span::styled(message, style))
-            .alignment(Alignment::Right)
+            .alignment(align)
             .render(area, buf);
     }
 

@@ -858,6 +858,30 @@ mod tests {
         }
     }
 
+    /// Played at 30 x 8: the win box's key line was cut after "u  undo",
+    /// so "Esc  menu" and "q  quit" were nowhere on the screen. On a narrow
+    /// screen the keys wrap, whole, and a short one drops other lines for
+    /// them.
+    #[test]
+    fn the_win_box_keeps_every_key_on_a_narrow_short_screen() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = tiny(dir.path());
+        win(&mut app);
+        for (w, h) in [(30, 8), (24, 9), (46, 8)] {
+            let shown = screen_rows(&app, w, h).join("\n");
+            for key in ["Enter record", "Ctrl-Z undo", "Esc menu"] {
+                assert!(shown.contains(key), "{key:?} at {w} x {h}:\n{shown}");
+            }
+            assert!(shown.contains("Your name"), "at {w} x {h}:\n{shown}");
+        }
+        type_str(&mut app, "x");
+        keys(&mut app, &[KeyCode::Enter]);
+        let shown = screen_rows(&app, 30, 8).join("\n");
+        for key in ["n  new game", "Esc  menu", "q  quit"] {
+            assert!(shown.contains(key), "{key:?}:\n{shown}");
+        }
+    }
+
     #[test]
     fn undo_takes_back_a_hint_but_not_the_hint_spent_even_across_a_restart() {
         let dir = tempfile::tempdir().unwrap();

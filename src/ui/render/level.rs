@@ -5,16 +5,14 @@
 use std::time::Duration;
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Alignment, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
-use ratatui::symbols::border;
 use ratatui::text::Line;
-use ratatui::widgets::{Clear, Paragraph, Widget};
 
+use super::boxes::centre;
 use super::clock;
 use crate::game::{Difficulty, Game, LEVEL_COUNT, Mode, TimeUp};
 use crate::ui::app::App;
-use crate::ui::layout::centred;
 use crate::ui::theme::Paint;
 
 /// Where the time bar starts on the title line (after " lianliankan").
@@ -113,19 +111,15 @@ impl App {
     /// The box shown when a timed level has run out.
     pub(super) fn render_loss(&self, area: Rect, loss: TimeUp, buf: &mut Buffer) {
         let lines = vec![
-            Line::raw(""),
-            Line::raw("Time is up!").alignment(Alignment::Center),
-            Line::raw(""),
-            Line::raw(format!("Level {:>7}", loss.level + 1)).alignment(Alignment::Center),
-            Line::raw(format!("Score {:>7}", loss.score)).alignment(Alignment::Center),
-            Line::raw(""),
-            Line::raw("n  new game   Esc  menu   q  quit").alignment(Alignment::Center),
+            (9, Line::raw("")),
+            (1, centre("Time is up!".to_string())),
+            (9, Line::raw("")),
+            (3, centre(format!("Level {:>7}", loss.level + 1))),
+            (2, centre(format!("Score {:>7}", loss.score))),
+            (9, Line::raw("")),
         ];
-        let rect = centred(area, 40, lines.len() as u16 + 2);
-        Clear.render(rect, buf);
-        Paragraph::new(lines)
-            .block(self.frame(border::DOUBLE).title(" Game over "))
-            .render(rect, buf);
+        let keys = ["n  new game", "Esc  menu", "q  quit"];
+        self.render_end_box(area, " Game over ", lines, &keys, 40, buf);
     }
 }
 

@@ -207,6 +207,17 @@ fn the_time_bar_shrinks_and_the_loss_box_shows_the_score() {
     ] {
         assert!(screen.contains(needle), "{needle}: {screen}");
     }
+    // Narrow and short, the keys wrap whole and the blank lines give way.
+    let screen = text(&a, 24, 8).join("\n");
+    for needle in [
+        "Time is up!",
+        "Score       0",
+        "n  new game",
+        "Esc  menu",
+        "q  quit",
+    ] {
+        assert!(screen.contains(needle), "{needle}: {screen}");
+    }
 }
 
 #[test]

@@ -843,6 +843,12 @@ fn the_first_screen_says_what_to_do() {
     )));
     let title = |app: &App| text(&draw(app, 80, 24))[0].trim_end().to_string();
     assert!(title(&app).ends_with(INTRO), "{}", title(&app));
+    // Played at 30 x 8 on a 2 x 2 board: narrower than the line, it lost
+    // its first words ("k two equal tiles; ? for help"); it keeps them.
+    let board = Board::from_rows(&[vec![1, 1], vec![1, 1]]).unwrap();
+    let small = app_on(board, "ascii", true, t).with_intro();
+    let narrow = text(&draw(&small, 30, 8))[0].clone();
+    assert!(narrow.starts_with("click two"), "{narrow}");
     app.screens.push(Screen::Help { top: 0 });
     assert!(!title(&app).contains(INTRO));
     app.screens.clear();

@@ -8,6 +8,7 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Padding, Paragraph, Widget, Wrap};
 
+use super::boxes::{Ranked, centre};
 use super::clock;
 use crate::escape::escape_controls;
 use crate::game::{LEVEL_COUNT, Mode, Win};
@@ -22,10 +23,9 @@ impl App {
     /// of a daily deal, the high-score table with the name prompt, and the
     /// keys that apply.
     pub(super) fn render_win(&self, area: Rect, win: Win, buf: &mut Buffer) {
-        // Each line with how soon it goes on a short screen (higher first);
-        // the key line (0) always stays.
-        let centre = |text: String| Line::raw(text).alignment(Alignment::Center);
-        let mut lines: Vec<(u8, Line)> = vec![
+        // Each line with how soon it goes on a short screen (see
+        // `Ranked`); the keys always stay.
+        let mut lines: Vec<Ranked> = vec![
             (9, Line::raw("")),
             (
                 3,
@@ -51,41 +51,22 @@ impl App {
             lines.push((9, Line::raw("")));
             lines.push((6, centre(share.clone())));
         }
-        let keys = match &self.win_screen {
+        let keys: &[&str] = match &self.win_screen {
             Some(screen) => {
                 lines.push((9, Line::raw("")));
                 lines.extend(table_lines(screen));
                 if screen.prompting() {
-                    "Enter record   Ctrl-Z undo   Esc menu"
+                    &["Enter record", "Ctrl-Z undo", "Esc menu"]
                 } else if screen.recorded {
-                    "n  new game   Esc  menu   q  quit"
+                    &["n  new game", "Esc  menu", "q  quit"]
                 } else {
-                    "n  new game   u  undo   Esc  menu   q  quit"
+                    &["n  new game", "u  undo", "Esc  menu", "q  quit"]
                 }
             }
-            None => "n  new game   u  undo   Esc  menu   q  quit",
+            None => &["n  new game", "u  undo", "Esc  menu", "q  quit"],
         };
-        lines.extend([(9, Line::raw("")), (0, centre(keys.to_string()))]);
-        // Drop the least needed lines (the last of equals first) until the
-        // box fits the screen.
-        let room = usize::from(area.height.saturating_sub(2));
-        while lines.len() > room {
-            let Some(worst) = (0..lines.len()).rev().max_by_key(|&i| lines[i].0) else {
-                break;
-            };
-            if lines[worst].0 == 0 {
-                break;
-            }
-            lines.remove(worst);
-        }
-        let lines: Vec<Line> = lines.into_iter().map(|(_, l)| l).collect();
-        let widest = lines.iter().map(Line::width).max().unwrap_or(0);
-        let width = u16::try_from(widest + 4).unwrap_or(u16::MAX).max(46);
-        let rect = centred(area, width, lines.len() as u16 + 2);
-        Clear.render(rect, buf);
-        Paragraph::new(lines)
-            .block(self.frame(border::DOUBLE).title(" You won "))
-            .render(rect, buf);
+        lines.push((9, Line::raw("")));
+        self.render_end_box(area, " You won ", lines, keys, 46, buf);
     }
 
     /// The message box, over everything else, until a key or click.
@@ -116,7 +97,7 @@ impl App {
 
 /// The place line, the name prompt and the table, this game's row marked,
 /// each with how soon it goes on a short screen (see `render_win`).
-fn table_lines(screen: &WinScreen) -> Vec<(u8, Line<'static>)> {
+fn table_lines(screen: &WinScreen) -> Vec<Ranked<'static>> {
     let mut lines = Vec::new();
     let place = screen.rank.map(|r| r + 1);
     let heading = match (place, screen.recorded) {

@@ -11,7 +11,7 @@ use ratatui::widgets::{Clear, Padding, Paragraph, Widget, Wrap};
 use super::clock;
 use crate::escape::escape_controls;
 use crate::game::{LEVEL_COUNT, Mode, Win};
-use crate::persist::scores::TABLE_SIZE;
+use crate::persist::scores::{MAX_NAME_WIDTH, TABLE_SIZE};
 use crate::ui::app::App;
 use crate::ui::layout::centred;
 use crate::ui::win_screen::WinScreen;
@@ -169,19 +169,20 @@ fn table_lines(screen: &WinScreen) -> Vec<(u8, Line<'static>)> {
     lines
 }
 
-/// `name` cut or padded to 16 terminal columns.
+/// `name` cut or padded to [`MAX_NAME_WIDTH`] terminal columns, the widest
+/// a stored name is.
 fn pad(name: &str) -> String {
     use unicode_width::UnicodeWidthChar;
     let mut out = String::new();
     let mut width = 0;
     for c in name.chars() {
         let w = c.width().unwrap_or(0);
-        if width + w > 16 {
+        if width + w > MAX_NAME_WIDTH {
             break;
         }
         out.push(c);
         width += w;
     }
-    out.push_str(&" ".repeat(16 - width));
+    out.push_str(&" ".repeat(MAX_NAME_WIDTH - width));
     out
 }

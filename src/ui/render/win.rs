@@ -66,19 +66,7 @@ impl App {
             None => "n  new game   u  undo   Esc  menu   q  quit",
         };
         lines.extend([(9, Line::raw("")), (0, centre(keys.to_string()))]);
-        // Drop the least needed lines (the last of equals first) until the
-        // box fits the screen.
-        let room = usize::from(area.height.saturating_sub(2));
-        while lines.len() > room {
-            let Some(worst) = (0..lines.len()).rev().max_by_key(|&i| lines[i].0) else {
-                break;
-            };
-            if lines[worst].0 == 0 {
-                break;
-            }
-            lines.remove(worst);
-        }
-        let lines: Vec<Line> = lines.into_iter().map(|(_, l)| l).collect();
+        let lines = most_needed(lines, usize::from(area.height.saturating_sub(2)));
         let widest = lines.iter().map(Line::width).max().unwrap_or(0);
         let width = u16::try_from(widest + 4).unwrap_or(u16::MAX).max(46);
         let rect = centred(area, width, lines.len() as u16 + 2);
@@ -114,8 +102,23 @@ impl App {
     }
 }
 
+/// `lines` without the least needed (the highest number first, the last of
+/// equals first) until at most `room` are left; lines numbered 0 always stay.
+fn most_needed(mut lines: Vec<(u8, Line)>, room: usize) -> Vec<Line> {
+    while lines.len() > room {
+        let Some(worst) = (0..lines.len()).rev().max_by_key(|&i| lines[i].0) else {
+            break;
+        };
+        if lines[worst].0 == 0 {
+            break;
+        }
+        lines.remove(worst);
+    }
+    lines.into_iter().map(|(_, l)| l).collect()
+}
+
 /// The place line, the name prompt and the table, this game's row marked,
-/// each with how soon it goes on a short screen (see `render_win`).
+/// each with how soon it goes on a short screen (see [`most_needed`]).
 fn table_lines(screen: &WinScreen) -> Vec<(u8, Line<'static>)> {
     let mut lines = Vec::new();
     let place = screen.rank.map(|r| r + 1);

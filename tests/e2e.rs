@@ -360,6 +360,24 @@ fn a_daily_deal_of_a_day_to_come_is_refused() {
     assert!(out.stdout.is_empty(), "nothing may reach the terminal");
 }
 
+/// A date before the first daily deal is refused as such, not as a date
+/// that does not exist: 1969-12-31 is a day of the calendar.
+#[test]
+fn a_daily_deal_before_the_first_is_refused_as_too_early() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .args(["--daily", "1969-12-31"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("1969-12-31 is before 1970-01-01, the first daily deal"),
+        "{err}"
+    );
+    assert!(!err.contains("not a day of the calendar"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing may reach the terminal");
+}
+
 #[test]
 fn a_hard_game_deals_the_hard_board_of_its_seed_and_says_so() {
     let config = Config {

@@ -68,7 +68,8 @@ struct PlayArgs {
     /// else emoji in a UTF-8 locale or Windows Terminal, else ascii].
     #[arg(long)]
     theme: Option<String>,
-    /// Start a new game instead of resuming the saved one (which is removed).
+    /// Start a new game instead of resuming the saved one (which is removed,
+    /// unless a newer lianliankan wrote it).
     #[arg(long)]
     new: bool,
     /// Play one board of this gravity variant instead of the run of levels

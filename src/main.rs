@@ -72,8 +72,8 @@ struct PlayArgs {
     /// unless a newer lianliankan wrote it).
     #[arg(long)]
     new: bool,
-    /// Play one board of this gravity variant instead of the run of levels
-    /// (none, down, up, left, right, center-h, center-v).
+    /// Play one board of this gravity variant instead of the run of levels.
+    // No list of the variants here: `--help` adds the possible values.
     #[arg(long, value_parser = lianliankan::cli::gravity_arg())]
     gravity: Option<Gravity>,
     /// Give each level a time limit (30 s plus 2 s a cell); time left is

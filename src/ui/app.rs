@@ -406,13 +406,11 @@ impl App {
                     _ => self.scroll_page(2, false),
                 }
             }
+            // Up and Down (and j, k) were taken above: they turn the page
+            // at its top or end.
             Some(Screen::Scores(_) | Screen::Stats(_)) => match key.code {
-                KeyCode::Left | KeyCode::Up | KeyCode::Char('h' | 'k') | KeyCode::BackTab => {
-                    self.step_pages(-1)
-                }
-                KeyCode::Right | KeyCode::Down | KeyCode::Char('l' | 'j') | KeyCode::Tab => {
-                    self.step_pages(1)
-                }
+                KeyCode::Left | KeyCode::Char('h') | KeyCode::BackTab => self.step_pages(-1),
+                KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab => self.step_pages(1),
                 KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q' | ' ') => {
                     self.screens.pop();
                 }

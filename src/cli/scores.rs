@@ -20,8 +20,8 @@ pub struct ScoresArgs {
     /// Only tables of boards with this many columns.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     pub cols: Option<u16>,
-    /// Only tables of this gravity key: levels (a run of levels), or a variant (none, down, up,
-    /// left, right, center-h, center-v).
+    /// Only tables of this gravity key: levels (a run of levels), a variant (none, down, up,
+    /// left, right, center-h, center-v), or daily-YYYY-MM-DD (that day's daily deal).
     #[arg(long, value_parser = parse_gravity)]
     pub gravity: Option<String>,
     /// Only tables of this difficulty: easy, normal or hard (tables from

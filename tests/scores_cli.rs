@@ -45,6 +45,25 @@ fn a_daily_deals_table_is_filtered_by_its_key() {
     assert!(daily.contains("ann") && !daily.contains("bob"), "{daily}");
 }
 
+/// A `--gravity` no table can have (a typo) is refused, as a wrong
+/// `--difficulty` is, instead of reading as a filter that matched nothing.
+#[test]
+fn a_gravity_key_no_table_can_have_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    add(dir.path(), 9, 16, "down", "ann", 500);
+    for typo in ["dwon", "daily-2026-02-30", "daily", "level"] {
+        let out = scores(dir.path(), &["--gravity", typo]);
+        assert_eq!(out.status.code(), Some(2), "{typo}");
+        let err = text(&out.stderr);
+        assert!(err.contains("levels, a variant"), "{typo}: {err}");
+        assert!(out.stdout.is_empty(), "{typo}");
+    }
+    for key in ["levels", "center-h", "daily-2026-11-30"] {
+        let out = scores(dir.path(), &["--gravity", key]);
+        assert_eq!(out.status.code(), Some(0), "{key}");
+    }
+}
+
 #[test]
 fn tables_are_shown_and_filtered() {
     let dir = tempfile::tempdir().unwrap();

@@ -7,7 +7,10 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::cli::show_loaded;
-use crate::persist::scores::{BoardKey, Entry, Scores, check_gravity, table_text};
+use crate::core::gravity::Gravity;
+use crate::game::Mode;
+use crate::game::daily::Day;
+use crate::persist::scores::{BoardKey, Entry, Scores, table_text};
 use crate::persist::storage::data_dir;
 use crate::solve::difficulty::Difficulty;
 
@@ -30,8 +33,25 @@ pub struct ScoresArgs {
     pub difficulty: Option<Difficulty>,
 }
 
+/// A `--gravity` filter: `levels`, a variant's name or a daily deal's
+/// `daily-YYYY-MM-DD`, the keys tables are made under. Any other name (a
+/// typo) is refused, as a wrong `--difficulty` is, rather than taken as a
+/// filter that no table can match.
 fn parse_gravity(name: &str) -> Result<String, String> {
-    check_gravity(name).map(|()| name.to_string())
+    let known = name.parse::<Mode>().is_ok()
+        || name
+            .strip_prefix("daily-")
+            .is_some_and(|date| date.parse::<Day>().is_ok());
+    if known {
+        Ok(name.to_string())
+    } else {
+        let variants: Vec<&str> = Gravity::LEVELS.iter().map(|g| g.name()).collect();
+        Err(format!(
+            "\"{}\" is no table's key: levels, a variant ({}) or daily-YYYY-MM-DD",
+            name.escape_debug(),
+            variants.join(", ")
+        ))
+    }
 }
 
 impl ScoresArgs {

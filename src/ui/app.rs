@@ -206,9 +206,8 @@ impl App {
             .theme
             .as_deref()
             .and_then(|n| Theme::builtin(n).ok())
-            && theme.kinds() >= self.game.config().kinds
         {
-            self.theme = theme;
+            self.use_theme(theme);
         }
         // A pause menu under the settings offers Hint as they say now.
         for screen in &mut self.screens {
@@ -219,6 +218,14 @@ impl App {
             }
         }
         self.settings = settings;
+    }
+
+    /// Draws the tiles with `theme` when it has a symbol for every kind of
+    /// this game (else the tiles stay as they are).
+    fn use_theme(&mut self, theme: Theme) {
+        if theme.kinds() >= self.game.config().kinds {
+            self.theme = theme;
+        }
     }
 
     /// Where the board sits on a screen of `area`, or `None` if it is too small.

@@ -412,6 +412,18 @@ mod tests {
         app.screens.last()
     }
 
+    /// An app saving in `dir` with the settings open from the menu and
+    /// the tiles stepped from auto past ascii to symbols, seen at once.
+    fn symbols_in_the_settings(dir: &std::path::Path) -> App {
+        let mut app = app_in(dir, tiny());
+        press(&mut app, &[KeyCode::Char('m')]);
+        type_str(&mut app, "e");
+        assert!(matches!(top(&app), Some(Screen::Settings(_))));
+        press(&mut app, &[KeyCode::Right, KeyCode::Right]);
+        assert_eq!(app.theme.name, "symbols", "seen at once");
+        app
+    }
+
     /// Under `NO_COLOR` the settings say why the colours chosen do not
     /// show. Found by the play-test: Colours read "on" over a board drawn
     /// without colour, and stepping it changed nothing on screen.
@@ -651,11 +663,7 @@ mod tests {
     #[test]
     fn settings_on_show_are_saved_when_the_game_ends_there() {
         let dir = tempfile::tempdir().unwrap();
-        let mut app = app_in(dir.path(), tiny());
-        press(&mut app, &[KeyCode::Char('m')]);
-        type_str(&mut app, "e");
-        press(&mut app, &[KeyCode::Right, KeyCode::Right]);
-        assert_eq!(app.theme.name, "symbols", "seen at once");
+        let mut app = symbols_in_the_settings(dir.path());
         let ctrl_c = KeyEvent::new(
             KeyCode::Char('c'),
             ratatui::crossterm::event::KeyModifiers::CONTROL,
@@ -815,14 +823,10 @@ mod tests {
     #[test]
     fn tiles_stepped_back_to_auto_show_autos_tiles_at_once() {
         let dir = tempfile::tempdir().unwrap();
-        let mut app = app_in(dir.path(), tiny());
-        press(&mut app, &[KeyCode::Char('m')]);
-        type_str(&mut app, "e");
-        // Tiles: auto -> ascii -> symbols, then on to auto through the one
-        // of ascii and emoji that auto does not pick here.
+        let mut app = symbols_in_the_settings(dir.path());
+        // On to auto through the one of ascii and emoji that auto does not
+        // pick here.
         let auto = Theme::default_for_env();
-        press(&mut app, &[KeyCode::Right, KeyCode::Right]);
-        assert_eq!(app.theme.name, "symbols");
         let way = if auto == "ascii" {
             KeyCode::Right
         } else {
@@ -838,13 +842,8 @@ mod tests {
     #[test]
     fn settings_change_at_once_and_are_saved_on_the_way_out() {
         let dir = tempfile::tempdir().unwrap();
-        let mut app = app_in(dir.path(), tiny());
-        press(&mut app, &[KeyCode::Char('m')]);
-        type_str(&mut app, "e");
-        assert!(matches!(top(&app), Some(Screen::Settings(_))));
         // Tiles: auto -> ascii -> symbols; colours off; animation fast; hints off.
-        press(&mut app, &[KeyCode::Right, KeyCode::Right]);
-        assert_eq!(app.theme.name, "symbols", "seen at once");
+        let mut app = symbols_in_the_settings(dir.path());
         press(&mut app, &[KeyCode::Down, KeyCode::Enter]);
         assert!(!app.color);
         press(&mut app, &[KeyCode::Down, KeyCode::Right]);

@@ -12,7 +12,7 @@
 //! - [`game`]: the game state and its rules, free of terminal code.
 //! - [`solve`]: the solver, the winnable dealer, independent replay, the
 //!   reference search and sample boards.
-//! - [`core`]: the grid, the path engine and gravity.
+//! - [`core`]: the grid, the path engine, gravity and the matching rule.
 //! - [`escape`]: outside text made safe to print on a terminal (used by every layer that prints).
 
 pub mod cli;

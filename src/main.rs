@@ -68,15 +68,17 @@ struct PlayArgs {
     /// else emoji in a UTF-8 locale or Windows Terminal, else ascii].
     #[arg(long)]
     theme: Option<String>,
-    /// Start a new game instead of resuming the saved one (which is removed).
+    /// Start a new game instead of resuming the saved one (which is removed,
+    /// unless a newer lianliankan wrote it).
     #[arg(long)]
     new: bool,
     /// Play one board of this gravity variant instead of the run of levels
-    /// (none, down, up, left, right, center-h, center-v).
+    /// [default: levels, or the last new game's mode].
+    // No list of the variants here: `--help` adds the possible values.
     #[arg(long, value_parser = lianliankan::cli::gravity_arg())]
     gravity: Option<Gravity>,
     /// Give each level a time limit (30 s plus 2 s a cell); time left is
-    /// added to the score.
+    /// added to the score [default: untimed, or the last new game's clock].
     #[arg(long)]
     timed: bool,
     /// How hard the deals are: easy (a random player nearly always wins),

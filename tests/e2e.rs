@@ -350,14 +350,32 @@ fn options_the_dealer_refuses_leave_the_saved_game() {
 /// recorded before its day.
 #[test]
 fn a_daily_deal_of_a_day_to_come_is_refused() {
+    let err = daily_refused("9999-12-31");
+    assert!(err.contains("9999-12-31 has not come yet"), "{err}");
+}
+
+/// What `--daily DATE` says on standard error, having checked it exits
+/// with status 2 before anything reaches the terminal.
+fn daily_refused(date: &str) -> String {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
-        .args(["--daily", "9999-12-31"])
+        .args(["--daily", date])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("9999-12-31 has not come yet"), "{err}");
+    assert_eq!(out.status.code(), Some(2), "{date}");
     assert!(out.stdout.is_empty(), "nothing may reach the terminal");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A date before the first daily deal is refused as such, not as a date
+/// that does not exist: 1969-12-31 is a day of the calendar.
+#[test]
+fn a_daily_deal_before_the_first_is_refused_as_too_early() {
+    let err = daily_refused("1969-12-31");
+    assert!(
+        err.contains("1969-12-31 is before 1970-01-01, the first daily deal"),
+        "{err}"
+    );
+    assert!(!err.contains("not a day of the calendar"), "{err}");
 }
 
 #[test]

@@ -32,6 +32,38 @@ fn empty_and_missing_data_dirs_show_no_scores() {
     assert!(out.stderr.is_empty());
 }
 
+/// A daily deal's table is filtered by its key, as `--help` says.
+#[test]
+fn a_daily_deals_table_is_filtered_by_its_key() {
+    let dir = tempfile::tempdir().unwrap();
+    add(dir.path(), 8, 16, "daily-2026-11-30", "ann", 500);
+    add(dir.path(), 8, 16, "right", "bob", 700);
+    let out = scores(dir.path(), &["--gravity", "daily-2026-11-30"]);
+    assert_eq!(out.status.code(), Some(0));
+    let daily = text(&out.stdout);
+    assert!(daily.contains("gravity daily-2026-11-30"), "{daily}");
+    assert!(daily.contains("ann") && !daily.contains("bob"), "{daily}");
+}
+
+/// A `--gravity` no table can have (a typo) is refused, as a wrong
+/// `--difficulty` is, instead of reading as a filter that matched nothing.
+#[test]
+fn a_gravity_key_no_table_can_have_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    add(dir.path(), 9, 16, "down", "ann", 500);
+    for typo in ["dwon", "daily-2026-02-30", "daily", "level"] {
+        let out = scores(dir.path(), &["--gravity", typo]);
+        assert_eq!(out.status.code(), Some(2), "{typo}");
+        let err = text(&out.stderr);
+        assert!(err.contains("levels, a variant"), "{typo}: {err}");
+        assert!(out.stdout.is_empty(), "{typo}");
+    }
+    for key in ["levels", "center-h", "daily-2026-11-30"] {
+        let out = scores(dir.path(), &["--gravity", key]);
+        assert_eq!(out.status.code(), Some(0), "{key}");
+    }
+}
+
 #[test]
 fn tables_are_shown_and_filtered() {
     let dir = tempfile::tempdir().unwrap();

@@ -7,7 +7,10 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::cli::show_loaded;
-use crate::persist::scores::{BoardKey, Entry, Scores, check_gravity, table_text};
+use crate::core::gravity::Gravity;
+use crate::game::Mode;
+use crate::game::daily::Day;
+use crate::persist::scores::{BoardKey, Entry, Scores, table_text};
 use crate::persist::storage::data_dir;
 use crate::solve::difficulty::Difficulty;
 
@@ -20,8 +23,8 @@ pub struct ScoresArgs {
     /// Only tables of boards with this many columns.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     pub cols: Option<u16>,
-    /// Only tables of this gravity key: levels (a run of levels), or a variant (none, down, up,
-    /// left, right, center-h, center-v).
+    /// Only tables of this gravity key: levels (a run of levels), a variant (none, down, up,
+    /// left, right, center-h, center-v), or daily-YYYY-MM-DD (that day's daily deal).
     #[arg(long, value_parser = parse_gravity)]
     pub gravity: Option<String>,
     /// Only tables of this difficulty: easy, normal or hard (tables from
@@ -30,8 +33,25 @@ pub struct ScoresArgs {
     pub difficulty: Option<Difficulty>,
 }
 
+/// A `--gravity` filter: `levels`, a variant's name or a daily deal's
+/// `daily-YYYY-MM-DD`, the keys tables are made under. Any other name (a
+/// typo) is refused, as a wrong `--difficulty` is, rather than taken as a
+/// filter that no table can match.
 fn parse_gravity(name: &str) -> Result<String, String> {
-    check_gravity(name).map(|()| name.to_string())
+    let known = name.parse::<Mode>().is_ok()
+        || name
+            .strip_prefix("daily-")
+            .is_some_and(|date| date.parse::<Day>().is_ok());
+    if known {
+        Ok(name.to_string())
+    } else {
+        let variants: Vec<&str> = Gravity::LEVELS.iter().map(|g| g.name()).collect();
+        Err(format!(
+            "\"{}\" is no table's key: levels, a variant ({}) or daily-YYYY-MM-DD",
+            name.escape_debug(),
+            variants.join(", ")
+        ))
+    }
 }
 
 impl ScoresArgs {

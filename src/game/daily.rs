@@ -61,15 +61,8 @@ impl Day {
 
     /// The day of a date, if the date exists: days-from-civil, the inverse of [`Day::ymd`].
     pub fn from_ymd(year: i64, month: u32, day: u32) -> Option<Day> {
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-        let days_in_month = match month {
-            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-            4 | 6 | 9 | 11 => 30,
-            2 if leap => 29,
-            2 => 28,
-            _ => return None,
-        };
-        if !(1..=days_in_month).contains(&day) || !(1970..=9999).contains(&year) {
+        let days = days_in_month(year, month)?;
+        if !(1..=days).contains(&day) || !(1970..=9999).contains(&year) {
             return None;
         }
         let y = if month <= 2 { year - 1 } else { year };
@@ -105,6 +98,18 @@ impl Day {
     }
 }
 
+/// The days in `month` (1-12) of `year` (Gregorian); `None` for no month.
+fn days_in_month(year: i64, month: u32) -> Option<u32> {
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => Some(31),
+        4 | 6 | 9 | 11 => Some(30),
+        2 if leap => Some(29),
+        2 => Some(28),
+        _ => None,
+    }
+}
+
 impl fmt::Display for Day {
     /// `YYYY-MM-DD`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -132,6 +137,12 @@ impl FromStr for Day {
             m.parse().map_err(|_| bad())?,
             d.parse().map_err(|_| bad())?,
         );
+        if y < 1970 && days_in_month(y, m).is_some_and(|days| (1..=days).contains(&d)) {
+            return Err(format!(
+                "{text} is before {}, the first daily deal",
+                Day::FIRST
+            ));
+        }
         Day::from_ymd(y, m, d).ok_or_else(|| format!("{text} is not a day of the calendar"))
     }
 }
@@ -167,6 +178,19 @@ mod tests {
             assert!(bad.parse::<Day>().is_err(), "{bad}");
         }
         assert_eq!("2024-02-29".parse::<Day>().unwrap().number(), 19_782);
+        // A real date before the first day is told apart from one that
+        // does not exist.
+        assert_eq!(
+            "1969-12-31".parse::<Day>(),
+            Err("1969-12-31 is before 1970-01-01, the first daily deal".to_string())
+        );
+        for missing in ["2026-02-29", "1900-02-29", "1969-13-01"] {
+            assert_eq!(
+                missing.parse::<Day>(),
+                Err(format!("{missing} is not a day of the calendar"))
+            );
+        }
+        assert!("1968-02-29".parse::<Day>().unwrap_err().contains("before"));
     }
 
     /// The deal of a date is pinned: the same board on every machine and

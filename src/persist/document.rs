@@ -12,9 +12,9 @@
 //! or whose values are out of range, is kept aside and reported once as a
 //! warning. A file from a newer version is refused and never overwritten.
 //!
-//! A file that several running games add to (the high scores) is changed
-//! with [`update`], under the file's lock, so that two changes at the same
-//! moment both land.
+//! A file that several running games add to (the high scores, the
+//! statistics) is changed with [`update`], under the file's lock, so that
+//! two changes at the same moment both land.
 //!
 //! How the game keeps its state:
 //!

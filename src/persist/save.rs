@@ -425,7 +425,9 @@ impl SavedGame {
             .ok_or_else(|| "the hints and reshuffles left are missing".into())
     }
 
-    fn check(&self) -> Result<(), String> {
+    /// Checks the game's settings: the board's size, the kinds, the help
+    /// granted, the time played and the level.
+    fn check_settings(&self) -> Result<(), String> {
         let (rows, cols) = (self.rows, self.cols);
         if !(1..=MAX_ROWS).contains(&rows) || !(1..=MAX_COLS).contains(&cols) {
             return Err(format!("a board of {rows} x {cols} is out of range"));
@@ -461,6 +463,16 @@ impl SavedGame {
         if self.level_started_ms > self.elapsed_ms {
             return Err("the level began after the time played so far".into());
         }
+        Ok(())
+    }
+
+    /// Checks the whole save before a game is built from it: the settings,
+    /// the cursor and selection, the help left, and the states in the order
+    /// they were played.
+    fn check(&self) -> Result<(), String> {
+        self.check_settings()?;
+        let (rows, cols) = (self.rows, self.cols);
+        let pairs = rows * cols / 2;
         let inside = |[r, c]: [u16; 2]| usize::from(r) < rows && usize::from(c) < cols;
         if !inside(self.cursor) {
             return Err("the cursor is off the board".into());

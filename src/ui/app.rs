@@ -206,9 +206,8 @@ impl App {
             .theme
             .as_deref()
             .and_then(|n| Theme::builtin(n).ok())
-            && theme.kinds() >= self.game.config().kinds
         {
-            self.theme = theme;
+            self.use_theme(theme);
         }
         // A pause menu under the settings offers Hint as they say now.
         for screen in &mut self.screens {
@@ -219,6 +218,14 @@ impl App {
             }
         }
         self.settings = settings;
+    }
+
+    /// Draws the tiles with `theme` when it has a symbol for every kind of
+    /// this game (else the tiles stay as they are).
+    fn use_theme(&mut self, theme: Theme) {
+        if theme.kinds() >= self.game.config().kinds {
+            self.theme = theme;
+        }
     }
 
     /// Where the board sits on a screen of `area`, or `None` if it is too small.
@@ -406,13 +413,11 @@ impl App {
                     _ => self.scroll_page(2, false),
                 }
             }
+            // Up and Down (and j, k) were taken above: they turn the page
+            // at its top or end.
             Some(Screen::Scores(_) | Screen::Stats(_)) => match key.code {
-                KeyCode::Left | KeyCode::Up | KeyCode::Char('h' | 'k') | KeyCode::BackTab => {
-                    self.step_pages(-1)
-                }
-                KeyCode::Right | KeyCode::Down | KeyCode::Char('l' | 'j') | KeyCode::Tab => {
-                    self.step_pages(1)
-                }
+                KeyCode::Left | KeyCode::Char('h') | KeyCode::BackTab => self.step_pages(-1),
+                KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab => self.step_pages(1),
                 KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q' | ' ') => {
                     self.screens.pop();
                 }

@@ -32,7 +32,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
 
 use crate::core::grid::EMPTY;
-use crate::game::{LOST_WARNING, show_time};
+use crate::game::{LOST_WARNING, Removal, show_time};
 use crate::ui::app::keys::{self, Command};
 use crate::ui::app::screen::Screen;
 use crate::ui::app::{App, DEMO_NOTE, INTRO};
@@ -159,39 +159,48 @@ impl App {
             };
             self.render_tile(layout.tile, layout.cell_rect(p), kind, marks, buf);
         }
-        // A cursor on an empty cell is still shown, as brackets.
-        let cursor = game.cursor();
-        if board.get(cursor) == EMPTY && game.win().is_none() && !cleared {
-            let rect = layout.cell_rect(cursor);
-            let (cx, cy) = layout.centre(cursor);
-            let style = self
-                .colours(Paint::CursorInk, Paint::Cursor)
-                .add_modifier(Modifier::BOLD);
-            buf.set_string(cx.saturating_sub(1).max(rect.x), cy, "[", style);
-            let right = (cx + layout.tile.glyph).min(rect.right() - 1);
-            buf.set_string(right, cy, "]", style);
+        if board.get(game.cursor()) == EMPTY && game.win().is_none() && !cleared {
+            self.render_empty_cursor(layout, buf);
         }
         self.render_slides(layout, buf);
         if let Some(removal) = game.removal(self.now) {
-            for p in removal.path.ends().into_iter().flat_map(|(a, b)| [a, b]) {
-                let marks = Marks {
-                    removed: true,
-                    ..Marks::default()
-                };
-                self.render_tile(layout.tile, layout.cell_rect(p), removal.kind, marks, buf);
-            }
-            let shown = self.now.saturating_duration_since(removal.at);
-            let style = self.line_style();
-            line::draw(
-                layout,
-                &removal.path.corners,
-                grown(shown, game.pace().line),
-                style,
-                self.charset,
-                buf,
-            );
+            self.render_removal(layout, removal, buf);
         }
         self.render_feedback(layout, space, buf);
+    }
+
+    /// A cursor on an empty cell is still shown, as brackets.
+    fn render_empty_cursor(&self, layout: &BoardLayout, buf: &mut Buffer) {
+        let cursor = self.game.cursor();
+        let rect = layout.cell_rect(cursor);
+        let (cx, cy) = layout.centre(cursor);
+        let style = self
+            .colours(Paint::CursorInk, Paint::Cursor)
+            .add_modifier(Modifier::BOLD);
+        buf.set_string(cx.saturating_sub(1).max(rect.x), cy, "[", style);
+        let right = (cx + layout.tile.glyph).min(rect.right() - 1);
+        buf.set_string(right, cy, "]", style);
+    }
+
+    /// The pair just matched, still drawn in its cells, and the line that
+    /// joined them growing from the first.
+    fn render_removal(&self, layout: &BoardLayout, removal: &Removal, buf: &mut Buffer) {
+        for p in removal.path.ends().into_iter().flat_map(|(a, b)| [a, b]) {
+            let marks = Marks {
+                removed: true,
+                ..Marks::default()
+            };
+            self.render_tile(layout.tile, layout.cell_rect(p), removal.kind, marks, buf);
+        }
+        let shown = self.now.saturating_duration_since(removal.at);
+        line::draw(
+            layout,
+            &removal.path.corners,
+            grown(shown, self.game.pace().line),
+            self.line_style(),
+            self.charset,
+            buf,
+        );
     }
 
     fn line_style(&self) -> Style {

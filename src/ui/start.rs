@@ -240,3 +240,35 @@ impl Opening<'_> {
         Ok(app)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::gravity::Gravity;
+    use crate::game::Mode;
+
+    /// Options left out come from the last new game's choices, the mode and
+    /// the clock as much as the board: `--help` and the README say so.
+    #[test]
+    fn options_left_out_come_from_the_last_new_game() {
+        let options = Options {
+            deal: Wanted {
+                rows: Some(4),
+                cols: Some(4),
+                ..Wanted::default()
+            },
+            ..Options::default()
+        };
+        let fresh = options.config(&Settings::default(), 59);
+        assert_eq!((fresh.mode, fresh.timed), (Mode::Levels, false));
+        let mut settings = Settings::default();
+        settings.new_game.mode = "down".into();
+        settings.new_game.timed = true;
+        let config = options.config(&settings, 59);
+        assert_eq!((config.rows, config.cols, config.kinds), (4, 4, 8));
+        assert_eq!(
+            (config.mode, config.timed),
+            (Mode::Single(Gravity::Down), true)
+        );
+    }
+}

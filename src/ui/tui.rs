@@ -32,6 +32,7 @@ mod unix;
 mod windows;
 
 use std::io::{self, Stdout, Write, stdout};
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -255,38 +256,53 @@ fn play(screen: &mut Screen, app: &mut App, inputs: &Receiver<Input>) -> io::Res
         // Take every input already waiting before drawing again.
         dirty = false;
         while let Some(input) = next {
-            match input {
-                Input::Event(ev) => {
-                    let area: ratatui::layout::Rect = screen.size()?.into();
-                    let (changed, noted) =
-                        watcher.watch(area.height, || app.handle_event(&ev, area, Instant::now()));
-                    if noted {
-                        forget_screen(screen)?;
-                    }
-                    dirty |= changed || noted;
-                    if app.quit {
-                        return Ok(None);
-                    }
-                }
-                Input::Signal(signal) => return Ok(Some(signal)),
-                Input::Failed(e) => return Err(e),
-                #[cfg(unix)]
-                Input::Suspend => {
-                    app.suspend(Instant::now());
-                    restore();
-                    stop();
-                    take_terminal()?;
-                    forget_screen(screen)?;
-                    dirty = true;
-                }
-                #[cfg(unix)]
-                Input::Continued => {
-                    take_terminal()?;
-                    forget_screen(screen)?;
-                    dirty = true;
-                }
+            match take_input(screen, app, &watcher, input)? {
+                ControlFlow::Break(ended) => return Ok(ended),
+                ControlFlow::Continue(changed) => dirty |= changed,
             }
             next = inputs.try_recv().ok();
+        }
+    }
+}
+
+/// Takes one input in the loop of [`play`]: `Break` when the game ends
+/// there (the player quit: `None`; a signal came: `Some(signal)`), else
+/// `Continue` with whether the screen must be drawn again.
+fn take_input(
+    screen: &mut Screen,
+    app: &mut App,
+    watcher: &busy::Watcher,
+    input: Input,
+) -> io::Result<ControlFlow<Option<i32>, bool>> {
+    match input {
+        Input::Event(ev) => {
+            let area: ratatui::layout::Rect = screen.size()?.into();
+            let (changed, noted) =
+                watcher.watch(area.height, || app.handle_event(&ev, area, Instant::now()));
+            if noted {
+                forget_screen(screen)?;
+            }
+            if app.quit {
+                return Ok(ControlFlow::Break(None));
+            }
+            Ok(ControlFlow::Continue(changed || noted))
+        }
+        Input::Signal(signal) => Ok(ControlFlow::Break(Some(signal))),
+        Input::Failed(e) => Err(e),
+        #[cfg(unix)]
+        Input::Suspend => {
+            app.suspend(Instant::now());
+            restore();
+            stop();
+            take_terminal()?;
+            forget_screen(screen)?;
+            Ok(ControlFlow::Continue(true))
+        }
+        #[cfg(unix)]
+        Input::Continued => {
+            take_terminal()?;
+            forget_screen(screen)?;
+            Ok(ControlFlow::Continue(true))
         }
     }
 }

@@ -19,6 +19,7 @@ use crate::persist::document;
 use crate::persist::scores::Scores;
 use crate::persist::stats::Stats;
 use crate::ui::layout::MenuLayout;
+use crate::ui::theme::Theme;
 
 /// The key line under every list.
 pub const LIST_KEYS: &str = "arrows, letter or click; Enter; Esc back";
@@ -166,10 +167,16 @@ impl App {
         match self.screens.last_mut() {
             Some(Screen::NewGame(f)) => f.change(step, kinds),
             Some(Screen::Settings(f)) => {
+                let tiles = SettingsForm::ROWS.get(f.selected) == Some(&SettingsRow::Theme);
                 f.change(step);
-                // Seen at once, behind the form.
+                // Seen at once, behind the form: auto too, as the tiles it
+                // picks for this terminal.
                 let settings = f.settings.clone();
+                let auto = tiles && settings.theme.is_none();
                 self.apply_settings(settings);
+                if auto && let Ok(theme) = Theme::builtin(Theme::default_for_env()) {
+                    self.use_theme(theme);
+                }
             }
             _ => {}
         }
@@ -403,6 +410,18 @@ mod tests {
 
     fn top(app: &App) -> Option<&Screen> {
         app.screens.last()
+    }
+
+    /// An app saving in `dir` with the settings open from the menu and
+    /// the tiles stepped from auto past ascii to symbols, seen at once.
+    fn symbols_in_the_settings(dir: &std::path::Path) -> App {
+        let mut app = app_in(dir, tiny());
+        press(&mut app, &[KeyCode::Char('m')]);
+        type_str(&mut app, "e");
+        assert!(matches!(top(&app), Some(Screen::Settings(_))));
+        press(&mut app, &[KeyCode::Right, KeyCode::Right]);
+        assert_eq!(app.theme.name, "symbols", "seen at once");
+        app
     }
 
     /// Under `NO_COLOR` the settings say why the colours chosen do not
@@ -644,11 +663,7 @@ mod tests {
     #[test]
     fn settings_on_show_are_saved_when_the_game_ends_there() {
         let dir = tempfile::tempdir().unwrap();
-        let mut app = app_in(dir.path(), tiny());
-        press(&mut app, &[KeyCode::Char('m')]);
-        type_str(&mut app, "e");
-        press(&mut app, &[KeyCode::Right, KeyCode::Right]);
-        assert_eq!(app.theme.name, "symbols", "seen at once");
+        let mut app = symbols_in_the_settings(dir.path());
         let ctrl_c = KeyEvent::new(
             KeyCode::Char('c'),
             ratatui::crossterm::event::KeyModifiers::CONTROL,
@@ -801,16 +816,34 @@ mod tests {
         assert_eq!(rows_of(&app), 13, "so does the label");
     }
 
+    /// Tiles stepped back to auto show auto's tiles at once, as any other
+    /// choice of tiles does. Found in tmux: in a UTF-8 terminal, ascii then
+    /// auto kept the ascii tiles and the form said "auto (ascii)", where
+    /// auto is emoji.
+    #[test]
+    fn tiles_stepped_back_to_auto_show_autos_tiles_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = symbols_in_the_settings(dir.path());
+        // On to auto through the one of ascii and emoji that auto does not
+        // pick here.
+        let auto = Theme::default_for_env();
+        let way = if auto == "ascii" {
+            KeyCode::Right
+        } else {
+            KeyCode::Left
+        };
+        press(&mut app, &[way, way]);
+        assert_eq!(app.settings.theme, None, "auto");
+        assert_eq!(app.theme.name, auto, "seen at once");
+        let screen = screen_rows(&app, AREA.width, AREA.height).join("\n");
+        assert!(screen.contains(&format!("auto ({auto})")), "{screen}");
+    }
+
     #[test]
     fn settings_change_at_once_and_are_saved_on_the_way_out() {
         let dir = tempfile::tempdir().unwrap();
-        let mut app = app_in(dir.path(), tiny());
-        press(&mut app, &[KeyCode::Char('m')]);
-        type_str(&mut app, "e");
-        assert!(matches!(top(&app), Some(Screen::Settings(_))));
         // Tiles: auto -> ascii -> symbols; colours off; animation fast; hints off.
-        press(&mut app, &[KeyCode::Right, KeyCode::Right]);
-        assert_eq!(app.theme.name, "symbols", "seen at once");
+        let mut app = symbols_in_the_settings(dir.path());
         press(&mut app, &[KeyCode::Down, KeyCode::Enter]);
         assert!(!app.color);
         press(&mut app, &[KeyCode::Down, KeyCode::Right]);

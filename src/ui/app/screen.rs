@@ -510,8 +510,7 @@ impl NewGameForm {
             }
             NewGameRow::Mode => {
                 let all: Vec<Mode> = modes().collect();
-                let at = all.iter().position(|&m| m == c.mode()).unwrap_or(0);
-                c.mode = all[cycle(at, all.len(), step)].name().to_string();
+                c.mode = stepped(&all, &c.mode(), step).name().to_string();
             }
             NewGameRow::Timed => c.timed = !c.timed,
             NewGameRow::Difficulty => step_difficulty(c, step),
@@ -574,16 +573,26 @@ fn mode_words(mode: Mode) -> String {
     }
 }
 
-/// `at` moved by `step` through `len` places, wrapping round.
 /// Moves the difficulty of `c` by `step`, round the three.
 fn step_difficulty(c: &mut GameChoice, step: isize) {
-    let all = Difficulty::ALL;
-    let at = all.iter().position(|&d| d == c.difficulty()).unwrap_or(0);
-    c.difficulty = all[cycle(at, all.len(), step)].name().to_string();
+    c.difficulty = stepped(&Difficulty::ALL, &c.difficulty(), step)
+        .name()
+        .to_string();
 }
 
+/// `at` moved by `step` through `len` places, wrapping round.
 fn cycle(at: usize, len: usize, step: isize) -> usize {
     (at as isize + step).rem_euclid(len.max(1) as isize) as usize
+}
+
+/// The choice `step` places from `current` among `all`, wrapping round
+/// (counted from the first when `current` is not among them): what left
+/// and right do on a field of named choices.
+fn stepped<T: PartialEq + Clone>(all: &[T], current: &T, step: isize) -> T {
+    let at = all.iter().position(|c| c == current).unwrap_or(0);
+    all.get(cycle(at, all.len(), step))
+        .cloned()
+        .unwrap_or_else(|| current.clone())
 }
 
 /// `value` moved by `step`, kept within `low..=high`.
@@ -705,16 +714,11 @@ impl SettingsForm {
                     .into_iter()
                     .chain(Theme::names().map(|n| Some(n.to_string())))
                     .collect();
-                let at = names.iter().position(|n| *n == s.theme).unwrap_or(0);
-                s.theme = names[cycle(at, names.len(), step)].clone();
+                s.theme = stepped(&names, &s.theme, step);
             }
             Some(SettingsRow::Colors) => s.color = !s.color,
             Some(SettingsRow::Animation) => {
-                let at = Animation::ALL
-                    .iter()
-                    .position(|&a| a == s.animation)
-                    .unwrap_or(0);
-                s.animation = Animation::ALL[cycle(at, Animation::ALL.len(), step)];
+                s.animation = stepped(&Animation::ALL, &s.animation, step);
             }
             Some(SettingsRow::Hints) => s.hints = !s.hints,
             Some(SettingsRow::Board) => {
@@ -868,6 +872,21 @@ mod tests {
         assert_eq!(tiles(&f, "emoji", most + 1), "symbols (too few here)");
         // `--theme ascii` chose for this run.
         assert_eq!(tiles(&f, "ascii", 32), "symbols (next start)");
+    }
+
+    #[test]
+    fn a_field_of_named_choices_steps_round_both_ways() {
+        let all = [Animation::Normal, Animation::Fast, Animation::Off];
+        assert_eq!(stepped(&all, &Animation::Normal, 1), Animation::Fast);
+        assert_eq!(stepped(&all, &Animation::Off, 1), Animation::Normal);
+        assert_eq!(stepped(&all, &Animation::Normal, -1), Animation::Off);
+        let names = [None, Some("ascii")];
+        assert_eq!(
+            stepped(&names, &Some("emoji"), 1),
+            Some("ascii"),
+            "from the first"
+        );
+        assert_eq!(stepped(&[] as &[u8], &7, 1), 7, "nothing to step to");
     }
 
     #[test]

@@ -112,8 +112,6 @@ impl App {
         }
         let step = (shown.as_nanos() / (POINTS_TIME / FADE_STEPS).as_nanos()) as u32;
         let fade = step as f32 / (FADE_STEPS - 1) as f32;
-        let cells = line::cells(layout, &r.path.corners);
-        let mid = cells.len() / 2;
         let streak = self.game.streak() + 1;
         let mut spans = vec![Span::styled(
             format!(" +{} ", r.points),
@@ -125,12 +123,36 @@ impl App {
                 self.fading(Paint::Combo, fade, step),
             ));
         }
-        // By the line, where that hides the fewest tiles, the nearer its
-        // middle the better, over it before under it before on it (its
-        // cells are empty): the pair and the line stay in sight, and the
-        // points hide no tile while any place by the line is free.
         let points = Line::from(spans);
-        let width = points.width() as u16;
+        let cells = line::cells(layout, &r.path.corners);
+        let Some((x, row, y)) = self.points_place(layout, area, &cells, points.width() as u16)
+        else {
+            return;
+        };
+        put_centred(points, x, row, area, buf);
+        if r.bonus > 0 {
+            let bonus = format!(" +{} time ", r.bonus);
+            let style = self.fading(Paint::Bonus, fade, step);
+            let under = if row < y { y + 1 } else { row + 1 };
+            put_centred(Line::styled(bonus, style), x, under, area, buf);
+        }
+    }
+
+    /// Where text `width` columns wide goes by a match line of `cells`:
+    /// centred on column `x` of screen row `row`, beside the line's cell on
+    /// row `y`. By the line, where that hides the fewest tiles, the nearer
+    /// its middle the better, over it before under it before on it (its
+    /// cells are empty): the pair and the line stay in sight, and the points
+    /// hide no tile while any place by the line is free. `None` for a line
+    /// of no cells.
+    fn points_place(
+        &self,
+        layout: &BoardLayout,
+        area: Rect,
+        cells: &[(u16, u16, u8)],
+        width: u16,
+    ) -> Option<(u16, u16, u16)> {
+        let mid = cells.len() / 2;
         let board = self.game.board();
         let hidden = |x: u16, row: u16| {
             let left = centred_left(x, width, area).unwrap_or(x);
@@ -138,7 +160,7 @@ impl App {
                 .filter(|&cx| layout.cell_at(cx, row).is_some_and(|p| board.get(p) != 0))
                 .count()
         };
-        let Some((_, x, row, y)) = cells
+        cells
             .iter()
             .enumerate()
             .flat_map(|(i, &(x, y, _))| {
@@ -153,16 +175,7 @@ impl App {
             })
             .map(|(off, order, x, row, y)| ((hidden(x, row), off, order), x, row, y))
             .min_by_key(|&(key, ..)| key)
-        else {
-            return;
-        };
-        put_centred(points, x, row, area, buf);
-        if r.bonus > 0 {
-            let bonus = format!(" +{} time ", r.bonus);
-            let style = self.fading(Paint::Bonus, fade, step);
-            let under = if row < y { y + 1 } else { row + 1 };
-            put_centred(Line::styled(bonus, style), x, under, area, buf);
-        }
+            .map(|(_, x, row, y)| (x, row, y))
     }
 
     /// A style for feedback text `fade` (0 to 1) of the way out, at fade

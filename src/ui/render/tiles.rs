@@ -118,8 +118,9 @@ impl App {
             self.plain_tile(tile, shown, marks, buf)
         };
         let (left, right) = marks.brackets();
+        // `shown` lies within the buffer.
         let put = |buf: &mut Buffer, x: u16, s: &str, style: Style| {
-            if buf.area.contains((x, gy).into()) && shown.contains((x, gy).into()) {
+            if shown.contains((x, gy).into()) {
                 buf.set_string(x, gy, s, style);
             }
         };
@@ -147,15 +148,12 @@ impl App {
             let ink = glyph.and_then(|g| g.ink).unwrap_or(Paint::Ink.ink());
             style = style.fg(ink.color(self.depth));
         }
-        // A wide symbol is written whole or not at all.
-        let mut put_symbol = |x: u16, y: u16, style: Style| {
-            if x + tile.glyph <= shown.right() && shown.contains((x, y).into()) {
-                buf.set_string(x, y, symbol, style);
-            }
-        };
         // One picture a tile, whatever its size: in a terminal every copy
         // would be as large as the first, and three in a row read as clutter.
-        put_symbol(gx, gy, style.add_modifier(Modifier::BOLD));
+        // A wide symbol is written whole or not at all.
+        if gx + tile.glyph <= shown.right() && shown.contains((gx, gy).into()) {
+            buf.set_string(gx, gy, symbol, style.add_modifier(Modifier::BOLD));
+        }
     }
 
     /// Paints a tile in colour: face, edge, cursor frame. Returns the style

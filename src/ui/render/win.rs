@@ -12,7 +12,7 @@ use super::boxes::{Ranked, centre};
 use super::clock;
 use crate::escape::escape_controls;
 use crate::game::{LEVEL_COUNT, Mode, Win};
-use crate::persist::scores::TABLE_SIZE;
+use crate::persist::scores::{MAX_NAME_WIDTH, TABLE_SIZE};
 use crate::ui::app::App;
 use crate::ui::layout::centred;
 use crate::ui::win_screen::WinScreen;
@@ -96,7 +96,7 @@ impl App {
 }
 
 /// The place line, the name prompt and the table, this game's row marked,
-/// each with how soon it goes on a short screen (see `render_win`).
+/// each with how soon it goes on a short screen (see [`Ranked`]).
 fn table_lines(screen: &WinScreen) -> Vec<Ranked<'static>> {
     let mut lines = Vec::new();
     let place = screen.rank.map(|r| r + 1);
@@ -150,19 +150,20 @@ fn table_lines(screen: &WinScreen) -> Vec<Ranked<'static>> {
     lines
 }
 
-/// `name` cut or padded to 16 terminal columns.
+/// `name` cut or padded to [`MAX_NAME_WIDTH`] terminal columns, the widest
+/// a stored name is.
 fn pad(name: &str) -> String {
     use unicode_width::UnicodeWidthChar;
     let mut out = String::new();
     let mut width = 0;
     for c in name.chars() {
         let w = c.width().unwrap_or(0);
-        if width + w > 16 {
+        if width + w > MAX_NAME_WIDTH {
             break;
         }
         out.push(c);
         width += w;
     }
-    out.push_str(&" ".repeat(16 - width));
+    out.push_str(&" ".repeat(MAX_NAME_WIDTH - width));
     out
 }

@@ -39,6 +39,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use crate::core::engine::Border;
 use crate::core::gravity::Gravity;
 use crate::escape::escape_controls;
+use crate::game::Mode;
 use crate::persist::storage::StorageError;
 use crate::solve::difficulty::Difficulty;
 
@@ -55,6 +56,17 @@ where
 /// The `--gravity` values: every variant by name.
 pub fn gravity_arg() -> impl TypedValueParser<Value = Gravity> {
     named(Gravity::LEVELS.map(Gravity::name))
+}
+
+/// The game's `--gravity` values: `levels` (the run of levels) and every
+/// variant by name, so that a game of one variant chosen last time can be
+/// left from the command line as well as from the New game form.
+pub fn mode_arg() -> impl TypedValueParser<Value = Mode> {
+    named(
+        [Mode::Levels.name()]
+            .into_iter()
+            .chain(Gravity::LEVELS.map(Gravity::name)),
+    )
 }
 
 /// The `--difficulty` values: `easy`, `normal` and `hard`.

@@ -8,7 +8,6 @@ use std::process::ExitCode;
 use std::time::{Instant, SystemTime};
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use lianliankan::core::gravity::Gravity;
 use lianliankan::game::Difficulty;
 use lianliankan::game::Mode;
 use lianliankan::game::daily::Day;
@@ -72,15 +71,19 @@ struct PlayArgs {
     /// unless a newer lianliankan wrote it).
     #[arg(long)]
     new: bool,
-    /// Play one board of this gravity variant instead of the run of levels
-    /// [default: levels, or the last new game's mode].
+    /// Play one board of this gravity variant, or `levels` for the run of
+    /// levels through every variant [default: levels, or the last new game's
+    /// mode].
     // No list of the variants here: `--help` adds the possible values.
-    #[arg(long, value_parser = lianliankan::cli::gravity_arg())]
-    gravity: Option<Gravity>,
+    #[arg(long, value_parser = lianliankan::cli::mode_arg())]
+    gravity: Option<Mode>,
     /// Give each level a time limit (30 s plus 2 s a cell); time left is
     /// added to the score [default: untimed, or the last new game's clock].
     #[arg(long)]
     timed: bool,
+    /// Play without a time limit, whatever the last new game chose.
+    #[arg(long, conflicts_with = "timed")]
+    untimed: bool,
     /// How hard the deals are: easy (a random player nearly always wins),
     /// normal or hard (it takes planning) [default: normal, or the last new
     /// game's].
@@ -95,7 +98,8 @@ struct PlayArgs {
     /// today's when no date is given (YYYY-MM-DD).
     #[arg(long, value_name = "DATE", num_args = 0..=1, default_missing_value = "today",
           value_parser = parse_day,
-          conflicts_with_all = ["rows", "cols", "kinds", "seed", "gravity", "timed", "difficulty"])]
+          conflicts_with_all = ["rows", "cols", "kinds", "seed", "gravity", "timed", "untimed",
+                               "difficulty"])]
     daily: Option<Day>,
 }
 
@@ -126,8 +130,8 @@ impl PlayArgs {
                 cols: self.cols.map(usize::from),
                 kinds: self.kinds.map(usize::from),
                 seed: self.seed,
-                mode: self.gravity.map(Mode::Single),
-                timed: self.timed,
+                mode: self.gravity,
+                timed: (self.timed || self.untimed).then_some(self.timed),
                 difficulty: self.difficulty,
                 daily: self.daily,
             },

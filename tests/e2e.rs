@@ -912,6 +912,48 @@ fn the_theme_option_wins_over_the_settings() {
     assert!(s.wait_exit(WAIT).expect("quit").success());
 }
 
+/// A game of one variant, timed, chosen last time is left from the command
+/// line too: `--gravity levels --untimed` plays the run of levels without a
+/// clock (the review found only the New game form could), and `--timed
+/// --untimed` is refused.
+#[test]
+fn the_command_line_goes_back_to_the_levels_untimed() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(
+        data.path().join("settings.json"),
+        r#"{"version":1,"data":{"theme":"ascii","color":true,"animation":"normal","hints":true,
+        "new_game":{"rows":8,"cols":16,"kinds":32,"mode":"down","timed":true,"difficulty":"normal"}}}"#,
+    )
+    .unwrap();
+    let mut s = Session::start_in(data.path(), &["--rows", "4", "--cols", "4"], 80, 24);
+    s.wait_for("a timed board of gravity down", WAIT, |t| {
+        t.contains("down") && t.contains("Tiles 16") && t.contains("[==")
+    });
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+    let args = [
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--gravity",
+        "levels",
+        "--untimed",
+    ];
+    let mut s = Session::start_in(data.path(), &args, 80, 24);
+    s.wait_for("the first level, untimed", WAIT, |t| {
+        t.contains("Lv 1/7") && t.contains("Tiles 16")
+    });
+    assert!(!s.screen().contains("[=="), "{}", s.screen());
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .args(["--timed", "--untimed"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
 /// SIGTSTP (`kill -TSTP`, as job control sends) gives the terminal back
 /// before the game stops, so the shell gets a usable terminal; SIGCONT (`fg`)
 /// takes it again and draws the board whole, paused, as the clock was.

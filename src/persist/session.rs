@@ -44,10 +44,10 @@ pub struct Wanted {
     pub kinds: Option<usize>,
     /// `--seed`.
     pub seed: Option<u64>,
-    /// `--gravity`: one variant instead of the run of levels.
+    /// `--gravity`: one variant, or the run of levels.
     pub mode: Option<Mode>,
-    /// `--timed`.
-    pub timed: bool,
+    /// `--timed` (true) or `--untimed` (false).
+    pub timed: Option<bool>,
     /// `--difficulty`.
     pub difficulty: Option<Difficulty>,
     /// `--daily`: the deal of this day.
@@ -62,7 +62,7 @@ impl Wanted {
             && self.kinds.is_none_or(|k| k == config.kinds)
             && self.seed.is_none_or(|s| s == config.seed)
             && self.mode.is_none_or(|m| m == config.mode)
-            && (!self.timed || config.timed)
+            && self.timed.is_none_or(|t| t == config.timed)
             && self.difficulty.is_none_or(|d| d == config.difficulty)
             && self.daily.is_none_or(|d| config.daily == Some(d))
     }

@@ -62,7 +62,7 @@ impl Options {
                 .unwrap_or(choice.kinds.min(max_kinds).min(pairs).max(1)),
             seed: deal.seed.unwrap_or_else(rand::random),
             mode: deal.mode.unwrap_or(choice.mode()),
-            timed: deal.timed || choice.timed,
+            timed: deal.timed.unwrap_or(choice.timed),
             difficulty: deal.difficulty.unwrap_or(choice.difficulty()),
             ..Config::DEFAULT
         }
@@ -270,5 +270,22 @@ mod tests {
             (config.mode, config.timed),
             (Mode::Single(Gravity::Down), true)
         );
+        // `--gravity levels --untimed` leave those choices.
+        let back = Options {
+            deal: Wanted {
+                mode: Some(Mode::Levels),
+                timed: Some(false),
+                ..options.deal
+            },
+            ..Options::default()
+        };
+        let config = back.config(&settings, 59);
+        assert_eq!((config.mode, config.timed), (Mode::Levels, false));
+        assert!(back.deal.matches(&config));
+        let timed = Config {
+            timed: true,
+            ..config
+        };
+        assert!(!back.deal.matches(&timed), "a timed save is not resumed");
     }
 }

@@ -30,7 +30,7 @@ const RULES: [&str; 5] = [
 impl App {
     /// The help's lines on a screen of `area` and the box they go in: the
     /// keys (a description too wide for the screen wraps under itself), the
-    /// rules when there is room, and the seed.
+    /// rules when there is room, and how to deal this game again.
     pub(crate) fn help_page(&self, area: Rect) -> (Vec<String>, Rect) {
         let rows = BOARD_KEYS
             .iter()
@@ -59,8 +59,11 @@ impl App {
             lines.extend(wrap(" ", &rules.join(" "), room));
         }
         lines.push(String::new());
-        let seed = format!("Replay this deal with --seed {}", self.game.config().seed);
-        lines.extend(wrap(" ", &seed, room));
+        let replay = format!(
+            "Replay this deal: lianliankan {}",
+            self.game.config().replay_options()
+        );
+        lines.extend(wrap(" ", &replay, room));
         let width = lines.iter().map(|l| l.width()).max().unwrap_or(0) + 3;
         let rect = centred(area, width as u16, lines.len() as u16 + 2);
         (lines, rect)

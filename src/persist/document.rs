@@ -201,6 +201,19 @@ pub fn load<D: Document>(dir: &Path) -> Result<Loaded<D>, StorageError> {
     })
 }
 
+/// Reads `D` from its file in `dir` when it holds a good one, leaving the
+/// file as it is whatever it holds (unlike [`load`], which keeps a bad file
+/// aside): for a look at a file about to go.
+pub fn peek<D: Document>(dir: &Path) -> Option<D> {
+    match storage::read_file(&dir.join(D::FILE_NAME)).ok()? {
+        FileContents::Bytes(bytes) => match parse::<D>(&bytes) {
+            Parsed::Good(value) => Some(value),
+            Parsed::Newer(_) | Parsed::Bad(_) => None,
+        },
+        FileContents::Missing | FileContents::Unreadable(_) => None,
+    }
+}
+
 /// Writes `value` to its file in `dir` atomically (see
 /// [`storage::write_atomic`]), creating `dir` if needed. Refuses to replace a
 /// file written by a newer version.

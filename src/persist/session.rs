@@ -23,8 +23,8 @@
 //! - A game taken over from a demo is saved like any other, but only from
 //!   the player's first move on: until then the saved game on disk, another
 //!   game's, stays as it is ([`Session::hold_until_changed`]).
-//! - A saved game a start does not resume (`--new`, or options that ask
-//!   for another deal) ends once this session removes it or saves over it;
+//! - A saved game a start does not resume (`--new`, options that ask for
+//!   another deal, or `--demo`) ends once this session removes it or saves over it;
 //!   [`Session::take_displaced`] then hands it over once, for the
 //!   statistics to count as abandoned.
 
@@ -157,8 +157,7 @@ impl Session {
         let message = if busy.is_some() {
             busy
         } else if fresh {
-            session.displaced =
-                document::peek::<SavedGame>(&session.dir).and_then(|saved| saved.restore(now).ok());
+            session.displace_saved(now);
             session.discard()
         } else {
             match session.resume(wanted, max_kinds, now) {
@@ -218,6 +217,15 @@ impl Session {
             Err(_) => None,
         };
         (session, message)
+    }
+
+    /// Takes note of the saved game on disk (left as it is) as one this
+    /// session does not resume: see [`Session::take_displaced`].
+    pub fn displace_saved(&mut self, now: Instant) {
+        if !self.blocked {
+            self.displaced =
+                document::peek::<SavedGame>(&self.dir).and_then(|saved| saved.restore(now).ok());
+        }
     }
 
     /// Leaves the saved game on disk as it is until `game` changes from how
@@ -327,8 +335,8 @@ impl Session {
         }
     }
 
-    /// The saved game the start did not resume (`--new`, or options that
-    /// asked for another deal), once: when this session has removed it or
+    /// The saved game the start did not resume (`--new`, options that
+    /// asked for another deal, or `--demo`), once: when this session has removed it or
     /// saved another game over it; `None` while it is still on disk.
     pub fn take_displaced(&mut self) -> Option<Game> {
         self.displaced.take_if(|_| self.replaced)

@@ -81,6 +81,23 @@ fn layout_at_80x24(game: &Game, glyph: u16) -> BoardLayout {
         .expect("the board fits 80 x 24")
 }
 
+/// Asserts that the screen shows the board of `game` at 80 x 24 in the
+/// ascii theme, tile by tile; `what` names the game in a failure.
+fn assert_shows_board(s: &Session, game: &Game, what: &str) {
+    let layout = layout_at_80x24(game, 1);
+    let theme = Theme::builtin("ascii").unwrap();
+    for p in game.board().points() {
+        let (x, y) = layout.centre(p);
+        let glyph = theme.glyph(game.board().get(p)).unwrap();
+        assert_eq!(
+            cell(s, x, y),
+            glyph.symbol,
+            "{p:?} of {what}:\n{}",
+            s.screen()
+        );
+    }
+}
+
 /// The deal the binary makes from `--seed`, and its layout at 80 x 24, to
 /// know where a pair lies.
 fn deal(seed: u64) -> (Game, BoardLayout) {
@@ -372,7 +389,6 @@ fn a_hard_game_deals_the_hard_board_of_its_seed_and_says_so() {
         ..Config::DEFAULT
     };
     let game = Game::new(config, Instant::now()).unwrap();
-    let layout = layout_at_80x24(&game, 1);
     let args = [
         "--rows",
         "4",
@@ -389,12 +405,7 @@ fn a_hard_game_deals_the_hard_board_of_its_seed_and_says_so() {
     ];
     let mut s = Session::start(&args, 80, 24);
     s.wait_for("the hard game", WAIT, |t| t.contains(" none hard  Score 0"));
-    let theme = Theme::builtin("ascii").unwrap();
-    for p in game.board().points() {
-        let (x, y) = layout.centre(p);
-        let glyph = theme.glyph(game.board().get(p)).unwrap();
-        assert_eq!(cell(&s, x, y), glyph.symbol, "{p:?}");
-    }
+    assert_shows_board(&s, &game, "the hard game");
     s.send(b"q");
     s.wait_exit(WAIT).expect("quit");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
@@ -442,21 +453,10 @@ fn the_help_names_a_command_that_deals_this_game_again() {
         difficulty: Difficulty::Hard,
         ..Config::DEFAULT
     };
-    let args = [
-        "--rows",
-        "4",
-        "--cols",
-        "6",
-        "--kinds",
-        "3",
-        "--gravity",
-        "left",
-        "--timed",
-        "--difficulty",
-        "hard",
-        "--seed",
-        "5",
-    ];
+    let args: Vec<&str> =
+        "--rows 4 --cols 6 --kinds 3 --gravity left --timed --difficulty hard --seed 5"
+            .split(' ')
+            .collect();
     let mut s = Session::start(&args, 80, 24);
     s.wait_for("the game", WAIT, |t| t.contains("Tiles 24"));
     s.send(b"?");
@@ -478,19 +478,7 @@ fn the_help_names_a_command_that_deals_this_game_again() {
     let s = Session::start(&command, 80, 24);
     s.wait_for("the game again", WAIT, |t| t.contains("Tiles "));
     let game = Game::new(config, Instant::now()).unwrap();
-    let layout = layout_at_80x24(&game, 1);
-    let theme = Theme::builtin("ascii").unwrap();
-    for p in game.board().points() {
-        let (x, y) = layout.centre(p);
-        let glyph = theme.glyph(game.board().get(p)).unwrap();
-        assert_eq!(
-            cell(&s, x, y),
-            glyph.symbol,
-            "{p:?} of `lianliankan {}`:\n{}",
-            command.join(" "),
-            s.screen()
-        );
-    }
+    assert_shows_board(&s, &game, &format!("`lianliankan {}`", command.join(" ")));
 }
 
 /// Without `--theme` (and no setting) the locale picks the theme: pictures

@@ -283,6 +283,12 @@ impl Session {
         }
     }
 
+    /// Whether this session saves its game: not when another running game
+    /// holds the saved game, or a newer lianliankan wrote it.
+    pub fn keeps(&self) -> bool {
+        !self.blocked
+    }
+
     /// The data directory.
     pub fn dir(&self) -> &Path {
         &self.dir

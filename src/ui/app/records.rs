@@ -342,6 +342,11 @@ impl App {
             self.after_event(now);
         } else if let Some(m) = self.session.as_mut().and_then(|s| s.save(&self.game, now)) {
             self.tell(m);
+        } else if self.session.as_ref().is_some_and(|s| !s.keeps())
+            && self.counted == Counted::Started
+        {
+            // Never saved (another game holds the saved game), it ends here.
+            self.end_game(Outcome::Abandoned);
         }
         self.end_displaced();
         self.warning
@@ -954,10 +959,15 @@ mod tests {
         assert_eq!(second.note, None, "not resumed");
         let told = second.warning.clone().expect("a message box");
         assert!(told.contains("in use by another lianliankan"), "{told}");
-        type_str(&mut second, "x t");
+        read_win_box(&mut second);
+        type_str(&mut second, "x l ");
+        assert!(!second.game.is_untouched());
         second.close(second.now);
         assert_eq!(std::fs::read(dir.path().join("game.json")).unwrap(), saved);
         drop(second);
+        // Quit unsaved, the second game is gone: abandoned.
+        let stats = Stats::load(dir.path()).unwrap().0.total();
+        assert_eq!((stats.started, stats.abandoned), (2, 1));
         type_str(&mut first, "u");
         assert_ne!(std::fs::read(dir.path().join("game.json")).unwrap(), saved);
     }

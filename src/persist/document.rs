@@ -190,7 +190,7 @@ pub fn load<D: Document>(dir: &Path) -> Result<Loaded<D>, StorageError> {
     };
     let aside = storage::keep_aside(&path)?;
     let warning = format!(
-        "{} in {} could not be used ({reason}); the file was kept as {} and a fresh one begins",
+        "{} in {} could not be used ({reason}); the file was kept as {} and a fresh one begins.",
         D::DESCRIPTION,
         path.display(),
         aside.display()
@@ -361,6 +361,8 @@ mod tests {
             let warning = loaded.warning.expect("a warning");
             assert!(warning.starts_with("The saved game in "), "{warning}");
             assert!(warning.contains(".corrupt-"), "{warning}");
+            // A sentence, as the notes told beside it in one box are.
+            assert!(warning.ends_with(" and a fresh one begins."), "{warning}");
             assert!(!warning.chars().any(char::is_control), "{warning:?}");
             let names = file_names(dir.path());
             assert_eq!(names.len(), 1, "{names:?}");

@@ -93,6 +93,31 @@ impl Config {
             None => self.mode.name().to_string(),
         }
     }
+
+    /// The command-line options that deal this game again: every deal
+    /// option, since those left out come from the last new game's choices
+    /// (`--daily DATE` for a daily deal, whose date sets the rest).
+    pub fn replay_options(&self) -> String {
+        if let Some(day) = self.daily {
+            return format!("--daily {day}");
+        }
+        let mut options = format!(
+            "--rows {} --cols {} --kinds {}",
+            self.rows, self.cols, self.kinds
+        );
+        if let Mode::Single(gravity) = self.mode {
+            options.push_str(&format!(" --gravity {}", gravity.name()));
+        }
+        if self.timed {
+            options.push_str(" --timed");
+        }
+        options.push_str(&format!(
+            " --difficulty {} --seed {}",
+            self.difficulty.name(),
+            self.seed
+        ));
+        options
+    }
 }
 
 /// A direction for the keyboard cursor.

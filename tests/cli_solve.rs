@@ -215,6 +215,17 @@ fn endless_input_stops_at_its_first_bad_line() {
         assert!(err.contains("line 1") || err.contains("line 3"), "{err}");
         assert!(written < bounded::ENDLESS_CAP / 4, "{written} bytes read");
     }
+    // A row that never ends (no newline): it is too long once it holds more
+    // characters than the board has columns, whatever follows. Found by the
+    // play-test: it was read to its end for the count in the message, so
+    // `solve` (and `check --format grid`) read on for ever.
+    for args in [&["solve"][..], &["check", "--format", "grid"]] {
+        let (out, written) = bounded::run_endless_after(args, b"1 2\n", b"A");
+        assert_eq!(out.status.code(), Some(2));
+        let err = text(&out.stderr);
+        assert!(err.contains("line 2: row 1 has more than"), "{err}");
+        assert!(written < bounded::ENDLESS_CAP / 4, "{written} bytes read");
+    }
 }
 
 #[test]

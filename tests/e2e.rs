@@ -81,6 +81,23 @@ fn layout_at_80x24(game: &Game, glyph: u16) -> BoardLayout {
         .expect("the board fits 80 x 24")
 }
 
+/// Asserts that the screen shows the board of `game` at 80 x 24 in the
+/// ascii theme, tile by tile; `what` names the game in a failure.
+fn assert_shows_board(s: &Session, game: &Game, what: &str) {
+    let layout = layout_at_80x24(game, 1);
+    let theme = Theme::builtin("ascii").unwrap();
+    for p in game.board().points() {
+        let (x, y) = layout.centre(p);
+        let glyph = theme.glyph(game.board().get(p)).unwrap();
+        assert_eq!(
+            cell(s, x, y),
+            glyph.symbol,
+            "{p:?} of {what}:\n{}",
+            s.screen()
+        );
+    }
+}
+
 /// The deal the binary makes from `--seed`, and its layout at 80 x 24, to
 /// know where a pair lies.
 fn deal(seed: u64) -> (Game, BoardLayout) {
@@ -390,7 +407,6 @@ fn a_hard_game_deals_the_hard_board_of_its_seed_and_says_so() {
         ..Config::DEFAULT
     };
     let game = Game::new(config, Instant::now()).unwrap();
-    let layout = layout_at_80x24(&game, 1);
     let args = [
         "--rows",
         "4",
@@ -407,12 +423,7 @@ fn a_hard_game_deals_the_hard_board_of_its_seed_and_says_so() {
     ];
     let mut s = Session::start(&args, 80, 24);
     s.wait_for("the hard game", WAIT, |t| t.contains(" none hard  Score 0"));
-    let theme = Theme::builtin("ascii").unwrap();
-    for p in game.board().points() {
-        let (x, y) = layout.centre(p);
-        let glyph = theme.glyph(game.board().get(p)).unwrap();
-        assert_eq!(cell(&s, x, y), glyph.symbol, "{p:?}");
-    }
+    assert_shows_board(&s, &game, "the hard game");
     s.send(b"q");
     s.wait_exit(WAIT).expect("quit");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
@@ -422,6 +433,70 @@ fn a_hard_game_deals_the_hard_board_of_its_seed_and_says_so() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("easy, normal, hard"));
     assert!(out.stdout.is_empty(), "nothing may reach the terminal");
+}
+
+/// The options the help's replay line names, read off the screen as a
+/// player copies them: the line and those under it in the box.
+fn replay_command(screen: &str) -> Vec<String> {
+    let lines: Vec<&str> = screen.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("Replay this deal"))
+        .unwrap_or_else(|| panic!("no replay line:\n{screen}"));
+    let text: Vec<&str> = lines[at..]
+        .iter()
+        .map(|l| l.trim().trim_matches('|').trim())
+        .take_while(|l| !l.is_empty() && !l.starts_with('+'))
+        .collect();
+    // The options, from the first one on.
+    text.join(" ")
+        .split_whitespace()
+        .skip_while(|w| !w.starts_with("--"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The help says how to deal this game again, and the command it names
+/// does, with any choices saved: every deal option is in it, not the seed
+/// alone (which dealt the last new game's board, 8 x 16, whatever the game).
+#[test]
+fn the_help_names_a_command_that_deals_this_game_again() {
+    let config = Config {
+        rows: 4,
+        cols: 6,
+        kinds: 3,
+        seed: 5,
+        mode: Mode::Single(Gravity::Left),
+        timed: true,
+        difficulty: Difficulty::Hard,
+        ..Config::DEFAULT
+    };
+    let args: Vec<&str> =
+        "--rows 4 --cols 6 --kinds 3 --gravity left --timed --difficulty hard --seed 5"
+            .split(' ')
+            .collect();
+    let mut s = Session::start(&args, 80, 24);
+    s.wait_for("the game", WAIT, |t| t.contains("Tiles 24"));
+    s.send(b"?");
+    s.wait_for("the help", WAIT, |t| t.contains("Esc"));
+    // Page down to the end of the help, where the replay line is.
+    for _ in 0..10 {
+        s.send(b"\x1b[6~");
+    }
+    s.wait_for("the replay line", WAIT, |t| {
+        t.contains("Replay this deal") && t.contains("--seed")
+    });
+    let command = replay_command(&s.screen());
+    s.send(b"q");
+    s.wait_for("the help to close", WAIT, |t| !t.contains("Replay"));
+    s.send(b"q");
+    s.wait_exit(WAIT).expect("quit");
+
+    let command: Vec<&str> = command.iter().map(String::as_str).collect();
+    let s = Session::start(&command, 80, 24);
+    s.wait_for("the game again", WAIT, |t| t.contains("Tiles "));
+    let game = Game::new(config, Instant::now()).unwrap();
+    assert_shows_board(&s, &game, &format!("`lianliankan {}`", command.join(" ")));
 }
 
 /// Without `--theme` (and no setting) the locale picks the theme: pictures

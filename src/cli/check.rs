@@ -286,9 +286,15 @@ pub fn read_grid_board(s: &mut Scanner) -> Result<Option<Board>, InputError> {
     Ok(Some(builder.finish().expect("every row was pushed")))
 }
 
+/// How many characters past its board's columns a grid row is read, to
+/// count a row too long in the message: a line longer still, up to one that
+/// never ends, is bad whatever follows, and the rest is not read.
+const LONG_ROW: usize = 64 << 10;
+
 /// Reads row `row` of a grid board, `cols` characters and trailing blanks,
 /// into `tiles`. Columns are counted in characters; a line too long is read
-/// to its end (for the count in the message) without being kept.
+/// on (for the count in the message) without being kept, up to [`LONG_ROW`]
+/// characters past the board.
 fn read_grid_row(
     s: &mut Scanner,
     row: usize,
@@ -310,6 +316,11 @@ fn read_grid_row(
     let mut blank = None;
     let mut bad = None;
     while let Some(c) = s.char_on_line() {
+        if count >= cols + LONG_ROW && kept > cols {
+            return Err(error(format!(
+                "row {row} has more than {count} characters, expected {cols}"
+            )));
+        }
         count += 1;
         if let Ok(w) = c
             && w.is_ascii_whitespace()

@@ -203,6 +203,8 @@ mod tests {
         assert_eq!(config.mode, Mode::Single(Gravity::Right));
         assert_eq!(config.daily, Some(day), "marked as that day's deal");
         assert_eq!(config.table_name(), "daily-2026-11-30");
+        // The help's replay line: the seed alone would deal no daily deal.
+        assert_eq!(config.replay_options(), "--daily 2026-11-30");
         let t = std::time::Instant::now();
         let board = Game::new(config, t).unwrap().board().clone();
         let first_row: Vec<u32> = board.tiles()[..16].to_vec();

@@ -190,7 +190,7 @@ pub fn load<D: Document>(dir: &Path) -> Result<Loaded<D>, StorageError> {
     };
     let aside = storage::keep_aside(&path)?;
     let warning = format!(
-        "{} in {} could not be used ({reason}); the file was kept as {} and a fresh one begins",
+        "{} in {} could not be used ({reason}); the file was kept as {} and a fresh one begins.",
         D::DESCRIPTION,
         path.display(),
         aside.display()
@@ -199,6 +199,19 @@ pub fn load<D: Document>(dir: &Path) -> Result<Loaded<D>, StorageError> {
         value: None,
         warning: Some(escape_controls(&warning)),
     })
+}
+
+/// Reads `D` from its file in `dir` when it holds a good one, leaving the
+/// file as it is whatever it holds (unlike [`load`], which keeps a bad file
+/// aside): for a look at a file about to go.
+pub fn peek<D: Document>(dir: &Path) -> Option<D> {
+    match storage::read_file(&dir.join(D::FILE_NAME)).ok()? {
+        FileContents::Bytes(bytes) => match parse::<D>(&bytes) {
+            Parsed::Good(value) => Some(value),
+            Parsed::Newer(_) | Parsed::Bad(_) => None,
+        },
+        FileContents::Missing | FileContents::Unreadable(_) => None,
+    }
 }
 
 /// Writes `value` to its file in `dir` atomically (see
@@ -348,6 +361,8 @@ mod tests {
             let warning = loaded.warning.expect("a warning");
             assert!(warning.starts_with("The saved game in "), "{warning}");
             assert!(warning.contains(".corrupt-"), "{warning}");
+            // A sentence, as the notes told beside it in one box are.
+            assert!(warning.ends_with(" and a fresh one begins."), "{warning}");
             assert!(!warning.chars().any(char::is_control), "{warning:?}");
             let names = file_names(dir.path());
             assert_eq!(names.len(), 1, "{names:?}");

@@ -23,6 +23,10 @@
 //! - A game taken over from a demo is saved like any other, but only from
 //!   the player's first move on: until then the saved game on disk, another
 //!   game's, stays as it is ([`Session::hold_until_changed`]).
+//! - A saved game a start does not resume (`--new`, options that ask for
+//!   another deal, or `--demo`) ends once this session removes it or saves over it;
+//!   [`Session::take_displaced`] then hands it over once, for the
+//!   statistics to count as abandoned.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -116,6 +120,12 @@ pub struct Session {
     /// The game as it was when taken over: the file on disk is another
     /// game's until the game changes from this.
     held: Option<Mark>,
+    /// The saved game the start found and did not resume, while its file
+    /// is still on disk or until it is taken (see [`Session::take_displaced`]).
+    displaced: Option<Game>,
+    /// Whether this session has saved or removed the game's file: any
+    /// displaced game is gone.
+    replaced: bool,
 }
 
 /// How a start went.
@@ -147,6 +157,7 @@ impl Session {
         let message = if busy.is_some() {
             busy
         } else if fresh {
+            session.displace_saved(now);
             session.discard()
         } else {
             match session.resume(wanted, max_kinds, now) {
@@ -183,6 +194,8 @@ impl Session {
             last: None,
             lock: None,
             held: None,
+            displaced: None,
+            replaced: false,
         };
         let message = match Lock::try_take(&session.dir, SavedGame::FILE_NAME) {
             Ok(Locking::Held(lock)) => {
@@ -204,6 +217,15 @@ impl Session {
             Err(_) => None,
         };
         (session, message)
+    }
+
+    /// Takes note of the saved game on disk (left as it is) as one this
+    /// session does not resume: see [`Session::take_displaced`].
+    pub fn displace_saved(&mut self, now: Instant) {
+        if !self.blocked {
+            self.displaced =
+                document::peek::<SavedGame>(&self.dir).and_then(|saved| saved.restore(now).ok());
+        }
     }
 
     /// Leaves the saved game on disk as it is until `game` changes from how
@@ -244,6 +266,7 @@ impl Session {
         };
         let config = saved.config().map_err(unresumable)?;
         if !wanted.matches(&config) || config.kinds > max_kinds {
+            self.displaced = saved.restore(now).ok();
             return Err(Some(
                 "The saved game is another deal than the options ask for (or needs more \
                  symbols than this theme has): a new game begins, and the saved one stays \
@@ -258,6 +281,12 @@ impl Session {
             }
             Err(reason) => Err(unresumable(reason)),
         }
+    }
+
+    /// Whether this session saves its game: not when another running game
+    /// holds the saved game, or a newer lianliankan wrote it.
+    pub fn keeps(&self) -> bool {
+        !self.blocked
     }
 
     /// The data directory.
@@ -286,6 +315,7 @@ impl Session {
         match document::save(&self.dir, &SavedGame::new(game, now)) {
             Ok(()) => {
                 self.last = Some(Mark::of(game));
+                self.replaced = true;
                 None
             }
             Err(e) => Some(format!("The game could not be saved: {e}.")),
@@ -302,10 +332,20 @@ impl Session {
             return None;
         }
         match document::remove::<SavedGame>(&self.dir) {
-            Ok(()) => None,
+            Ok(()) => {
+                self.replaced = true;
+                None
+            }
             Err(e @ StorageError::NewerVersion { .. }) => Some(self.block(&e)),
             Err(e) => Some(format!("The saved game could not be removed: {e}.")),
         }
+    }
+
+    /// The saved game the start did not resume (`--new`, options that
+    /// asked for another deal, or `--demo`), once: when this session has removed it or
+    /// saved another game over it; `None` while it is still on disk.
+    pub fn take_displaced(&mut self) -> Option<Game> {
+        self.displaced.take_if(|_| self.replaced)
     }
 
     /// Stops saving because the saved game belongs to a newer lianliankan

@@ -710,6 +710,7 @@ impl App {
         }
         self.sync_cover(now);
         self.after_move(now);
+        self.end_displaced();
     }
 
     /// How long the event loop may sleep before the screen must change by

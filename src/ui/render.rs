@@ -218,10 +218,13 @@ impl App {
             // The points of a match show on the board (render/feedback.rs).
             None => match self.note {
                 Some(note) => note.to_string(),
+                // A timed level's time left, which only the title line
+                // shows, wins over the intro where both do not fit.
                 None if self.intro
                     && self.game.is_untouched()
                     && self.screens.is_empty()
-                    && self.game.time_up().is_none() =>
+                    && self.game.time_up().is_none()
+                    && self.time_left_fits(area.width, INTRO.chars().count() as u16 + 2) =>
                 {
                     INTRO.to_string()
                 }

@@ -212,7 +212,8 @@ impl Opening<'_> {
     /// taken over and moved.
     fn demo(self, config: Config, dir: PathBuf) -> Result<App, String> {
         let now = self.now;
-        let (session, message) = Session::open(dir);
+        let (mut session, message) = Session::open(dir);
+        session.displace_saved(now);
         let app = self.new_game(config)?.with_demo(Some(session), now);
         Ok(match message {
             Some(message) => app.with_message(message),

@@ -34,8 +34,14 @@ pub fn tiny() -> Config {
 
 /// An app saving in `dir`, resuming or dealing `config` as a start does.
 pub fn app_in(dir: &Path, config: Config) -> App {
+    app_started(dir, false, Wanted::default(), config)
+}
+
+/// An app saving in `dir`, started as the command line starts one: `fresh`
+/// is `--new`, `wanted` the deal options given, `config` what they deal.
+pub fn app_started(dir: &Path, fresh: bool, wanted: Wanted, config: Config) -> App {
     let now = Instant::now();
-    let start = Session::start(dir.into(), false, Wanted::default(), config, 59, now).unwrap();
+    let start = Session::start(dir.into(), fresh, wanted, config, 59, now).unwrap();
     App::new(start.game, Theme::builtin("ascii").unwrap(), false, now).with_session(
         start.session,
         start.resumed,

@@ -16,10 +16,19 @@ pub const ENDLESS_CAP: usize = 256 << 20;
 /// `yes` would write it, until the binary stops reading (or [`ENDLESS_CAP`]
 /// bytes are written). Returns its output and how many bytes it took.
 pub fn run_endless(args: &[&str], start: &[u8]) -> (Output, usize) {
+    run_endless_after(args, b"", start)
+}
+
+/// As [`run_endless`], with `head` written once before the endless `body`
+/// (a header, then a line that never ends, say).
+pub fn run_endless_after(args: &[&str], head: &[u8], body: &[u8]) -> (Output, usize) {
     let mut child = super::binary::spawn(args);
     let mut stdin = child.stdin.take().unwrap();
-    let chunk = start.repeat((64 << 10) / start.len().max(1) + 1);
-    let mut written = 0;
+    let chunk = body.repeat((64 << 10) / body.len().max(1) + 1);
+    let mut written = match stdin.write_all(head) {
+        Ok(()) => head.len(),
+        Err(_) => ENDLESS_CAP,
+    };
     while written < ENDLESS_CAP {
         match stdin.write(&chunk) {
             Ok(n) => written += n,

@@ -189,10 +189,12 @@ mod tests {
         std::fs::read(dir.join("game.json")).unwrap()
     }
 
-    /// A demo of the 2 x 4 deal that saves, once taken over, in `dir`.
+    /// A demo of the 2 x 4 deal that saves, once taken over, in `dir`, as
+    /// `--demo` starts one.
     fn demo_in(dir: &std::path::Path, t: Instant) -> App {
-        let (session, message) = Session::open(dir.into());
+        let (mut session, message) = Session::open(dir.into());
         assert_eq!(message, None);
+        session.displace_saved(t);
         let game = demo(t).game;
         App::new(game, Theme::builtin("ascii").unwrap(), true, t).with_demo(Some(session), t)
     }
@@ -216,9 +218,12 @@ mod tests {
         assert!(a.close(t).is_empty());
         assert_eq!(std::fs::read(&file).unwrap(), saved, "no move, no save");
         assert!(!dir.path().join("stats.json").exists(), "nor a count");
-        // The player's first move: this game, marked assisted, is saved.
+        // The player's first move: this game, marked assisted, is saved,
+        // and the one it replaces counts as abandoned.
         a.handle_event(&key(KeyCode::Char('t'), KeyModifiers::NONE), AREA, t);
         assert_ne!(std::fs::read(&file).unwrap(), saved);
+        let (stats, _) = crate::persist::stats::Stats::load(dir.path()).unwrap();
+        assert_eq!(stats.total().abandoned, 1);
         let board = a.game.board().clone();
         drop(a);
         let again = Session::start(
@@ -268,5 +273,6 @@ mod tests {
         let (stats, _) = crate::persist::stats::Stats::load(dir.path()).unwrap();
         let total = stats.total();
         assert_eq!((total.started, total.won), (1, 0), "the new game counts");
+        assert_eq!(total.abandoned, 1, "and the saved game it replaced");
     }
 }

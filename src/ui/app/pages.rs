@@ -30,21 +30,28 @@ const RULES: [&str; 5] = [
 impl App {
     /// The help's lines on a screen of `area` and the box they go in: the
     /// keys (a description too wide for the screen wraps under itself), the
-    /// rules when there is room, and the seed.
+    /// rules when there is room, and how to deal this game again.
     pub(crate) fn help_page(&self, area: Rect) -> (Vec<String>, Rect) {
         let rows = BOARD_KEYS
             .iter()
             .map(|b| (b.label, b.help))
             .chain(MOUSE_HELP)
             .collect::<Vec<_>>();
-        // On a short screen the rules go, so the keys and the seed still show.
-        let rules = if usize::from(area.height) < rows.len() + RULES.len() + 4 {
+        // Inside the border, with a column to spare.
+        let room = usize::from(area.width.saturating_sub(3));
+        let replay = format!(
+            "Replay this deal: lianliankan {}",
+            self.game.config().replay_options()
+        );
+        let replay = wrap(" ", &replay, room);
+        // On a short screen the rules go, so the keys and the replay line
+        // still show; the blank line over the replay line goes first.
+        let height = usize::from(area.height);
+        let rules = if height < rows.len() + RULES.len() + replay.len() + 2 {
             &RULES[..0]
         } else {
             &RULES[..]
         };
-        // Inside the border, with a column to spare.
-        let room = usize::from(area.width.saturating_sub(3));
         // The descriptions line up after the widest keys where that leaves
         // them room; on a narrow screen a wide label pushes its own text on.
         let widest = rows.iter().map(|(k, _)| k.width()).max().unwrap_or(0);
@@ -58,9 +65,12 @@ impl App {
         } else if !rules.is_empty() {
             lines.extend(wrap(" ", &rules.join(" "), room));
         }
-        lines.push(String::new());
-        let seed = format!("Replay this deal with --seed {}", self.game.config().seed);
-        lines.extend(wrap(" ", &seed, room));
+        // A blank line over the replay line where the screen has room for
+        // it besides the two borders.
+        if lines.len() + replay.len() + 3 <= height {
+            lines.push(String::new());
+        }
+        lines.extend(replay);
         let width = lines.iter().map(|l| l.width()).max().unwrap_or(0) + 3;
         let rect = centred(area, width as u16, lines.len() as u16 + 2);
         (lines, rect)

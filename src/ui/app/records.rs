@@ -15,6 +15,21 @@ use crate::persist::session::Session;
 use crate::persist::stats::{Outcome, Stats, board_key};
 use crate::ui::win_screen::WinScreen;
 
+/// The change to the statistics that counts the end of `game` at `now`
+/// (and marks a daily deal's day played).
+fn ending(game: &Game, now: Instant, outcome: Outcome) -> impl FnOnce(&mut Stats) + use<> {
+    let c = game.config();
+    let key = board_key(c.rows, c.cols, &c.table_name());
+    let seconds = u32::try_from(game.elapsed(now).as_secs()).unwrap_or(u32::MAX);
+    let hints = c.hints.saturating_sub(game.hints_left());
+    move |s| {
+        s.finish(c.difficulty, &key, outcome, seconds, hints);
+        if let Some(day) = c.daily {
+            s.mark_daily(day);
+        }
+    }
+}
+
 /// Where a game stands in the statistics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Counted {
@@ -212,16 +227,23 @@ impl App {
             return;
         }
         self.counted = Counted::Ended;
-        let c = self.game.config();
-        let key = board_key(c.rows, c.cols, &c.table_name());
-        let seconds = u32::try_from(self.game.elapsed(self.now).as_secs()).unwrap_or(u32::MAX);
-        let hints = c.hints.saturating_sub(self.game.hints_left());
-        self.count(|s| {
-            s.finish(c.difficulty, &key, outcome, seconds, hints);
-            if let Some(day) = c.daily {
-                s.mark_daily(day);
-            }
-        });
+        self.count(ending(&self.game, self.now, outcome));
+    }
+
+    /// Counts the saved game this start did not resume once the session
+    /// has removed it or saved over it (see [`Session::take_displaced`]):
+    /// it was left for another game, as a new game from the menu leaves
+    /// one (a win whose score was never recorded is still a win).
+    pub(super) fn end_displaced(&mut self) {
+        let Some(old) = self.session.as_mut().and_then(Session::take_displaced) else {
+            return;
+        };
+        let outcome = if old.win().is_some() {
+            Outcome::Won
+        } else {
+            Outcome::Abandoned
+        };
+        self.count(ending(&old, self.now, outcome));
     }
 
     /// Applies `change` to the statistics in the data directory (none for a
@@ -320,7 +342,13 @@ impl App {
             self.after_event(now);
         } else if let Some(m) = self.session.as_mut().and_then(|s| s.save(&self.game, now)) {
             self.tell(m);
+        } else if self.session.as_ref().is_some_and(|s| !s.keeps())
+            && self.counted == Counted::Started
+        {
+            // Never saved (another game holds the saved game), it ends here.
+            self.end_game(Outcome::Abandoned);
         }
+        self.end_displaced();
         self.warning
             .take()
             .map(|w| w.lines().map(str::to_string).collect())
@@ -348,6 +376,52 @@ mod tests {
 
     fn tiny(dir: &Path) -> App {
         app_in(dir, crate::ui::test_support::tiny())
+    }
+
+    /// Played in tmux: a saved game left by `lianliankan --new` was never
+    /// counted as lost (two games started, none won, none lost, and its
+    /// streak went on), nor one replaced by a game of other options, while
+    /// one left by `n` was. Each now ends as abandoned once its file goes:
+    /// at once for `--new`, at the new game's first move for other options
+    /// (a start without a move leaves it saved, and uncounted).
+    #[test]
+    fn a_saved_game_left_from_the_command_line_counts_as_abandoned() {
+        use crate::persist::session::Wanted;
+        use crate::ui::test_support::{app_started, tiny};
+        let dir = tempfile::tempdir().unwrap();
+        let tally = || Stats::load(dir.path()).unwrap().0.total();
+        let counts = || (tally().started, tally().abandoned);
+        let mut app = app_in(dir.path(), tiny());
+        type_str(&mut app, " l ");
+        assert!(app.close(app.now).is_empty());
+        drop(app);
+        assert_eq!(counts(), (1, 0));
+        // lianliankan --new
+        let mut app = app_started(dir.path(), true, Wanted::default(), tiny());
+        assert_eq!(counts(), (1, 1));
+        type_str(&mut app, " l ");
+        assert!(app.close(app.now).is_empty());
+        drop(app);
+        assert_eq!(counts(), (2, 1));
+        // lianliankan --cols 4: quit before a move, then play one.
+        let wanted = Wanted {
+            cols: Some(4),
+            ..Wanted::default()
+        };
+        let other = Config { cols: 4, ..tiny() };
+        let mut app = app_started(dir.path(), false, wanted, other);
+        assert!(app.close(app.now).is_empty());
+        drop(app);
+        assert_eq!(counts(), (2, 1), "the saved game stays");
+        let mut app = app_started(dir.path(), false, wanted, other);
+        // The note that a new game begins is read, and a key closes it.
+        read_win_box(&mut app);
+        keys(&mut app, &[KeyCode::Esc]);
+        assert_eq!(counts(), (2, 1));
+        type_str(&mut app, " l ");
+        assert_eq!(counts(), (3, 2));
+        assert!(app.close(app.now).is_empty());
+        assert_eq!(counts(), (3, 2), "counted once");
     }
 
     fn table(dir: &Path) -> Vec<(String, u32)> {
@@ -909,10 +983,15 @@ mod tests {
         assert_eq!(second.note, None, "not resumed");
         let told = second.warning.clone().expect("a message box");
         assert!(told.contains("in use by another lianliankan"), "{told}");
-        type_str(&mut second, "x t");
+        read_win_box(&mut second);
+        type_str(&mut second, "x l ");
+        assert!(!second.game.is_untouched());
         second.close(second.now);
         assert_eq!(std::fs::read(dir.path().join("game.json")).unwrap(), saved);
         drop(second);
+        // Quit unsaved, the second game is gone: abandoned.
+        let stats = Stats::load(dir.path()).unwrap().0.total();
+        assert_eq!((stats.started, stats.abandoned), (2, 1));
         type_str(&mut first, "u");
         assert_ne!(std::fs::read(dir.path().join("game.json")).unwrap(), saved);
     }

@@ -72,6 +72,12 @@ pub(super) fn time_paint(left: Duration, limit: Duration) -> Paint {
     }
 }
 
+/// The columns of a title line `width` wide left for the time bar, right of
+/// the title and left of a message `room` columns wide.
+fn time_room(width: u16, room: u16) -> u16 {
+    width.saturating_sub(BAR_X + room)
+}
+
 /// The time left in whole seconds rounded up: 0:00 only when the time is up.
 pub(super) fn shown_left(left: Duration) -> String {
     clock(Duration::from_secs(
@@ -89,7 +95,7 @@ impl App {
             return;
         };
         let shown = shown_left(left);
-        let free = area.width.saturating_sub(BAR_X + room);
+        let free = time_room(area.width, room);
         let time = shown.len() as u16;
         let bar = match free.saturating_sub(time + 3).min(BAR_WIDTH) {
             width if width >= 5 => format!("{} {shown}", time_bar(width, left, limit)),
@@ -106,6 +112,15 @@ impl App {
         }
         .add_modifier(Modifier::BOLD);
         buf.set_string(area.x + BAR_X, area.y, bar, style);
+    }
+
+    /// Whether a title line `width` columns wide, a message `room` columns
+    /// wide on its right, has room for the time left (see
+    /// [`App::render_time_bar`]); an untimed level has none to show.
+    pub(super) fn time_left_fits(&self, width: u16, room: u16) -> bool {
+        self.game
+            .remaining(self.now)
+            .is_none_or(|left| usize::from(time_room(width, room)) >= shown_left(left).len())
     }
 
     /// The box shown when a timed level has run out.

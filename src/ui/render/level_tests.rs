@@ -432,6 +432,32 @@ fn the_intro_goes_when_the_time_is_up() {
     assert!(!screen[0].contains(crate::ui::app::INTRO), "{}", screen[0]);
 }
 
+/// Found by the play-test: on a terminal under 53 columns the first
+/// screen's "click two equal tiles; ? for help" took the title line's place
+/// or the time bar's, so a timed level's clock ran unseen until the first
+/// match (the status line shows the time played). The time left wins there;
+/// the intro shows where both fit, and on an untimed level.
+#[test]
+fn a_narrow_timed_level_shows_its_time_left_before_the_first_move() {
+    let t0 = Instant::now();
+    let timed = Config {
+        timed: true,
+        ..crate::ui::test_support::tiny()
+    };
+    let app = app(Game::new(timed, t0).unwrap(), t0).with_intro();
+    assert_eq!(
+        text(&app, 40, 12)[0],
+        " lianliankan  [=================] 0:38"
+    );
+    assert!(text(&app, 50, 12)[0].contains("0:38"));
+    let wide = &text(&app, 80, 12)[0];
+    assert!(wide.contains(crate::ui::app::INTRO), "{wide}");
+    assert!(wide.contains("0:38"), "{wide}");
+    let untimed = crate::ui::test_support::tiny();
+    let app = self::app(Game::new(untimed, t0).unwrap(), t0).with_intro();
+    assert!(text(&app, 40, 12)[0].contains(crate::ui::app::INTRO));
+}
+
 /// The cursor on a cell a tile is sliding out of (the keyboard player moved
 /// onto it as the match was made) shows that tile in its brackets while the
 /// line is on screen: Space and f take that tile, as a click on it does.

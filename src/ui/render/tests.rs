@@ -316,7 +316,12 @@ fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
     app.screens
         .push(crate::ui::app::screen::Screen::Help { top: 0 });
     let screen = text(&draw(&app, 80, 20)).join("\n");
-    for needle in ["q, Ctrl-C", "Replay this deal with --seed 5", "└"] {
+    for needle in [
+        "q, Ctrl-C",
+        "Replay this deal: lianliankan",
+        "--seed 5",
+        "└",
+    ] {
         assert!(screen.contains(needle), "help lacks {needle}:\n{screen}");
     }
     assert!(!screen.contains("Join two equal tiles"), "{screen}");

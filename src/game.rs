@@ -105,14 +105,12 @@ impl Config {
             "--rows {} --cols {} --kinds {}",
             self.rows, self.cols, self.kinds
         );
-        if let Mode::Single(gravity) = self.mode {
-            options.push_str(&format!(" --gravity {}", gravity.name()));
-        }
-        if self.timed {
-            options.push_str(" --timed");
-        }
+        // The mode and the clock too when they are the defaults: the last
+        // new game may have chosen otherwise.
+        let clock = if self.timed { "--timed" } else { "--untimed" };
         options.push_str(&format!(
-            " --difficulty {} --seed {}",
+            " --gravity {} {clock} --difficulty {} --seed {}",
+            self.mode.name(),
             self.difficulty.name(),
             self.seed
         ));

@@ -458,7 +458,9 @@ fn replay_command(screen: &str) -> Vec<String> {
 
 /// The help says how to deal this game again, and the command it names
 /// does, with any choices saved: every deal option is in it, not the seed
-/// alone (which dealt the last new game's board, 8 x 16, whatever the game).
+/// alone (which dealt the last new game's board, 8 x 16, whatever the game),
+/// and the mode and the clock even when they are the defaults (a run of
+/// levels untimed replayed as the last new game's variant, timed).
 #[test]
 fn the_help_names_a_command_that_deals_this_game_again() {
     let config = Config {
@@ -471,12 +473,28 @@ fn the_help_names_a_command_that_deals_this_game_again() {
         difficulty: Difficulty::Hard,
         ..Config::DEFAULT
     };
-    let args: Vec<&str> =
-        "--rows 4 --cols 6 --kinds 3 --gravity left --timed --difficulty hard --seed 5"
-            .split(' ')
-            .collect();
+    let args = "--rows 4 --cols 6 --kinds 3 --gravity left --timed --difficulty hard --seed 5";
+    assert_replays(config, args, None);
+    let config = Config {
+        rows: 4,
+        cols: 4,
+        kinds: 4,
+        seed: 7,
+        mode: Mode::Levels,
+        ..Config::DEFAULT
+    };
+    let chosen = r#"{"version":1,"data":{"theme":"ascii","color":true,"animation":"normal","hints":true,
+        "new_game":{"rows":8,"cols":16,"kinds":32,"mode":"down","timed":true,"difficulty":"hard"}}}"#;
+    assert_replays(config, "--rows 4 --cols 4 --kinds 4 --seed 7", Some(chosen));
+}
+
+/// Plays `config` (dealt by `args` in a fresh data directory), reads the
+/// replay line off its help and runs it where the settings are `settings`:
+/// the same board shows, in the same mode and clock.
+fn assert_replays(config: Config, args: &str, settings: Option<&str>) {
+    let args: Vec<&str> = args.split(' ').collect();
     let mut s = Session::start(&args, 80, 24);
-    s.wait_for("the game", WAIT, |t| t.contains("Tiles 24"));
+    s.wait_for("the game", WAIT, |t| t.contains("Tiles "));
     s.send(b"?");
     s.wait_for("the help", WAIT, |t| t.contains("Esc"));
     // Page down to the end of the help, where the replay line is.
@@ -492,11 +510,24 @@ fn the_help_names_a_command_that_deals_this_game_again() {
     s.send(b"q");
     s.wait_exit(WAIT).expect("quit");
 
+    let data = tempfile::tempdir().unwrap();
+    if let Some(settings) = settings {
+        std::fs::write(data.path().join("settings.json"), settings).unwrap();
+    }
     let command: Vec<&str> = command.iter().map(String::as_str).collect();
-    let s = Session::start(&command, 80, 24);
+    let s = Session::start_in(data.path(), &command, 80, 24);
     s.wait_for("the game again", WAIT, |t| t.contains("Tiles "));
     let game = Game::new(config, Instant::now()).unwrap();
-    assert_shows_board(&s, &game, &format!("`lianliankan {}`", command.join(" ")));
+    let what = format!("`lianliankan {}`", command.join(" "));
+    assert_shows_board(&s, &game, &what);
+    let screen = s.screen();
+    let status = screen.lines().rev().find(|l| l.contains("Tiles")).unwrap();
+    let timed = screen.lines().next().unwrap().contains("[=");
+    assert_eq!(
+        (status.trim().starts_with("Lv 1/7"), timed),
+        (config.mode == Mode::Levels, config.timed),
+        "{what}:\n{screen}"
+    );
 }
 
 /// Without `--theme` (and no setting) the locale picks the theme: pictures

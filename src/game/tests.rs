@@ -336,3 +336,18 @@ fn a_whole_default_game_can_be_played_to_the_win() {
         assert_eq!(g.board().tile_count(), 0);
     }
 }
+
+/// The replay options name every deal option, the mode and the clock even
+/// at their defaults, since options left out come from the last new game.
+#[test]
+fn the_replay_options_name_the_mode_and_clock_too() {
+    let config = Config {
+        seed: 7,
+        mode: Mode::Levels,
+        ..Config::DEFAULT
+    };
+    assert_eq!(
+        config.replay_options(),
+        "--rows 8 --cols 16 --kinds 32 --gravity levels --untimed --difficulty normal --seed 7"
+    );
+}

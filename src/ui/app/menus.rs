@@ -711,6 +711,11 @@ mod tests {
         let title = &screen_rows(&app, AREA.width, AREA.height)[0];
         assert!(title.contains("hints are off"), "{title}");
         assert_eq!(app.game.hints_left(), app.game.config().hints);
+        // The help says so too, where it offered "t  hint: a pair that ...".
+        type_str(&mut app, "?");
+        let help = screen_rows(&app, 120, 40).join("\n");
+        assert!(help.contains("hints are off"), "{help}");
+        assert!(!help.contains("hint: a pair"), "{help}");
     }
 
     /// Home and End (and Page Up and Down) go to the first and last item

@@ -11,9 +11,9 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use unicode_width::UnicodeWidthStr;
 
-use super::App;
-use super::keys::{BOARD_KEYS, MOUSE_HELP};
+use super::keys::{BOARD_KEYS, Command, MOUSE_HELP};
 use super::screen::{ScoresView, Screen, StatsView};
+use super::{App, HINTS_OFF};
 use crate::escape::escape_controls;
 use crate::persist::scores::table_lines;
 use crate::ui::layout::centred;
@@ -32,9 +32,13 @@ impl App {
     /// keys (a description too wide for the screen wraps under itself), the
     /// rules when there is room, and how to deal this game again.
     pub(crate) fn help_page(&self, area: Rect) -> (Vec<String>, Rect) {
+        // With hints off the hint key says so, as pressing it does.
         let rows = BOARD_KEYS
             .iter()
-            .map(|b| (b.label, b.help))
+            .map(|b| {
+                let off = !self.settings.hints && b.keys.iter().any(|k| k.1 == Command::Hint);
+                (b.label, if off { HINTS_OFF } else { b.help })
+            })
             .chain(MOUSE_HELP)
             .collect::<Vec<_>>();
         // Inside the border, with a column to spare.

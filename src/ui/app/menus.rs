@@ -38,6 +38,7 @@ impl App {
             }
             Screen::Settings(form) => Some(form.view(
                 self.theme.name,
+                Theme::default_for_env(),
                 self.game.config().kinds,
                 !self.color_allowed,
             )),

@@ -640,11 +640,12 @@ impl SettingsForm {
         SettingsRow::Done,
     ];
 
-    /// What the form shows; the theme in use is `theme`, on a board of
-    /// `kinds` kinds (to say why a theme chosen is not in use), and colours
-    /// are drawn unless `no_color` (`NO_COLOR`, to say why colours chosen
-    /// do not show).
-    pub fn view(&self, theme: &str, kinds: usize, no_color: bool) -> ListView {
+    /// What the form shows; the theme in use is `theme` and auto's pick
+    /// here is `auto` (`--theme` may have chosen another for this run), on a
+    /// board of `kinds` kinds (to say why a theme chosen is not in use), and
+    /// colours are drawn unless `no_color` (`NO_COLOR`, to say why colours
+    /// chosen do not show).
+    pub fn view(&self, theme: &str, auto: &str, kinds: usize, no_color: bool) -> ListView {
         let s = &self.settings;
         let on = |b: bool| aligned(if b { "on" } else { "off" }.into(), ["off".into()]);
         let colors = if no_color {
@@ -661,7 +662,9 @@ impl SettingsForm {
                     't',
                     aligned(
                         match &s.theme {
-                            None => format!("auto ({theme})"),
+                            None if auto == theme => format!("auto ({theme})"),
+                            // `--theme` chose for this run.
+                            None => format!("auto ({auto}, next start)"),
                             Some(name) if name == theme => name.clone(),
                             // Chosen but not in use: too few symbols for this
                             // board, or `--theme` chose for this run.
@@ -857,7 +860,7 @@ mod tests {
             selected: 0,
         };
         let tiles = |f: &SettingsForm, in_use: &str, kinds: usize| {
-            f.view(in_use, kinds, false).rows[0]
+            f.view(in_use, "emoji", kinds, false).rows[0]
                 .value
                 .clone()
                 .unwrap()
@@ -865,6 +868,9 @@ mod tests {
                 .to_string()
         };
         assert_eq!(tiles(&f, "emoji", 32), "auto (emoji)");
+        // Found by the review: `--theme ascii` where auto is emoji said
+        // "auto (ascii)".
+        assert_eq!(tiles(&f, "ascii", 32), "auto (emoji, next start)");
         f.settings.theme = Some("symbols".to_string());
         assert_eq!(tiles(&f, "symbols", 32), "symbols");
         // The board needs more kinds than `symbols` has: emoji stays.

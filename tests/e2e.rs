@@ -435,6 +435,16 @@ fn a_hard_game_deals_the_hard_board_of_its_seed_and_says_so() {
     assert!(out.stdout.is_empty(), "nothing may reach the terminal");
 }
 
+/// Writes settings to `data` as the game keeps them: tiles `theme`, and a
+/// last new game of 8 x 16, 32 kinds, `mode`, `timed` and `difficulty`.
+fn write_settings(data: &std::path::Path, theme: &str, mode: &str, timed: bool, difficulty: &str) {
+    let text = format!(
+        r#"{{"version":1,"data":{{"theme":"{theme}","color":true,"animation":"normal","hints":true,
+        "new_game":{{"rows":8,"cols":16,"kinds":32,"mode":"{mode}","timed":{timed},"difficulty":"{difficulty}"}}}}}}"#
+    );
+    std::fs::write(data.join("settings.json"), text).unwrap();
+}
+
 /// The options the help's replay line names, read off the screen as a
 /// player copies them: the line and those under it in the box.
 fn replay_command(screen: &str) -> Vec<String> {
@@ -483,15 +493,15 @@ fn the_help_names_a_command_that_deals_this_game_again() {
         mode: Mode::Levels,
         ..Config::DEFAULT
     };
-    let chosen = r#"{"version":1,"data":{"theme":"ascii","color":true,"animation":"normal","hints":true,
-        "new_game":{"rows":8,"cols":16,"kinds":32,"mode":"down","timed":true,"difficulty":"hard"}}}"#;
+    let chosen = ("down", true, "hard");
     assert_replays(config, "--rows 4 --cols 4 --kinds 4 --seed 7", Some(chosen));
 }
 
 /// Plays `config` (dealt by `args` in a fresh data directory), reads the
-/// replay line off its help and runs it where the settings are `settings`:
-/// the same board shows, in the same mode and clock.
-fn assert_replays(config: Config, args: &str, settings: Option<&str>) {
+/// replay line off its help and runs it where the last new game chose
+/// `chosen` (mode, clock, difficulty): the same board shows, in the same
+/// mode and clock.
+fn assert_replays(config: Config, args: &str, chosen: Option<(&str, bool, &str)>) {
     let args: Vec<&str> = args.split(' ').collect();
     let mut s = Session::start(&args, 80, 24);
     s.wait_for("the game", WAIT, |t| t.contains("Tiles "));
@@ -511,8 +521,8 @@ fn assert_replays(config: Config, args: &str, settings: Option<&str>) {
     s.wait_exit(WAIT).expect("quit");
 
     let data = tempfile::tempdir().unwrap();
-    if let Some(settings) = settings {
-        std::fs::write(data.path().join("settings.json"), settings).unwrap();
+    if let Some((mode, timed, difficulty)) = chosen {
+        write_settings(data.path(), "ascii", mode, timed, difficulty);
     }
     let command: Vec<&str> = command.iter().map(String::as_str).collect();
     let s = Session::start_in(data.path(), &command, 80, 24);
@@ -971,12 +981,7 @@ fn a_data_directory_that_is_a_file_plays_and_says_it_saves_nothing() {
 #[test]
 fn settings_naming_unknown_tiles_play_auto_and_say_so() {
     let data = tempfile::tempdir().unwrap();
-    std::fs::write(
-        data.path().join("settings.json"),
-        r#"{"version":1,"data":{"theme":"nope","color":true,"animation":"normal","hints":true,
-        "new_game":{"rows":8,"cols":16,"kinds":32,"mode":"levels","timed":false,"difficulty":"normal"}}}"#,
-    )
-    .unwrap();
+    write_settings(data.path(), "nope", "levels", false, "normal");
     let mut s = Session::start_in(data.path(), &[], 80, 24);
     // The note wraps where its box ends: its words, not its lines.
     s.wait_for("the note", WAIT, |t| {
@@ -998,12 +1003,7 @@ fn settings_naming_unknown_tiles_play_auto_and_say_so() {
 #[test]
 fn the_theme_option_wins_over_the_settings() {
     let data = tempfile::tempdir().unwrap();
-    std::fs::write(
-        data.path().join("settings.json"),
-        r#"{"version":1,"data":{"theme":"emoji","color":true,"animation":"normal","hints":true,
-        "new_game":{"rows":8,"cols":16,"kinds":32,"mode":"levels","timed":false,"difficulty":"normal"}}}"#,
-    )
-    .unwrap();
+    write_settings(data.path(), "emoji", "levels", false, "normal");
     let seed = 13;
     let (game, layout) = deal(seed);
     let mut s = Session::start_in(data.path(), &["--theme", "ascii", "--seed", "13"], 80, 24);
@@ -1025,12 +1025,7 @@ fn the_theme_option_wins_over_the_settings() {
 #[test]
 fn the_command_line_goes_back_to_the_levels_untimed() {
     let data = tempfile::tempdir().unwrap();
-    std::fs::write(
-        data.path().join("settings.json"),
-        r#"{"version":1,"data":{"theme":"ascii","color":true,"animation":"normal","hints":true,
-        "new_game":{"rows":8,"cols":16,"kinds":32,"mode":"down","timed":true,"difficulty":"normal"}}}"#,
-    )
-    .unwrap();
+    write_settings(data.path(), "ascii", "down", true, "normal");
     let mut s = Session::start_in(data.path(), &["--rows", "4", "--cols", "4"], 80, 24);
     s.wait_for("a timed board of gravity down", WAIT, |t| {
         t.contains("down") && t.contains("Tiles 16") && t.contains("[==")

@@ -328,6 +328,176 @@ fn pair_slot(i: usize, j: usize) -> usize {
     }
 }
 
+/// The tiles of a board by id (in reading order): the id in each cell, the
+/// cell and kind of each id, and the ids of each kind (kinds in order).
+struct TileIds {
+    id_at: Vec<Id>,
+    cell_of: Vec<Cell>,
+    kind_of: Vec<Tile>,
+    kinds: Vec<Vec<Id>>,
+}
+
+impl TileIds {
+    fn of(board: &Board) -> Self {
+        let mut id_at = vec![NO_TILE; board.rows() * board.cols()];
+        let mut cell_of = Vec::new();
+        let mut kind_of = Vec::new();
+        let mut by_kind: Vec<(Tile, Id)> = Vec::new();
+        for (cell, &tile) in board.tiles().iter().enumerate() {
+            if tile != EMPTY {
+                let id = cell_of.len() as Id;
+                id_at[cell] = id;
+                cell_of.push(cell as Cell);
+                kind_of.push(tile);
+                by_kind.push((tile, id));
+            }
+        }
+        by_kind.sort_unstable();
+        let mut kinds: Vec<Vec<Id>> = Vec::new();
+        for (i, &(tile, id)) in by_kind.iter().enumerate() {
+            if i == 0 || by_kind[i - 1].0 != tile {
+                kinds.push(Vec::new());
+            }
+            kinds.last_mut().expect("pushed above").push(id);
+        }
+        TileIds {
+            id_at,
+            cell_of,
+            kind_of,
+            kinds,
+        }
+    }
+}
+
+/// The lines that pack under a gravity (none without): each line's cells
+/// from the end tiles pack towards, the line of each cell (`u32::MAX` for
+/// none) and the next cell of each cell's line away from that end.
+struct Lines {
+    lines: Vec<Vec<Cell>>,
+    line_of: Vec<u32>,
+    next_cell: Vec<Cell>,
+}
+
+impl Lines {
+    fn of(rows: usize, cols: usize, gravity: Gravity) -> Self {
+        let mut lines: Vec<Vec<Cell>> = Vec::new();
+        let mut line_of = vec![u32::MAX; rows * cols];
+        let mut next_cell = vec![NO_CELL; rows * cols];
+        let index = |p: Point| p.row as usize * cols + p.col as usize;
+        for row in 0..rows {
+            for col in 0..cols {
+                let p = Point::new(row as i32, col as i32);
+                if line_of[index(p)] != u32::MAX {
+                    continue;
+                }
+                if let Some(line) = gravity.line_through(rows, cols, p) {
+                    let cells: Vec<Cell> =
+                        (0..line.len).map(|i| index(line.at(i)) as Cell).collect();
+                    for (k, &cell) in cells.iter().enumerate() {
+                        line_of[cell as usize] = lines.len() as u32;
+                        next_cell[cell as usize] = cells.get(k + 1).copied().unwrap_or(NO_CELL);
+                    }
+                    lines.push(cells);
+                }
+            }
+        }
+        Lines {
+            lines,
+            line_of,
+            next_cell,
+        }
+    }
+}
+
+/// Where each tile's pairs sit in the per-pair lists: the pairs of each
+/// kind in turn, each kind's in the order (0, 1), (0, 2), ..., (1, 2), ...,
+/// so pair (i, j) of a kind of n copies is at start + i (2n - i - 1) / 2 +
+/// j - i - 1. Also each tile's place among its kind's copies and its kind's
+/// place, and how many pairs there are.
+struct PairRows {
+    copy_index: Vec<u32>,
+    pair_row: Vec<usize>,
+    kind_index: Vec<u32>,
+    pairs: usize,
+}
+
+impl PairRows {
+    fn of(kinds: &[Vec<Id>], tiles: usize) -> Self {
+        let mut copy_index = vec![0; tiles];
+        let mut pair_row = vec![0; tiles];
+        let mut kind_index = vec![0; tiles];
+        let mut pairs = 0usize;
+        for (k, ids) in kinds.iter().enumerate() {
+            let n = ids.len();
+            for (i, &id) in ids.iter().enumerate() {
+                copy_index[id as usize] = i as u32;
+                kind_index[id as usize] = k as u32;
+                pair_row[id as usize] = (pairs + i * (2 * n - i - 1) / 2).wrapping_sub(i + 1);
+            }
+            pairs += n * (n - 1) / 2;
+        }
+        PairRows {
+            copy_index,
+            pair_row,
+            kind_index,
+            pairs,
+        }
+    }
+}
+
+/// The key lines of a position's memory key (see [`KeyLine`]): each line's
+/// tiles in the order they pack, and the line and place of each tile; no
+/// lines (the key is then the tile set) when a line holds more than 64.
+fn key_lines(
+    lines: &[Vec<Cell>],
+    id_at: &[Id],
+    kind_of: &[Tile],
+) -> (Vec<KeyLine>, Vec<(u32, u32)>) {
+    let line_tiles: Vec<Vec<Id>> = lines
+        .iter()
+        .map(|cells| {
+            cells
+                .iter()
+                .map(|&cell| id_at[cell as usize])
+                .filter(|&id| id != NO_TILE)
+                .collect()
+        })
+        .collect();
+    let mut tile_line = vec![(0, 0); kind_of.len()];
+    let mut key_lines = Vec::new();
+    if line_tiles.iter().any(|ids| ids.len() > 64) {
+        return (key_lines, tile_line);
+    }
+    let mut offset = 0;
+    for (l, ids) in line_tiles.iter().enumerate() {
+        let same_kind = ids
+            .iter()
+            .map(|&a| {
+                ids.iter()
+                    .enumerate()
+                    .filter(|&(_, &b)| kind_of[b as usize] == kind_of[a as usize])
+                    .fold(0u64, |mask, (k, _)| mask | 1 << k)
+            })
+            .collect();
+        for (k, &id) in ids.iter().enumerate() {
+            tile_line[id as usize] = (l as u32, k as u32);
+        }
+        let all = if ids.is_empty() {
+            0
+        } else {
+            u64::MAX >> (64 - ids.len())
+        };
+        key_lines.push(KeyLine {
+            offset,
+            same_kind,
+            present: all,
+            marks: all,
+        });
+        offset += ids.len() as u32;
+    }
+    (key_lines, tile_line)
+}
+
 struct Search<'a> {
     config: &'a SolveConfig,
     /// `None` when the budget reaches beyond what the clock can represent.
@@ -415,102 +585,24 @@ struct Search<'a> {
 impl<'a> Search<'a> {
     fn new(board: &Board, config: &'a SolveConfig) -> Self {
         let (rows, cols) = (board.rows(), board.cols());
-        let mut id_at = vec![NO_TILE; rows * cols];
-        let mut cell_of = Vec::new();
-        let mut kind_of = Vec::new();
-        let mut by_kind: Vec<(Tile, Id)> = Vec::new();
-        for (cell, &tile) in board.tiles().iter().enumerate() {
-            if tile != EMPTY {
-                let id = cell_of.len() as Id;
-                id_at[cell] = id;
-                cell_of.push(cell as Cell);
-                kind_of.push(tile);
-                by_kind.push((tile, id));
-            }
-        }
-        by_kind.sort_unstable();
-        let mut kinds: Vec<Vec<Id>> = Vec::new();
-        for (i, &(tile, id)) in by_kind.iter().enumerate() {
-            if i == 0 || by_kind[i - 1].0 != tile {
-                kinds.push(Vec::new());
-            }
-            kinds.last_mut().expect("pushed above").push(id);
-        }
-        let mut lines: Vec<Vec<Cell>> = Vec::new();
-        let mut line_of = vec![u32::MAX; rows * cols];
-        let mut next_cell = vec![NO_CELL; rows * cols];
-        for p in board.points() {
-            let index = |p: Point| p.row as usize * cols + p.col as usize;
-            if line_of[index(p)] != u32::MAX {
-                continue;
-            }
-            if let Some(line) = config.gravity.line_through(rows, cols, p) {
-                let cells: Vec<Cell> = (0..line.len).map(|i| index(line.at(i)) as Cell).collect();
-                for (k, &cell) in cells.iter().enumerate() {
-                    line_of[cell as usize] = lines.len() as u32;
-                    next_cell[cell as usize] = cells.get(k + 1).copied().unwrap_or(NO_CELL);
-                }
-                lines.push(cells);
-            }
-        }
-        // The pairs of each kind in turn, each kind's in the order (0, 1),
-        // (0, 2), ..., (1, 2), ...: pair (i, j) of a kind of n copies is
-        // at start + i (2n - i - 1) / 2 + j - i - 1.
-        let mut copy_index = vec![0; cell_of.len()];
-        let mut pair_row = vec![0; cell_of.len()];
-        let mut kind_index = vec![0; cell_of.len()];
-        let mut pairs = 0usize;
-        for (k, ids) in kinds.iter().enumerate() {
-            let n = ids.len();
-            for (i, &id) in ids.iter().enumerate() {
-                copy_index[id as usize] = i as u32;
-                kind_index[id as usize] = k as u32;
-                pair_row[id as usize] = (pairs + i * (2 * n - i - 1) / 2).wrapping_sub(i + 1);
-            }
-            pairs += n * (n - 1) / 2;
-        }
-        // The key lines: each line's tiles in the order they pack.
-        let line_tiles: Vec<Vec<Id>> = lines
-            .iter()
-            .map(|cells| {
-                cells
-                    .iter()
-                    .map(|&cell| id_at[cell as usize])
-                    .filter(|&id| id != NO_TILE)
-                    .collect()
-            })
-            .collect();
-        let mut tile_line = vec![(0, 0); cell_of.len()];
-        let mut key_lines = Vec::new();
-        if line_tiles.iter().all(|ids| ids.len() <= 64) {
-            let mut offset = 0;
-            for (l, ids) in line_tiles.iter().enumerate() {
-                let same_kind = ids
-                    .iter()
-                    .map(|&a| {
-                        ids.iter()
-                            .enumerate()
-                            .filter(|&(_, &b)| kind_of[b as usize] == kind_of[a as usize])
-                            .fold(0u64, |mask, (k, _)| mask | 1 << k)
-                    })
-                    .collect();
-                for (k, &id) in ids.iter().enumerate() {
-                    tile_line[id as usize] = (l as u32, k as u32);
-                }
-                let all = if ids.is_empty() {
-                    0
-                } else {
-                    u64::MAX >> (64 - ids.len())
-                };
-                key_lines.push(KeyLine {
-                    offset,
-                    same_kind,
-                    present: all,
-                    marks: all,
-                });
-                offset += ids.len() as u32;
-            }
-        }
+        let TileIds {
+            id_at,
+            cell_of,
+            kind_of,
+            kinds,
+        } = TileIds::of(board);
+        let Lines {
+            lines,
+            line_of,
+            next_cell,
+        } = Lines::of(rows, cols, config.gravity);
+        let PairRows {
+            copy_index,
+            pair_row,
+            kind_index,
+            pairs,
+        } = PairRows::of(&kinds, cell_of.len());
+        let (key_lines, tile_line) = key_lines(&lines, &id_at, &kind_of);
         let tiles = cell_of.len();
         let words = tiles.div_ceil(64);
         let mut present = vec![0u64; words];

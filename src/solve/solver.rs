@@ -891,33 +891,12 @@ impl<'a> Search<'a> {
             || open[..n.min(open.len())].iter().all(|&o| o);
         // The joins of the copies found so far (when there are at most four).
         let mut known: [Option<bool>; 6] = [None; 6];
-        if (n == 2 || n == 4) && may_end && self.at_line_ends(g) {
-            if n == 2 {
-                let joined = self.joins(g[0], g[1])?;
-                if joined {
-                    self.play(Pair::new(g[0], g[1]));
-                    return Ok(Scan::Forced(1));
-                }
-                known[0] = Some(joined);
-            } else {
-                for (k, &[x, y, z, w]) in PAIRINGS.iter().enumerate() {
-                    if dead[k] {
-                        continue;
-                    }
-                    let joined = self.joins(g[x], g[y])?;
-                    known[pair_slot(x, y)] = Some(joined);
-                    if !joined {
-                        continue;
-                    }
-                    // Taking the first pair may slide the other two.
-                    self.play(Pair::new(g[x], g[y]));
-                    if self.joins(g[z], g[w])? {
-                        self.play(Pair::new(g[z], g[w]));
-                        return Ok(Scan::Forced(2));
-                    }
-                    self.undo();
-                }
-            }
+        if (n == 2 || n == 4)
+            && may_end
+            && self.at_line_ends(g)
+            && let Some(forced) = self.play_at_line_ends(g, dead, &mut known)?
+        {
+            return Ok(forced);
         }
         if only_forced {
             return Ok(Scan::Moves);
@@ -959,6 +938,46 @@ impl<'a> Search<'a> {
             }
         }
         Ok(Scan::Moves)
+    }
+
+    /// Plays the two or four copies `g` of a kind, all at the ends of their
+    /// lines (so taking them slides nothing else), when they can go now:
+    /// the last two if they join, four if some pairing not ruled out
+    /// (`dead`) joins one pair and then the other. Such moves are never
+    /// wrong. Notes in `known` the joins it asked (see [`pair_slot`]).
+    fn play_at_line_ends(
+        &mut self,
+        g: &[Id],
+        dead: [bool; 3],
+        known: &mut [Option<bool>; 6],
+    ) -> Result<Option<Scan>, Stop> {
+        if let [a, b] = *g {
+            let joined = self.joins(a, b)?;
+            known[0] = Some(joined);
+            if joined {
+                self.play(Pair::new(a, b));
+                return Ok(Some(Scan::Forced(1)));
+            }
+            return Ok(None);
+        }
+        for (k, &[x, y, z, w]) in PAIRINGS.iter().enumerate() {
+            if dead[k] {
+                continue;
+            }
+            let joined = self.joins(g[x], g[y])?;
+            known[pair_slot(x, y)] = Some(joined);
+            if !joined {
+                continue;
+            }
+            // Taking the first pair may slide the other two.
+            self.play(Pair::new(g[x], g[y]));
+            if self.joins(g[z], g[w])? {
+                self.play(Pair::new(g[z], g[w]));
+                return Ok(Some(Scan::Forced(2)));
+            }
+            self.undo();
+        }
+        Ok(None)
     }
 
     /// Whether the tiles `a` and `b` stand next to each other.

@@ -24,8 +24,8 @@
 //!   the player's first move on: until then the saved game on disk, another
 //!   game's, stays as it is ([`Session::hold_until_changed`]).
 //! - A saved game a start does not resume (`--new`, options that ask for
-//!   another deal, or `--demo`) ends once this session removes it or saves over it;
-//!   [`Session::take_displaced`] then hands it over once, for the
+//!   another deal, or `--demo`) ends once this session removes it or saves
+//!   over it; [`Session::take_displaced`] then hands it over once, for the
 //!   statistics to count as abandoned.
 
 use std::path::{Path, PathBuf};
@@ -342,8 +342,9 @@ impl Session {
     }
 
     /// The saved game the start did not resume (`--new`, options that
-    /// asked for another deal, or `--demo`), once: when this session has removed it or
-    /// saved another game over it; `None` while it is still on disk.
+    /// asked for another deal, or `--demo`), once: when this session has
+    /// removed it or saved another game over it; `None` while it is still
+    /// on disk.
     pub fn take_displaced(&mut self) -> Option<Game> {
         self.displaced.take_if(|_| self.replaced)
     }

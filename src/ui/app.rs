@@ -96,6 +96,9 @@ pub struct App {
     seen_level: usize,
     /// Where this game stands in the statistics.
     counted: records::Counted,
+    /// Whether this game is a daily deal whose day was played to its end
+    /// before it began: a replay, which is not recorded, and says so.
+    pub(crate) replay: bool,
 }
 
 /// What is in front ([`App::top`]): it takes the next key or click, and
@@ -177,6 +180,7 @@ impl App {
             share: None,
             seen_level,
             counted: records::Counted::No,
+            replay: false,
         }
     }
 

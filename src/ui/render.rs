@@ -277,7 +277,11 @@ impl App {
     /// next always shows; the tile count goes first, then the long words.
     fn status_text(&self, width: u16) -> String {
         let g = &self.game;
-        let (label, score, time) = (level::label(g), g.score(), clock(g.elapsed(self.now)));
+        let (label, score, time) = (
+            level::label(g, self.replay),
+            g.score(),
+            clock(g.elapsed(self.now)),
+        );
         let (tiles, hints, shuffles) =
             (g.board().tile_count(), g.hints_left(), g.reshuffles_left());
         let (t, r, help) = (

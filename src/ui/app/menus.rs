@@ -1386,6 +1386,30 @@ mod tests {
         assert_eq!(start.game.score(), score);
     }
 
+    /// Played in tmux: the day's daily deal chosen again once played to its
+    /// end gave no sign that it would not count until its win box said "Not
+    /// recorded: a replay of this day's deal", a whole board later. The
+    /// status line and the side panel say so from the start.
+    #[test]
+    fn a_daily_deal_played_before_says_it_is_a_replay_from_the_start() {
+        let dir = tempfile::tempdir().unwrap();
+        let today = Day::today(SystemTime::now());
+        let mut app = app_in(dir.path(), tiny()).with_start_menu();
+        type_str(&mut app, "d");
+        let status = |app: &App| screen_rows(app, 80, 24).last().cloned().unwrap();
+        assert!(status(&app).contains(" daily "), "{}", status(&app));
+        assert!(!status(&app).contains("replay"), "{}", status(&app));
+        drop(app);
+        // The day played to its end, by this game or an earlier one.
+        crate::persist::stats::Stats::update(dir.path(), |s| s.mark_daily(today)).unwrap();
+        let mut app = app_in(dir.path(), tiny()).with_start_menu();
+        type_str(&mut app, "d");
+        assert_eq!(app.game.config().daily, Some(today));
+        assert!(status(&app).contains(" daily replay "), "{}", status(&app));
+        let wide = screen_rows(&app, 160, 45).join("\n");
+        assert!(wide.contains(" a replay "), "{wide}");
+    }
+
     /// Played in tmux: the demo was reachable only with `--demo`; no menu
     /// offered it. The start menu's *Watch a demo* lets the solver play a
     /// deal of the last new game's choices while nothing is saved; a key

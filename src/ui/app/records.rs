@@ -52,6 +52,7 @@ impl App {
         message: Option<String>,
     ) -> Self {
         self.session = Some(session);
+        self.replay = self.daily_replay();
         self.note = resumed.then_some("Resumed");
         if resumed {
             // Counted when it started, in an earlier run.
@@ -79,6 +80,16 @@ impl App {
         self
     }
 
+    /// Whether the game on show is a daily deal whose day has been played
+    /// to its end, as the statistics in the data directory say: a replay.
+    pub(super) fn daily_replay(&self) -> bool {
+        let dir = self.session.as_ref().map(Session::dir);
+        self.game.config().daily.is_some_and(|day| {
+            dir.and_then(|d| Stats::load(d).ok())
+                .is_some_and(|(stats, _)| stats.daily_played(day))
+        })
+    }
+
     /// Shows `message` in the message box (after any already there). The
     /// box covers the board, so the clock stands until it is closed, also
     /// when the message comes after the event's own look at the cover (a
@@ -99,11 +110,7 @@ impl App {
             (Some(win), None) => {
                 let dir = self.session.as_ref().map(|s| s.dir().to_path_buf());
                 let config = self.game.config();
-                let replay = config.daily.is_some_and(|day| {
-                    dir.as_deref()
-                        .and_then(|d| Stats::load(d).ok())
-                        .is_some_and(|(stats, _)| stats.daily_played(day))
-                });
+                let replay = self.daily_replay();
                 let (screen, message) = WinScreen::new(win, &config, dir.as_deref(), replay);
                 self.win_screen = Some(screen);
                 if let Some(m) = message {
@@ -317,6 +324,7 @@ impl App {
         self.win_screen = None;
         self.share = None;
         self.counted = Counted::No;
+        self.replay = self.daily_replay();
         self.seen_level = self.game.level().number;
         self.sync_cover(now);
     }

@@ -21,11 +21,11 @@ const BAR_X: u16 = 14;
 const BAR_WIDTH: u16 = 20;
 /// The level, variant and difficulty for the status line: `Lv 2/7 down
 /// hard` in a run of levels, just the variant and difficulty (`down hard`)
-/// in a game of one variant, `daily down` for the day's deal. Normal, the
-/// default, goes unsaid (as an untimed game does), so the default status
-/// line keeps its tile count at 80 columns; the side panel names every
-/// difficulty.
-pub(super) fn label(game: &Game) -> String {
+/// in a game of one variant, `daily down` for the day's deal (`daily replay
+/// down` for a `replay` of a day played). Normal, the default, goes unsaid
+/// (as an untimed game does), so the default status line keeps its tile
+/// count at 80 columns; the side panel names every difficulty.
+pub(super) fn label(game: &Game, replay: bool) -> String {
     let level = game.level();
     let name = level.gravity.name();
     let difficulty = match game.config().difficulty {
@@ -33,7 +33,10 @@ pub(super) fn label(game: &Game) -> String {
         other => format!(" {other}"),
     };
     match game.config().mode {
-        Mode::Single(_) if game.config().daily.is_some() => format!("daily {name}{difficulty}"),
+        Mode::Single(_) if game.config().daily.is_some() => {
+            let replay = if replay { " replay" } else { "" };
+            format!("daily{replay} {name}{difficulty}")
+        }
         Mode::Single(_) => format!("{name}{difficulty}"),
         Mode::Levels => format!("Lv {}/{LEVEL_COUNT} {name}{difficulty}", level.number + 1),
     }

@@ -86,8 +86,8 @@ impl App {
             .render(area, buf);
     }
 
-    /// What is played: the level (or the daily or single board), then its
-    /// gravity and what that does.
+    /// What is played: the level (or the daily or single board, and
+    /// whether the daily is a replay), then its gravity and what that does.
     fn panel_heading(&self, look: &Look) -> Vec<Line<'static>> {
         let g = &self.game;
         let level = g.level();
@@ -99,6 +99,9 @@ impl App {
             (Mode::Single(_), None) => "One board".to_string(),
         };
         let mut lines = vec![Line::styled(format!(" {heading}"), look.bold)];
+        if self.replay {
+            lines.push(Line::styled(" a replay", look.bold));
+        }
         // Wrapped here, each line between spaces as the others are: the
         // paragraph's own wrap put "middle" against the border. `wrap`'s
         // width counts the leading space, so the text gets `inner` columns.

@@ -662,9 +662,9 @@ impl SettingsForm {
                     't',
                     aligned(
                         match &s.theme {
-                            None if auto == theme => format!("auto ({theme})"),
-                            // `--theme` chose for this run.
-                            None => format!("auto ({auto}, next start)"),
+                            // What auto picks here, even when `--theme`
+                            // chose another for this run.
+                            None => format!("auto ({auto})"),
                             Some(name) if name == theme => name.clone(),
                             // Chosen but not in use: too few symbols for this
                             // board, or `--theme` chose for this run.
@@ -870,7 +870,7 @@ mod tests {
         assert_eq!(tiles(&f, "emoji", 32), "auto (emoji)");
         // Found by the review: `--theme ascii` where auto is emoji said
         // "auto (ascii)".
-        assert_eq!(tiles(&f, "ascii", 32), "auto (emoji, next start)");
+        assert_eq!(tiles(&f, "ascii", 32), "auto (emoji)");
         f.settings.theme = Some("symbols".to_string());
         assert_eq!(tiles(&f, "symbols", 32), "symbols");
         // The board needs more kinds than `symbols` has: emoji stays.

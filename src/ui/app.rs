@@ -99,6 +99,11 @@ pub struct App {
     /// Whether this game is a daily deal whose day was played to its end
     /// before it began: a replay, which is not recorded, and says so.
     pub(crate) replay: bool,
+    /// Whether the event loop is taking a batch of inputs that were
+    /// waiting: a move's save then waits for [`App::end_batch`], so keys
+    /// that come faster than a big board saves (a held-down undo) are
+    /// saved once a batch, not once each.
+    batching: bool,
 }
 
 /// What is in front ([`App::top`]): it takes the next key or click, and
@@ -181,7 +186,23 @@ impl App {
             seen_level,
             counted: records::Counted::No,
             replay: false,
+            batching: false,
         }
+    }
+
+    /// The event loop begins a batch of the inputs waiting: saves wait for
+    /// [`App::end_batch`].
+    pub fn begin_batch(&mut self) {
+        self.batching = true;
+    }
+
+    /// The batch of inputs is taken: the game is saved if they changed it.
+    /// Whether the screen must be drawn again (a save that failed is told).
+    pub fn end_batch(&mut self, now: Instant) -> bool {
+        self.batching = false;
+        let shown = self.warning.as_ref().map(String::len);
+        self.save_if_changed(now);
+        self.warning.as_ref().map(String::len) != shown
     }
 
     /// Says on the title line what to do, on a game that was dealt for
@@ -446,6 +467,9 @@ impl App {
     /// Pauses a game in play as `p` does (the clock stops, the game is
     /// saved): the process is about to be stopped (SIGTSTP), maybe for long.
     pub fn suspend(&mut self, now: Instant) {
+        // Saved before the stop, which may last (the screen is drawn
+        // again after it in any case).
+        self.end_batch(now);
         if self.screens.is_empty()
             && self.demo.is_none()
             && !self.game_over()

@@ -253,8 +253,10 @@ fn play(screen: &mut Screen, app: &mut App, inputs: &Receiver<Input>) -> io::Res
                 return Err(io::Error::other("the input threads ended"));
             }
         };
-        // Take every input already waiting before drawing again.
+        // Take every input already waiting before drawing again, and save
+        // once after them.
         dirty = false;
+        app.begin_batch();
         while let Some(input) = next {
             match take_input(screen, app, &watcher, input)? {
                 ControlFlow::Break(ended) => return Ok(ended),
@@ -262,6 +264,7 @@ fn play(screen: &mut Screen, app: &mut App, inputs: &Receiver<Input>) -> io::Res
             }
             next = inputs.try_recv().ok();
         }
+        dirty |= app.end_batch(Instant::now());
     }
 }
 

@@ -149,6 +149,19 @@ impl App {
             }
             return;
         }
+        if !self.batching {
+            self.save_if_changed(now);
+        }
+    }
+
+    /// Saves the game if a move changed it since the last save, unless it
+    /// is over (recorded, or out of time: nothing is left to resume).
+    pub(super) fn save_if_changed(&mut self, now: Instant) {
+        let over =
+            self.win_screen.as_ref().is_some_and(|w| w.recorded) || self.game.time_up().is_some();
+        if over {
+            return;
+        }
         if let Some(message) = self.session.as_mut().and_then(|s| s.sync(&self.game, now)) {
             self.tell(message);
         }
@@ -763,6 +776,32 @@ mod tests {
             app.now,
         );
         assert!(app.quit);
+    }
+
+    /// Inputs that were waiting together are saved once, after them: the
+    /// play-test held undo down on a 40 x 60 game of 1190 moves, and every
+    /// key wrote the whole 3.9 MB history (780 MB for 200 keys, seconds
+    /// behind the keys). Outside a batch a move is saved at once.
+    #[test]
+    fn a_batch_of_inputs_is_saved_once_after_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let saved = dir.path().join("game.json");
+        let mut app = tiny(dir.path());
+        app.begin_batch();
+        type_str(&mut app, " l ");
+        assert!(!saved.exists(), "saved inside the batch");
+        assert!(!app.end_batch(app.now), "nothing to tell");
+        assert!(saved.exists(), "saved after it");
+        let first = std::fs::read(&saved).unwrap();
+        // Undo and redo in one batch leave the game as saved: no save.
+        app.begin_batch();
+        keys(&mut app, &[KeyCode::Char('u'), KeyCode::Char('U')]);
+        std::fs::remove_file(&saved).unwrap();
+        app.end_batch(app.now);
+        assert!(!saved.exists(), "the same game saved again");
+        // Undo alone, outside a batch, is saved at once.
+        keys(&mut app, &[KeyCode::Char('u')]);
+        assert!(saved.exists() && std::fs::read(&saved).unwrap() != first);
     }
 
     #[test]

@@ -75,6 +75,14 @@ fn windows_line_endings_read_as_unix_ones() {
         assert_eq!(windows.status.code(), Some(0), "{args:?}");
         assert!(windows.stderr.is_empty(), "{args:?}");
         assert_eq!(windows.stdout, unix.stdout, "{args:?}");
+        // Notepad's UTF-8 files start with a byte order mark (the
+        // play-test: refused as found "\xef\xbb\xbf2").
+        let marked = check(
+            args,
+            [b"\xef\xbb\xbf", input.as_bytes()].concat().as_slice(),
+        );
+        assert_eq!(marked.status.code(), Some(0), "{args:?}");
+        assert_eq!(marked.stdout, unix.stdout, "{args:?}");
     }
 }
 

@@ -158,6 +158,10 @@ fn a_board_with_windows_line_endings_solves_the_same() {
     assert_eq!(windows.status.code(), Some(0), "{}", text(&windows.stderr));
     assert_eq!(read_moves(&text(&windows.stdout)).len(), 4);
     assert_eq!(windows.stdout, unix.stdout);
+    // Notepad's UTF-8 files start with a byte order mark.
+    let marked = run(&["solve"], [b"\xef\xbb\xbf", board.as_bytes()].concat());
+    assert_eq!(marked.status.code(), Some(0), "{}", text(&marked.stderr));
+    assert_eq!(marked.stdout, unix.stdout);
 }
 
 #[test]

@@ -56,6 +56,7 @@ impl<'a> Scanner<'a> {
             read_error: None,
             line: 1,
         }
+        .past_byte_order_mark()
     }
 
     /// A scanner that reads `source` as it goes, holding at most a window of
@@ -69,6 +70,19 @@ impl<'a> Scanner<'a> {
             read_error: None,
             line: 1,
         }
+        .past_byte_order_mark()
+    }
+
+    /// Skips the UTF-8 byte order mark that starts a file some Windows
+    /// editors save (Notepad did by default), which would otherwise be
+    /// refused as the first number.
+    fn past_byte_order_mark(mut self) -> Self {
+        const MARK: &[u8] = b"\xef\xbb\xbf";
+        while self.end - self.pos < MARK.len() && self.fill() {}
+        if self.buf[self.pos..self.end].starts_with(MARK) {
+            self.pos += MARK.len();
+        }
+        self
     }
 
     /// The error that stopped reading the source early, if any. After one,
@@ -421,6 +435,15 @@ mod tests {
 
     #[test]
     fn a_bad_number_is_quoted_whole() {
+        // A byte order mark opens a file, nowhere else, and counts no line.
+        let mut s = Scanner::new(b"\xef\xbb\xbf7 8");
+        assert_eq!(s.number("n").unwrap(), 7);
+        let reading = Scanner::from_reader(&b"\xef\xbb\xbf7 8"[..]).number("n");
+        assert_eq!(reading.unwrap(), 7);
+        let mut s = Scanner::new(b"7 \xef\xbb\xbf8");
+        assert_eq!(s.number("n").unwrap(), 7);
+        assert!(s.number("n").is_err(), "a mark inside is refused");
+        assert!(Scanner::new(b"\xef\xbb").number("n").is_err());
         let err = Scanner::new(b"0x5 1").number("n").unwrap_err();
         assert!(err.message.ends_with("found \"0x5\""), "{err}");
         let long = Scanner::new(b"123456789012345678901234x").number("n");

@@ -329,6 +329,52 @@ fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
     assert!(full.contains("Join two equal tiles"), "{full}");
 }
 
+/// Found by the hostile run: at 20 columns the help cut the seed of its
+/// replay line to the box ('--seed 18446744073709551' of
+/// 18446744073709551615), a command that deals another game. A word wider
+/// than the box is broken over lines, so every character shows.
+#[test]
+fn a_narrow_help_shows_the_whole_replay_line() {
+    let t = Instant::now();
+    let config = Config {
+        seed: u64::MAX,
+        ..Config::DEFAULT
+    };
+    let board = Board::from_rows(&[[1, 1]]).unwrap();
+    let mut app = App::new(
+        Game::from_board(board, config, t),
+        Theme::builtin("ascii").unwrap(),
+        true,
+        t,
+    );
+    app.screens
+        .push(crate::ui::app::screen::Screen::Help { top: 0 });
+    let options = app.game.config().replay_options();
+    assert!(
+        options.ends_with("--seed 18446744073709551615"),
+        "{options}"
+    );
+    let expected = format!("Replay this deal: lianliankan {options}");
+    for width in [20, 24, 30] {
+        let lines = text(&draw(&app, width, 200));
+        let inside: Vec<&str> = lines
+            .iter()
+            .filter_map(|l| l.strip_prefix('│')?.strip_suffix('│'))
+            .map(str::trim)
+            .collect();
+        let from = inside
+            .iter()
+            .position(|l| l.starts_with("Replay"))
+            .unwrap_or_else(|| panic!("no replay line at {width}:\n{}", lines.join("\n")));
+        let shown: String = inside[from..].concat().split_whitespace().collect();
+        let whole: String = expected.split_whitespace().collect();
+        assert!(
+            shown.starts_with(&whole),
+            "at {width} columns the help shows {shown:?}"
+        );
+    }
+}
+
 #[test]
 fn help_lists_every_key_and_the_mouse() {
     let t = Instant::now();

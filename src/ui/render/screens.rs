@@ -104,11 +104,17 @@ impl App {
     fn render_help(&self, top: usize, area: Rect, buf: &mut Buffer) {
         let (lines, rect) = self.help_page(area);
         let most = self.help_max_top(area);
-        let keys = if most > 0 {
-            " arrows scroll; Esc closes "
-        } else {
-            " Esc, q or ? closes "
-        };
+        // The keys that fit the bottom border, whole: centred and too
+        // wide, a title loses its start ('l; Esc closes' at 20 columns).
+        let keys = [
+            " arrows scroll; Esc closes ",
+            " Esc, q or ? closes ",
+            " Esc closes ",
+        ]
+        .into_iter()
+        .skip(usize::from(most == 0))
+        .find(|k| k.len() + 2 <= usize::from(rect.width))
+        .unwrap_or(" Esc ");
         Clear.render(rect, buf);
         Paragraph::new(lines.into_iter().map(Line::raw).collect::<Vec<_>>())
             .scroll((u16::try_from(top.min(most)).unwrap_or(u16::MAX), 0))

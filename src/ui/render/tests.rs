@@ -375,6 +375,32 @@ fn a_narrow_help_shows_the_whole_replay_line() {
     }
 }
 
+/// Found by the hostile run: at 20 columns the help's bottom border read
+/// 'l; Esc closes', the centred title cut at its start. The border says
+/// the keys that fit, whole.
+#[test]
+fn the_helps_bottom_border_says_its_keys_whole() {
+    let t = Instant::now();
+    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
+    app.screens
+        .push(crate::ui::app::screen::Screen::Help { top: 0 });
+    for (w, h, keys) in [
+        (20, 6, "Esc closes"),
+        (24, 8, "Esc, q or ? closes"),
+        (30, 12, "arrows scroll; Esc closes"),
+        (40, 10, "arrows scroll; Esc closes"),
+        (80, 24, "Esc, q or ? closes"),
+    ] {
+        let lines = text(&draw(&app, w, h));
+        let bottom = lines
+            .iter()
+            .find_map(|l| l.trim().strip_prefix('└'))
+            .unwrap_or_else(|| panic!("no bottom border at {w} x {h}"));
+        let title = bottom.trim_end_matches('┘').trim_matches('─').trim();
+        assert_eq!(title, keys, "at {w} x {h}: {bottom}");
+    }
+}
+
 #[test]
 fn help_lists_every_key_and_the_mouse() {
     let t = Instant::now();

@@ -309,12 +309,17 @@ fn line_grows_from_the_first_tile_then_vanishes() {
     assert!(!text(&draw(&app, 24, 9)).concat().contains('A'));
 }
 
-#[test]
-fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
-    let t = Instant::now();
-    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
+/// The help open over a board of one pair.
+fn help_on_a_pair() -> App {
+    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), Instant::now());
     app.screens
         .push(crate::ui::app::screen::Screen::Help { top: 0 });
+    app
+}
+
+#[test]
+fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
+    let app = help_on_a_pair();
     let screen = text(&draw(&app, 80, 20)).join("\n");
     for needle in [
         "q, Ctrl-C",
@@ -380,10 +385,7 @@ fn a_narrow_help_shows_the_whole_replay_line() {
 /// the keys that fit, whole.
 #[test]
 fn the_helps_bottom_border_says_its_keys_whole() {
-    let t = Instant::now();
-    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
-    app.screens
-        .push(crate::ui::app::screen::Screen::Help { top: 0 });
+    let app = help_on_a_pair();
     for (w, h, keys) in [
         (20, 6, "Esc closes"),
         (24, 8, "Esc, q or ? closes"),
@@ -403,10 +405,7 @@ fn the_helps_bottom_border_says_its_keys_whole() {
 
 #[test]
 fn help_lists_every_key_and_the_mouse() {
-    let t = Instant::now();
-    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
-    app.screens
-        .push(crate::ui::app::screen::Screen::Help { top: 0 });
+    let app = help_on_a_pair();
     let screen = text(&draw(&app, 80, 24)).join("\n");
     for needle in [
         "Help",

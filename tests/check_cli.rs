@@ -242,6 +242,32 @@ fn endless_bad_input_is_refused_at_its_first_line() {
     assert!(written < bounded::ENDLESS_CAP / 4, "{written} bytes read");
 }
 
+/// Found by the hostile run: a number that never ends, `0` after `0` (its
+/// value stays in range), was read for ever in constant memory, by `check`
+/// in either format and by `solve` (`tr '\0' 0 < /dev/zero | lianliankan
+/// check`), where a line that never ends stops at once. A number of more
+/// digits than the input window holds is refused.
+#[test]
+fn a_number_that_never_ends_is_refused() {
+    let cases: [(&[&str], &[u8]); 4] = [
+        (&["check"], b""),
+        (&["check"], b"1 2\n5 5\n"),
+        (&["check", "--format", "grid"], b"1 2\nAA\n"),
+        (&["solve"], b"2 "),
+    ];
+    for (args, head) in cases {
+        let (out, written) = bounded::run_endless_after(args, head, b"0");
+        assert_eq!(out.status.code(), Some(2), "{args:?} {head:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("more than 65536 digits"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            written < bounded::ENDLESS_CAP / 4,
+            "{args:?} {head:?}: {written} bytes read"
+        );
+    }
+}
+
 #[test]
 fn a_tall_board_slides_in_proportion() {
     // 65535 x 61 with gravity down: each removal slides a whole column.

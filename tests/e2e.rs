@@ -319,32 +319,9 @@ fn a_small_board_asked_for_gets_kinds_that_fit_it() {
 /// empty), used to be played and kept aside as corrupt at the next start.
 #[test]
 fn options_the_dealer_refuses_leave_the_saved_game() {
-    use lianliankan::persist::session::{Session as Saved, Wanted};
     let data = tempfile::tempdir().unwrap();
-    let now = Instant::now();
-    let config = Config {
-        rows: 4,
-        cols: 4,
-        kinds: 2,
-        seed: 1,
-        ..Config::DEFAULT
-    };
-    let mut saved = Saved::start(
-        data.path().into(),
-        false,
-        Wanted::default(),
-        config,
-        62,
-        now,
-    )
-    .expect("a new game");
-    let (a, b) = find_match(saved.game.board()).expect("a match");
-    saved.game.apply(Action::Click(a), now);
-    saved.game.apply(Action::Click(b), now);
-    assert_eq!(saved.session.save(&saved.game, now), None);
-    drop(saved);
+    let before = saved_game_with_a_move(data.path());
     let save = data.path().join("game.json");
-    let before = std::fs::read(&save).expect("the saved game");
     for kinds in ["62", "63"] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
             .args(["--new", "--theme", "emoji", "--kinds", kinds])
@@ -361,6 +338,58 @@ fn options_the_dealer_refuses_leave_the_saved_game() {
             "the saved game was removed or changed"
         );
     }
+}
+
+/// Found by the hostile run: `lianliankan --new` with no terminal to play
+/// on (a script, a cron job, `> file`) removed the saved game, counted it
+/// abandoned in the statistics, and only then failed with "terminal error:
+/// No such device or address"; with standard output sent to a file the game
+/// played blind, its frames in the file. The terminal is checked with the
+/// options, before the saved game is touched.
+#[test]
+fn a_start_without_a_terminal_leaves_the_saved_game() {
+    let data = tempfile::tempdir().unwrap();
+    let before = saved_game_with_a_move(data.path());
+    let stats = std::fs::read(data.path().join("stats.json")).ok();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .arg("--new")
+        .env("LIANLIANKAN_DATA_DIR", data.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("standard output is not a terminal"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing may reach the output");
+    let save = std::fs::read(data.path().join("game.json"));
+    assert!(
+        save.is_ok_and(|now| now == before),
+        "the saved game was removed or changed"
+    );
+    let now = std::fs::read(data.path().join("stats.json")).ok();
+    assert_eq!(now, stats, "the statistics changed");
+}
+
+/// Saves a game of 4 x 4 tiles with one match made in `dir`, as a game
+/// played there leaves it, and returns the saved file.
+fn saved_game_with_a_move(dir: &std::path::Path) -> Vec<u8> {
+    use lianliankan::persist::session::{Session as Saved, Wanted};
+    let now = Instant::now();
+    let config = Config {
+        rows: 4,
+        cols: 4,
+        kinds: 2,
+        seed: 1,
+        ..Config::DEFAULT
+    };
+    let mut saved =
+        Saved::start(dir.into(), false, Wanted::default(), config, 62, now).expect("a new game");
+    let (a, b) = find_match(saved.game.board()).expect("a match");
+    saved.game.apply(Action::Click(a), now);
+    saved.game.apply(Action::Click(b), now);
+    assert_eq!(saved.session.save(&saved.game, now), None);
+    drop(saved);
+    std::fs::read(dir.join("game.json")).expect("the saved game")
 }
 
 /// A daily deal of a day still to come is refused: it could be played and

@@ -216,6 +216,13 @@ impl<'a> Scanner<'a> {
         let mut count = 0;
         let mut value: u64 = 0;
         while let Some(c) = self.peek().filter(u8::is_ascii_digit) {
+            // Zeros keep the value in range: a number that never ends would
+            // be read for ever.
+            if count == WINDOW {
+                return Err(self.error(format!(
+                    "expected {what}, found a number of more than {WINDOW} digits"
+                )));
+            }
             value = value
                 .checked_mul(10)
                 .and_then(|v| v.checked_add(u64::from(c - b'0')))

@@ -71,7 +71,8 @@ impl Options {
 
 /// Checks the options and makes the app to play: the saved game resumed, or
 /// a new deal, with the start screen over it when nothing asked for a game.
-/// Every error comes before the terminal is touched.
+/// Every error comes before the terminal is touched, and before the saved
+/// game is: bad options, and no terminal to play on.
 pub fn start(options: &Options, now: Instant) -> Result<App, String> {
     let dir = storage::data_dir();
     let (mut settings, settings_warning) = read_settings(dir.as_deref().ok());
@@ -89,6 +90,9 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
     // Checked first, so bad options fail the same way with or without a
     // save; the board is dealt once, only when no saved game is resumed.
     check_size(config.rows, config.cols, config.kinds).map_err(|e| e.to_string())?;
+    if let Some(reason) = crate::ui::tui::unusable() {
+        return Err(reason);
+    }
     let opening = Opening {
         options,
         theme,

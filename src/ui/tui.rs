@@ -31,7 +31,7 @@ mod unix;
 #[cfg(windows)]
 mod windows;
 
-use std::io::{self, Stdout, Write, stdout};
+use std::io::{self, IsTerminal, Stdout, Write, stdout};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -61,6 +61,27 @@ use windows::{hung_up, spawn_inputs};
 pub fn survive_file_size_limit() {
     #[cfg(unix)]
     unix::survive_file_size_limit();
+}
+
+/// Why the game cannot play here, if it cannot: it draws on standard
+/// output, which must be a terminal, and on Unix reads keys from a terminal
+/// (standard input, else the process's own). Checked as the options are,
+/// before the saved game is touched: without a terminal (a script, a cron
+/// job, `lianliankan --new > file`) the game would otherwise remove or
+/// replace the save and only then fail, or play blind into the file.
+pub fn unusable() -> Option<String> {
+    if !stdout().is_terminal() {
+        return Some(
+            "standard output is not a terminal, and the game is drawn there \
+             (check, solve, deal, scores and stats print to any output)"
+                .to_string(),
+        );
+    }
+    #[cfg(unix)]
+    if let Err(e) = unix::open_tty() {
+        return Some(format!("no terminal to read keys from: {e}"));
+    }
+    None
 }
 
 /// How a game ended.

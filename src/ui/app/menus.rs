@@ -990,6 +990,28 @@ mod tests {
         assert!(matches!(top(&app), Some(Screen::Menu(_))));
     }
 
+    /// Found by the hostile run at 20 x 6: the menu's keys read 'ter
+    /// chooses; Esc b' and the statistics' border 'more; Esc back', cut at
+    /// both ends or at the start. Each says the keys that fit, whole.
+    #[test]
+    fn a_narrow_menu_and_page_say_their_keys_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        let shown = |app: &App| screen_rows(app, 20, 6);
+        press(&mut app, &[KeyCode::Char('m')]);
+        let menu = shown(&app);
+        assert!(
+            menu.iter()
+                .any(|l| l.trim_matches(['│', ' ']) == "Esc back"),
+            "{}",
+            menu.join("\n")
+        );
+        type_str(&mut app, "s");
+        let page = shown(&app);
+        let bottom = page.last().unwrap().trim_matches(['╰', '╯', '─']);
+        assert_eq!(bottom.trim(), "down: more", "{}", page.join("\n"));
+    }
+
     #[test]
     fn a_statistics_page_longer_than_the_screen_scrolls_before_it_turns() {
         use crate::persist::stats::Outcome;

@@ -9,7 +9,7 @@ use std::cell::Cell;
 
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use unicode_width::UnicodeWidthStr;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::keys::{BOARD_KEYS, Command, MOUSE_HELP};
 use super::screen::{ScoresView, Screen, StatsView};
@@ -165,14 +165,15 @@ pub(crate) fn wrap(head: &str, text: &str, width: usize) -> Vec<String> {
     let indent = head.width();
     let margin = indent - head.trim_start().width();
     if indent + LEAST_ROOM > width && margin + 2 < indent {
-        let mut lines = vec![head.trim_end().to_string()];
+        // The head wraps too: a key's label may be wider than the screen.
+        let mut lines = wrap(&" ".repeat(margin), head.trim(), width);
         lines.extend(wrap(&" ".repeat(margin + 2), text, width));
         return lines;
     }
     // A screen too narrow even for that still gets a few words a line.
     let room = width.saturating_sub(indent).max(LEAST_ROOM);
     let mut lines = vec![String::new()];
-    for word in text.split_whitespace() {
+    for word in text.split_whitespace().flat_map(|w| pieces(w, room)) {
         let line = lines.last_mut().expect("one line at least");
         if !line.is_empty() && line.width() + 1 + word.width() > room {
             lines.push(word.to_string());
@@ -191,6 +192,24 @@ pub(crate) fn wrap(head: &str, text: &str, width: usize) -> Vec<String> {
             _ => format!("{}{l}", " ".repeat(indent)),
         })
         .collect()
+}
+
+/// `word` in pieces of at most `room` columns: a word wider than the line
+/// (a seed of 20 digits on a narrow screen) is broken rather than cut off
+/// by the box.
+fn pieces(word: &str, room: usize) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let (mut start, mut width) = (0, 0);
+    for (at, c) in word.char_indices() {
+        let w = c.width().unwrap_or(0);
+        if width + w > room && width > 0 {
+            pieces.push(&word[start..at]);
+            (start, width) = (at, 0);
+        }
+        width += w;
+    }
+    pieces.push(&word[start..]);
+    pieces
 }
 
 /// The fewest columns [`wrap`] leaves a text beside its head.

@@ -385,7 +385,7 @@ mod tests {
 
     use super::*;
     use crate::game::{Config, Game, Mode};
-    use crate::persist::scores::{BoardKey, Scores};
+    use crate::persist::scores::{BoardKey, MAX_NAME_WIDTH, Scores};
     use std::time::Duration;
 
     use crate::core::grid::Point;
@@ -1000,6 +1000,28 @@ mod tests {
         let shown = screen_rows(&app, 30, 8).join("\n");
         for key in ["n  new game", "Esc  menu", "q  quit"] {
             assert!(shown.contains(key), "{key:?}:\n{shown}");
+        }
+    }
+
+    /// Found by the hostile run: under 31 columns the name prompt was cut
+    /// at the box's edge (at 20 x 6 'Your name: abcdef' of a name of 16
+    /// letters, at 30 x 8 without the cursor), so what was typed could not
+    /// be seen. There the name has a line of its own, which a short screen
+    /// keeps longest.
+    #[test]
+    fn a_narrow_win_box_shows_the_whole_name_typed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = tiny(dir.path());
+        win(&mut app);
+        keys(&mut app, &[KeyCode::Backspace; MAX_NAME_WIDTH]);
+        type_str(&mut app, "abcdefghijklmnop");
+        for (w, h) in [(20, 6), (25, 12), (30, 8), (30, 24), (80, 24)] {
+            let shown = screen_rows(&app, w, h).join("\n");
+            assert!(
+                shown.contains("abcdefghijklmnop_"),
+                "at {w} x {h}:\n{shown}"
+            );
+            assert!(shown.contains("Enter record"), "at {w} x {h}:\n{shown}");
         }
     }
 

@@ -104,11 +104,12 @@ impl App {
     fn render_help(&self, top: usize, area: Rect, buf: &mut Buffer) {
         let (lines, rect) = self.help_page(area);
         let most = self.help_max_top(area);
-        let keys = if most > 0 {
-            " arrows scroll; Esc closes "
-        } else {
-            " Esc, q or ? closes "
-        };
+        let keys = [
+            " arrows scroll; Esc closes ",
+            " Esc, q or ? closes ",
+            " Esc closes ",
+        ];
+        let keys = first_fitting(&keys[usize::from(most == 0)..], inside(rect));
         Clear.render(rect, buf);
         Paragraph::new(lines.into_iter().map(Line::raw).collect::<Vec<_>>())
             .scroll((u16::try_from(top.min(most)).unwrap_or(u16::MAX), 0))
@@ -197,14 +198,30 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
     for ((i, row), rect) in shown.zip(&layout.items) {
         render_list_row(row, i == view.selected, *rect, buf);
     }
-    let keys = if LIST_KEYS.width() <= usize::from(layout.keys.width) {
-        LIST_KEYS
-    } else {
-        SHORT_LIST_KEYS
-    };
+    let keys = first_fitting(
+        &[LIST_KEYS, SHORT_LIST_KEYS, "Esc back"],
+        usize::from(layout.keys.width),
+    );
     Line::styled(keys, Style::new().add_modifier(Modifier::DIM))
         .alignment(Alignment::Center)
         .render(layout.keys, buf);
+}
+
+/// The first of `choices` (what to press, longest first) no wider than
+/// `room` columns, else the last: a centred line too wide for its place
+/// loses its start ('l; Esc closes' on a help box 20 columns wide).
+fn first_fitting<'a>(choices: &[&'a str], room: usize) -> &'a str {
+    choices
+        .iter()
+        .find(|c| c.width() <= room)
+        .or(choices.last())
+        .copied()
+        .unwrap_or_default()
+}
+
+/// The columns of a box's border between its corners, where its titles go.
+fn inside(rect: Rect) -> usize {
+    usize::from(rect.width.saturating_sub(2))
 }
 
 /// One row of a list in `rect`: reversed when `selected`, dimmed when it
@@ -277,7 +294,7 @@ fn render_page(
     text.drain(..top);
     text.truncate(room);
     let keys = if top < most {
-        " down: more; Esc back "
+        first_fitting(&[" down: more; Esc back ", " down: more "], inside(rect))
     } else {
         " Esc back "
     };

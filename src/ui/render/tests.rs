@@ -309,12 +309,17 @@ fn line_grows_from_the_first_tile_then_vanishes() {
     assert!(!text(&draw(&app, 24, 9)).concat().contains('A'));
 }
 
-#[test]
-fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
-    let t = Instant::now();
-    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
+/// The help open over a board of one pair.
+fn help_on_a_pair() -> App {
+    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), Instant::now());
     app.screens
         .push(crate::ui::app::screen::Screen::Help { top: 0 });
+    app
+}
+
+#[test]
+fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
+    let app = help_on_a_pair();
     let screen = text(&draw(&app, 80, 20)).join("\n");
     for needle in [
         "q, Ctrl-C",
@@ -329,12 +334,78 @@ fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
     assert!(full.contains("Join two equal tiles"), "{full}");
 }
 
+/// Found by the hostile run: at 20 columns the help cut the seed of its
+/// replay line to the box ('--seed 18446744073709551' of
+/// 18446744073709551615), a command that deals another game. A word wider
+/// than the box is broken over lines, so every character shows.
 #[test]
-fn help_lists_every_key_and_the_mouse() {
+fn a_narrow_help_shows_the_whole_replay_line() {
     let t = Instant::now();
-    let mut app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t);
+    let config = Config {
+        seed: u64::MAX,
+        ..Config::DEFAULT
+    };
+    let board = Board::from_rows(&[[1, 1]]).unwrap();
+    let mut app = App::new(
+        Game::from_board(board, config, t),
+        Theme::builtin("ascii").unwrap(),
+        true,
+        t,
+    );
     app.screens
         .push(crate::ui::app::screen::Screen::Help { top: 0 });
+    let options = app.game.config().replay_options();
+    assert!(
+        options.ends_with("--seed 18446744073709551615"),
+        "{options}"
+    );
+    let expected = format!("Replay this deal: lianliankan {options}");
+    for width in [20, 24, 30] {
+        let lines = text(&draw(&app, width, 200));
+        let inside: Vec<&str> = lines
+            .iter()
+            .filter_map(|l| l.strip_prefix('│')?.strip_suffix('│'))
+            .map(str::trim)
+            .collect();
+        let from = inside
+            .iter()
+            .position(|l| l.starts_with("Replay"))
+            .unwrap_or_else(|| panic!("no replay line at {width}:\n{}", lines.join("\n")));
+        let shown: String = inside[from..].concat().split_whitespace().collect();
+        let whole: String = expected.split_whitespace().collect();
+        assert!(
+            shown.starts_with(&whole),
+            "at {width} columns the help shows {shown:?}"
+        );
+    }
+}
+
+/// Found by the hostile run: at 20 columns the help's bottom border read
+/// 'l; Esc closes', the centred title cut at its start. The border says
+/// the keys that fit, whole.
+#[test]
+fn the_helps_bottom_border_says_its_keys_whole() {
+    let app = help_on_a_pair();
+    for (w, h, keys) in [
+        (20, 6, "Esc closes"),
+        (24, 8, "Esc, q or ? closes"),
+        (30, 12, "arrows scroll; Esc closes"),
+        (40, 10, "arrows scroll; Esc closes"),
+        (80, 24, "Esc, q or ? closes"),
+    ] {
+        let lines = text(&draw(&app, w, h));
+        let bottom = lines
+            .iter()
+            .find_map(|l| l.trim().strip_prefix('└'))
+            .unwrap_or_else(|| panic!("no bottom border at {w} x {h}"));
+        let title = bottom.trim_end_matches('┘').trim_matches('─').trim();
+        assert_eq!(title, keys, "at {w} x {h}: {bottom}");
+    }
+}
+
+#[test]
+fn help_lists_every_key_and_the_mouse() {
+    let app = help_on_a_pair();
     let screen = text(&draw(&app, 80, 24)).join("\n");
     for needle in [
         "Help",

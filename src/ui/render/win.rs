@@ -54,7 +54,7 @@ impl App {
         let keys: &[&str] = match &self.win_screen {
             Some(screen) => {
                 lines.push((9, Line::raw("")));
-                lines.extend(table_lines(screen));
+                lines.extend(table_lines(screen, area.width));
                 if screen.prompting() {
                     &["Enter record", "Ctrl-Z undo", "Esc menu"]
                 } else if screen.recorded {
@@ -95,9 +95,13 @@ impl App {
     }
 }
 
+/// The name prompt's label.
+const NAME_LABEL: &str = " Your name:";
+
 /// The place line, the name prompt and the table, this game's row marked,
-/// each with how soon it goes on a short screen (see [`Ranked`]).
-fn table_lines(screen: &WinScreen) -> Vec<Ranked<'static>> {
+/// each with how soon it goes on a short screen (see [`Ranked`]), in a box
+/// at most `width` columns wide.
+fn table_lines(screen: &WinScreen, width: u16) -> Vec<Ranked<'static>> {
     let mut lines = Vec::new();
     let place = screen.rank.map(|r| r + 1);
     let heading = match (place, screen.recorded) {
@@ -109,14 +113,22 @@ fn table_lines(screen: &WinScreen) -> Vec<Ranked<'static>> {
     lines.push((4, Line::raw(heading)));
     if screen.prompting() {
         let bold = Style::new().add_modifier(Modifier::BOLD);
-        lines.push((
-            1,
-            Line::from(vec![
-                Span::raw(" Your name: "),
-                Span::styled(escape_controls(&screen.name), bold),
-                Span::styled("_", bold.add_modifier(Modifier::SLOW_BLINK)),
-            ]),
-        ));
+        let name = vec![
+            Span::raw(" "),
+            Span::styled(escape_controls(&screen.name), bold),
+            Span::styled("_", bold.add_modifier(Modifier::SLOW_BLINK)),
+        ];
+        // The label and the longest name with its cursor, inside the
+        // borders: where they do not fit, the name has a line of its own,
+        // the last to go, so what is typed shows.
+        if usize::from(width) >= NAME_LABEL.len() + MAX_NAME_WIDTH + 4 {
+            let mut line = vec![Span::raw(NAME_LABEL)];
+            line.extend(name);
+            lines.push((1, Line::from(line)));
+        } else {
+            lines.push((2, Line::raw(NAME_LABEL)));
+            lines.push((1, Line::from(name)));
+        }
     }
     let rows = screen.rows();
     if rows.is_empty() {

@@ -74,7 +74,7 @@ pub fn hung_up(e: &io::Error) -> Option<i32> {
 
 /// The terminal to read keys from: standard input when it is one, else the
 /// process's terminal (as crossterm does, so raw mode applies to it).
-fn open_tty() -> io::Result<File> {
+pub fn open_tty() -> io::Result<File> {
     let stdin = io::stdin();
     if stdin.is_terminal() {
         Ok(File::from(stdin.as_fd().try_clone_to_owned()?))

@@ -124,6 +124,10 @@ impl std::fmt::Display for DealError {
                 "a board of {rows} x {cols} has an odd number of cells ({}); tiles come in pairs",
                 rows * cols
             ),
+            DealError::BadKinds { kinds, pairs: 1 } => write!(
+                f,
+                "{kinds} kinds cannot be dealt on a board of one pair (need 1)"
+            ),
             DealError::BadKinds { kinds, pairs } => write!(
                 f,
                 "{kinds} kinds cannot be dealt on a board of {pairs} pairs (need 1 to {pairs})"
@@ -277,6 +281,12 @@ mod tests {
             deal(&size(2, 2, 0), &mut rng(0)),
             Err(DealError::BadKinds { .. })
         ));
+        // The hostile run read "a board of 1 pairs".
+        let one = deal(&size(1, 2, 2), &mut rng(0)).unwrap_err().to_string();
+        assert_eq!(
+            one,
+            "2 kinds cannot be dealt on a board of one pair (need 1)"
+        );
         assert!(matches!(
             deal(&size(0, 2, 1), &mut rng(0)),
             Err(DealError::Board(_))

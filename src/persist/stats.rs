@@ -108,6 +108,23 @@ impl Tally {
             .saturating_add(self.abandoned)
     }
 
+    /// Makes room for one more board when the boards are full: the oldest
+    /// daily deal's goes (each day's deal is a board of its own, played once
+    /// or a few times, so a player of daily deals would fill the boards in
+    /// about three years and no new board's times would be kept). With no
+    /// daily deal among them the boards stay, and a new one is not kept.
+    fn make_room(&mut self) {
+        let oldest = self
+            .boards
+            .keys()
+            .filter_map(|key| Some((key.split(' ').find(|w| w.starts_with("daily-"))?, key)))
+            .min()
+            .map(|(_, key)| key.clone());
+        if let Some(key) = oldest {
+            self.boards.remove(&key);
+        }
+    }
+
     /// Counts a game that ended (see [`Stats::finish`]).
     fn finish(&mut self, board: &str, outcome: Outcome, seconds: u32, hints: u32) {
         // A game resumed from before statistics were kept was never counted
@@ -121,6 +138,9 @@ impl Tally {
                 self.won = self.won.saturating_add(1);
                 self.streak = self.streak.saturating_add(1);
                 self.best_streak = self.best_streak.max(self.streak);
+                if !self.boards.contains_key(board) && self.boards.len() >= MAX_BOARDS {
+                    self.make_room();
+                }
                 if self.boards.len() < MAX_BOARDS || self.boards.contains_key(board) {
                     let b = self.boards.entry(board.to_string()).or_default();
                     b.won = b.won.saturating_add(1);
@@ -527,6 +547,41 @@ mod tests {
             thread.join().unwrap();
         }
         assert_eq!(Stats::load(dir.path()).unwrap().0.total().started, 80);
+    }
+
+    /// Each daily deal won is a board of its own: when the boards are full
+    /// the oldest daily deal's makes room (the hostile run: after about 1000
+    /// daily deals no new board's times were kept). Without a daily deal
+    /// among them a new board's win still counts, its times are not kept.
+    #[test]
+    fn full_boards_make_room_by_the_oldest_daily_deal() {
+        let mut s = Stats::default();
+        let win = |s: &mut Stats, board: &str| {
+            s.start(NORMAL);
+            s.finish(NORMAL, board, Outcome::Won, 60, 0);
+        };
+        for i in 0..MAX_BOARDS - 2 {
+            win(&mut s, &board_key(2, i + 1, "none"));
+        }
+        win(&mut s, &board_key(12, 24, "daily-2026-01-02"));
+        win(&mut s, &board_key(12, 24, "daily-2025-12-31"));
+        assert_eq!(s.tally(NORMAL).boards.len(), MAX_BOARDS);
+        let new = board_key(8, 16, "levels");
+        win(&mut s, &new);
+        let boards = &s.tally(NORMAL).boards;
+        assert_eq!(boards.len(), MAX_BOARDS);
+        assert_eq!(boards[&new].times, [60], "the new board is kept");
+        assert!(!boards.contains_key(&board_key(12, 24, "daily-2025-12-31")));
+        assert!(boards.contains_key(&board_key(12, 24, "daily-2026-01-02")));
+        // No daily deal left to go: the next new board's win counts, its
+        // times are not kept.
+        win(&mut s, &board_key(8, 16, "down"));
+        let boards = &s.tally(NORMAL).boards;
+        assert!(!boards.contains_key(&board_key(12, 24, "daily-2026-01-02")));
+        win(&mut s, &board_key(8, 16, "up"));
+        let t = s.tally(NORMAL);
+        assert_eq!((t.boards.len(), t.won), (MAX_BOARDS, MAX_BOARDS as u64 + 3));
+        assert!(!t.boards.contains_key(&board_key(8, 16, "up")));
     }
 
     #[test]

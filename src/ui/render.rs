@@ -37,6 +37,10 @@ use crate::ui::app::keys::{self, Command};
 use crate::ui::app::screen::Screen;
 use crate::ui::app::{App, DEMO_NOTE, INTRO};
 use crate::ui::layout::{BoardLayout, centred};
+
+/// [`LOST_WARNING`] for a narrow title line that also holds a timed level's
+/// time left: both matter when the board is lost against the clock.
+const LOST_SHORT: &str = "cannot win: u or r";
 use crate::ui::theme::Paint;
 use tiles::Marks;
 
@@ -214,7 +218,7 @@ impl App {
         let message = match self.game.notice(now) {
             Some(n) => n.text().to_string(),
             None if self.demo.is_some() => DEMO_NOTE.to_string(),
-            None if self.game.is_unwinnable() => LOST_WARNING.to_string(),
+            None if self.game.is_unwinnable() => self.lost_warning(area.width).to_string(),
             // The points of a match show on the board (render/feedback.rs).
             None => match self.note {
                 Some(note) => note.to_string(),
@@ -260,6 +264,21 @@ impl App {
         Line::from(Span::styled(message, style))
             .alignment(align)
             .render(area, buf);
+    }
+
+    /// The warning that the board cannot be won, in [`LOST_SHORT`] where
+    /// the whole would push a timed level's time left off a title line
+    /// `width` wide and the short one leaves it room.
+    fn lost_warning(&self, width: u16) -> &'static str {
+        let fits = |text: &str| {
+            let room = u16::try_from(text.width()).unwrap_or(u16::MAX);
+            self.time_left_fits(width, room.saturating_add(2))
+        };
+        if !fits(LOST_WARNING) && fits(LOST_SHORT) {
+            LOST_SHORT
+        } else {
+            LOST_WARNING
+        }
     }
 
     fn render_status(&self, area: Rect, buf: &mut Buffer) {

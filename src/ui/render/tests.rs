@@ -695,6 +695,17 @@ fn the_lost_warning_leaves_the_time_bar_whole() {
             "{title}"
         );
     }
+    // Narrower, the warning took the time's place (the play-test, under
+    // about 55 columns); a short warning leaves the time left on show.
+    for width in [40, 50, 56] {
+        let title = text(&draw(&app, width, 24))[0].clone();
+        let clock = |w: &str| w.len() == 4 && w.as_bytes()[1] == b':';
+        assert!(
+            title.split_whitespace().any(clock),
+            "the time left at {width}: {title}"
+        );
+        assert!(title.contains("cannot"), "the warning at {width}: {title}");
+    }
 }
 
 #[test]

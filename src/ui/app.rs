@@ -200,9 +200,7 @@ impl App {
     /// Whether the screen must be drawn again (a save that failed is told).
     pub fn end_batch(&mut self, now: Instant) -> bool {
         self.batching = false;
-        let shown = self.warning.as_ref().map(String::len);
-        self.save_if_changed(now);
-        self.warning.as_ref().map(String::len) != shown
+        self.save_if_changed(now)
     }
 
     /// Says on the title line what to do, on a game that was dealt for

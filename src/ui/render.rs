@@ -37,12 +37,12 @@ use crate::ui::app::keys::{self, Command};
 use crate::ui::app::screen::Screen;
 use crate::ui::app::{App, DEMO_NOTE, INTRO};
 use crate::ui::layout::{BoardLayout, centred};
+use crate::ui::theme::Paint;
+use tiles::Marks;
 
 /// [`LOST_WARNING`] for a narrow title line that also holds a timed level's
 /// time left: both matter when the board is lost against the clock.
 const LOST_SHORT: &str = "cannot win: u or r";
-use crate::ui::theme::Paint;
-use tiles::Marks;
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
@@ -228,7 +228,7 @@ impl App {
                     && self.game.is_untouched()
                     && self.screens.is_empty()
                     && self.game.time_up().is_none()
-                    && self.time_left_fits(area.width, INTRO.chars().count() as u16 + 2) =>
+                    && self.time_left_fits(area.width, INTRO) =>
                 {
                     INTRO.to_string()
                 }
@@ -242,10 +242,8 @@ impl App {
         } else {
             Style::new().add_modifier(Modifier::BOLD)
         };
+        let room = level::message_room(&message);
         let message = format!("{message} ");
-        let room = u16::try_from(message.width())
-            .unwrap_or(u16::MAX)
-            .saturating_add(1);
         // On a narrow screen the message goes before the title, not over it.
         if usize::from(room) + TITLE.len() <= usize::from(area.width) {
             let title = Style::new().add_modifier(Modifier::BOLD);
@@ -270,11 +268,7 @@ impl App {
     /// the whole would push a timed level's time left off a title line
     /// `width` wide and the short one leaves it room.
     fn lost_warning(&self, width: u16) -> &'static str {
-        let fits = |text: &str| {
-            let room = u16::try_from(text.width()).unwrap_or(u16::MAX);
-            self.time_left_fits(width, room.saturating_add(2))
-        };
-        if !fits(LOST_WARNING) && fits(LOST_SHORT) {
+        if !self.time_left_fits(width, LOST_WARNING) && self.time_left_fits(width, LOST_SHORT) {
             LOST_SHORT
         } else {
             LOST_WARNING

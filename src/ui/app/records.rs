@@ -156,15 +156,15 @@ impl App {
 
     /// Saves the game if a move changed it since the last save, unless it
     /// is over (recorded, or out of time: nothing is left to resume).
-    pub(super) fn save_if_changed(&mut self, now: Instant) {
+    /// Whether a failed save was told.
+    pub(super) fn save_if_changed(&mut self, now: Instant) -> bool {
         let over =
             self.win_screen.as_ref().is_some_and(|w| w.recorded) || self.game.time_up().is_some();
         if over {
-            return;
+            return false;
         }
-        if let Some(message) = self.session.as_mut().and_then(|s| s.sync(&self.game, now)) {
-            self.tell(message);
-        }
+        let failed = self.session.as_mut().and_then(|s| s.sync(&self.game, now));
+        failed.map(|message| self.tell(message)).is_some()
     }
 
     /// A key while the name prompt is open: typing, Backspace, Enter to

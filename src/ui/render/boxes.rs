@@ -6,9 +6,8 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::symbols::border;
-use ratatui::widgets::{Clear, Paragraph, Widget};
-
 use ratatui::text::Line;
+use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use crate::ui::app::App;
 use crate::ui::layout::centred;

@@ -8,6 +8,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
+use unicode_width::UnicodeWidthStr;
 
 use super::boxes::centre;
 use super::clock;
@@ -81,6 +82,14 @@ fn time_room(width: u16, room: u16) -> u16 {
     width.saturating_sub(BAR_X + room)
 }
 
+/// The columns `message` takes at the right end of the title line, with a
+/// space either side.
+pub(super) fn message_room(message: &str) -> u16 {
+    u16::try_from(message.width())
+        .unwrap_or(u16::MAX)
+        .saturating_add(2)
+}
+
 /// The time left in whole seconds rounded up: 0:00 only when the time is up.
 pub(super) fn shown_left(left: Duration) -> String {
     clock(Duration::from_secs(
@@ -117,13 +126,14 @@ impl App {
         buf.set_string(area.x + BAR_X, area.y, bar, style);
     }
 
-    /// Whether a title line `width` columns wide, a message `room` columns
-    /// wide on its right, has room for the time left (see
-    /// [`App::render_time_bar`]); an untimed level has none to show.
-    pub(super) fn time_left_fits(&self, width: u16, room: u16) -> bool {
+    /// Whether a title line `width` columns wide, `message` on its right,
+    /// has room for the time left (see [`App::render_time_bar`]); an
+    /// untimed level has none to show.
+    pub(super) fn time_left_fits(&self, width: u16, message: &str) -> bool {
+        let room = time_room(width, message_room(message));
         self.game
             .remaining(self.now)
-            .is_none_or(|left| usize::from(time_room(width, room)) >= shown_left(left).len())
+            .is_none_or(|left| usize::from(room) >= shown_left(left).len())
     }
 
     /// The box shown when a timed level has run out.

@@ -3,30 +3,18 @@
 //! naive gravity); and the random player's share of cleared games on a
 //! fixed sample of default boards stays inside each difficulty's band.
 
+#[path = "support/deals.rs"]
+mod deals;
+
+use deals::{assert_clears, dealt_kinds, rng};
 use lianliankan::core::engine::{Border, Rules};
 use lianliankan::core::gravity::Gravity;
-use lianliankan::core::grid::{Board, Tile};
-use lianliankan::solve::deal::{Dealt, pair_kinds};
+use lianliankan::core::grid::Board;
+use lianliankan::solve::deal::Dealt;
 use lianliankan::solve::difficulty::{Difficulty, MEASURED_TILES, deal_seeded_at, reshuffle_at};
 use lianliankan::solve::playout::{Player, clears};
 use lianliankan::solve::replay::replay;
-use rand::{RngExt, SeedableRng};
-
-fn rng(seed: u64) -> rand::rngs::Xoshiro256PlusPlus {
-    rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed)
-}
-
-fn assert_clears(dealt: &Dealt, rules: Rules, g: Gravity) {
-    let board = &dealt.board;
-    let left = replay(board, &dealt.solution, rules, g)
-        .unwrap_or_else(|e| panic!("{e} on {board:?} ({rules:?}, {g:?})"));
-    assert_eq!(left.tile_count(), 0, "{board:?} not cleared");
-}
-
-/// The kinds on a board, each as often as it appears, sorted.
-fn census(board: &Board) -> Vec<Tile> {
-    board.sorted_tiles()
-}
+use rand::RngExt;
 
 /// Checks that `dealt` holds the kinds `pair_kinds` gives a board of
 /// `rows` x `cols` with `kinds` kinds, that its proof clears it, and that a
@@ -44,14 +32,9 @@ fn check_deal_and_reshuffle(
         "{difficulty} {gravity} {} {rows}x{cols} seed {seed}",
         rules.border
     );
-    let mut expected: Vec<Tile> = pair_kinds(rows, cols, kinds)
-        .unwrap()
-        .into_iter()
-        .flat_map(|k| [k, k])
-        .collect();
-    expected.sort_unstable();
-    assert_eq!(census(&dealt.board), expected, "{what}");
-    assert_clears(dealt, rules, gravity);
+    let expected = dealt_kinds(rows, cols, kinds);
+    assert_eq!(dealt.board.sorted_tiles(), expected, "{what}");
+    assert_clears(&dealt.board, &dealt.solution, rules, gravity);
     // Part of the game played, then the rest reshuffled.
     let mut r = rng(seed);
     let played = r.random_range(0..dealt.solution.len());
@@ -61,8 +44,8 @@ fn check_deal_and_reshuffle(
     for p in mid.points() {
         assert_eq!(mid.is_empty_at(p), again.board.is_empty_at(p), "{what}");
     }
-    assert_eq!(census(&mid), census(&again.board), "{what}");
-    assert_clears(&again, rules, gravity);
+    assert_eq!(mid.sorted_tiles(), again.board.sorted_tiles(), "{what}");
+    assert_clears(&again.board, &again.solution, rules, gravity);
 }
 
 /// Every difficulty in every gravity variant (the border open or closed in
@@ -105,7 +88,7 @@ fn deals_follow_the_turn_limit_and_refuse_bad_sizes() {
                     border: Border::Open,
                 };
                 let dealt = deal_seeded_at(4, 6, 5, rules, gravity, difficulty, 1).unwrap();
-                assert_clears(&dealt, rules, gravity);
+                assert_clears(&dealt.board, &dealt.solution, rules, gravity);
             }
         }
     }

@@ -3,21 +3,21 @@
 //! naive gravity), and the solver's verdicts on small boards are compared with
 //! an exhaustive search that shares no code with it.
 
+#[path = "support/deals.rs"]
+mod deals;
+
 use std::collections::HashSet;
 use std::time::Duration;
 
+use deals::{assert_clears, dealt_kinds, rng};
 use lianliankan::core::engine::{Border, Rules};
 use lianliankan::core::gravity::Gravity;
 use lianliankan::core::grid::{Board, EMPTY, Point, Tile};
 use lianliankan::solve::deal::{deal_seeded, deal_winnable, pair_kinds, reshuffle_winnable};
 use lianliankan::solve::replay::{play_move, replay};
 use lianliankan::solve::solver::{Move, Outcome, SolveConfig, solve};
+use rand::RngExt;
 use rand::seq::SliceRandom;
-use rand::{RngExt, SeedableRng};
-
-fn rng(seed: u64) -> rand::rngs::Xoshiro256PlusPlus {
-    rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed)
-}
 
 fn config(rules: Rules, gravity: Gravity) -> SolveConfig {
     SolveConfig {
@@ -39,24 +39,6 @@ const TWO_TURN_RULES: [Rules; 2] = [
     },
 ];
 
-fn clears(board: &Board, moves: &[Move], rules: Rules, gravity: Gravity) {
-    let left = replay(board, moves, rules, gravity)
-        .unwrap_or_else(|e| panic!("{e} on {board:?} ({rules:?}, {gravity:?})"));
-    assert_eq!(left.tile_count(), 0, "{board:?} not cleared");
-}
-
-/// The kinds on a board with how often each appears, sorted.
-fn census(board: &Board) -> Vec<Tile> {
-    let mut t: Vec<Tile> = board
-        .tiles()
-        .iter()
-        .copied()
-        .filter(|&t| t != EMPTY)
-        .collect();
-    t.sort_unstable();
-    t
-}
-
 const SIZES: [(usize, usize, usize); 6] = [
     (1, 2, 1),
     (2, 3, 2),
@@ -76,20 +58,12 @@ fn deals_are_cleared_by_their_proof_and_by_the_solver() {
                     let dealt = deal_seeded(rows, cols, kinds, rules, gravity, seed).unwrap();
                     let b = &dealt.board;
                     assert_eq!(b.tile_count(), rows * cols);
-                    assert_eq!(census(b), {
-                        let mut t: Vec<Tile> = pair_kinds(rows, cols, kinds)
-                            .unwrap()
-                            .into_iter()
-                            .flat_map(|k| [k, k])
-                            .collect();
-                        t.sort_unstable();
-                        t
-                    });
-                    clears(b, &dealt.solution, rules, gravity);
+                    assert_eq!(b.sorted_tiles(), dealt_kinds(rows, cols, kinds));
+                    assert_clears(b, &dealt.solution, rules, gravity);
                     let Outcome::Solved(moves) = solve(b, &config(rules, gravity)) else {
                         panic!("solver failed on a deal: {b:?} {rules:?} {gravity:?}");
                     };
-                    clears(b, &moves, rules, gravity);
+                    assert_clears(b, &moves, rules, gravity);
                     deals += 1;
                 }
             }
@@ -104,7 +78,7 @@ fn full_size_deals_are_cleared_by_their_proof() {
         for rules in TWO_TURN_RULES {
             for seed in 0..10 {
                 let dealt = deal_seeded(16, 9, 36, rules, gravity, seed).unwrap();
-                clears(&dealt.board, &dealt.solution, rules, gravity);
+                assert_clears(&dealt.board, &dealt.solution, rules, gravity);
             }
         }
     }
@@ -115,7 +89,7 @@ fn the_largest_game_board_deals() {
     for gravity in [Gravity::None, Gravity::CenterV] {
         let rules = Rules::CLASSIC;
         let dealt = deal_seeded(40, 60, 62, rules, gravity, 3).unwrap();
-        clears(&dealt.board, &dealt.solution, rules, gravity);
+        assert_clears(&dealt.board, &dealt.solution, rules, gravity);
     }
 }
 
@@ -129,7 +103,7 @@ fn deals_follow_the_turn_limit() {
             };
             for seed in 0..20 {
                 let dealt = deal_seeded(4, 6, 5, rules, gravity, seed).unwrap();
-                clears(&dealt.board, &dealt.solution, rules, gravity);
+                assert_clears(&dealt.board, &dealt.solution, rules, gravity);
             }
         }
     }
@@ -253,8 +227,8 @@ fn reshuffles_keep_the_cells_and_kinds_and_are_winnable() {
                 for p in mid.points() {
                     assert_eq!(mid.is_empty_at(p), again.board.is_empty_at(p));
                 }
-                assert_eq!(census(&mid), census(&again.board));
-                clears(&again.board, &again.solution, rules, gravity);
+                assert_eq!(mid.sorted_tiles(), again.board.sorted_tiles());
+                assert_clears(&again.board, &again.solution, rules, gravity);
             }
         }
     }
@@ -296,7 +270,7 @@ fn verdict_matches(b: &Board, rules: Rules, gravity: Gravity) -> bool {
     match solve(b, &config(rules, gravity)) {
         Outcome::Solved(moves) => {
             assert!(expected, "solver won a lost board {b:?}");
-            clears(b, &moves, rules, gravity);
+            assert_clears(b, &moves, rules, gravity);
         }
         Outcome::NoSolution => {
             assert!(!expected, "solver gave up on {b:?} {rules:?} {gravity:?}")
@@ -385,17 +359,13 @@ fn deals_with_no_turns_allowed_are_full_and_clear() {
             };
             for (rows, cols, kinds) in [(32, 32, 20), (7, 8, 9), (8, 7, 5), (5, 2, 3), (1, 10, 2)] {
                 let d = deal_seeded(rows, cols, kinds, rules, gravity, 3).unwrap();
-                let expected: Vec<Tile> = {
-                    let mut k: Vec<Tile> = pair_kinds(rows, cols, kinds)
-                        .unwrap()
-                        .into_iter()
-                        .flat_map(|k| [k, k])
-                        .collect();
-                    k.sort_unstable();
-                    k
-                };
-                assert_eq!(census(&d.board), expected, "{rows}x{cols} {gravity:?}");
-                clears(&d.board, &d.solution, rules, gravity);
+                let expected = dealt_kinds(rows, cols, kinds);
+                assert_eq!(
+                    d.board.sorted_tiles(),
+                    expected,
+                    "{rows}x{cols} {gravity:?}"
+                );
+                assert_clears(&d.board, &d.solution, rules, gravity);
             }
         }
     }

@@ -32,6 +32,11 @@ pub fn tiny() -> Config {
     }
 }
 
+/// The cell at `row`, `col` (from 0), shorter to write than `Point::new`.
+pub fn at(row: i32, col: i32) -> Point {
+    Point::new(row, col)
+}
+
 /// An app saving in `dir`, resuming or dealing `config` as a start does.
 pub fn app_in(dir: &Path, config: Config) -> App {
     app_started(dir, false, Wanted::default(), config)

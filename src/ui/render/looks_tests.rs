@@ -18,20 +18,8 @@ use crate::core::grid::{Board, Point, Tile};
 use crate::game::{Action, Config, Game, Mode, NOTICE_TIME, Notice, REMOVAL_TIME, Removal};
 use crate::ui::app::screen::Screen;
 use crate::ui::app::{App, INTRO};
-use crate::ui::test_support::{dealt, draw, on_board, rows as text};
+use crate::ui::test_support::{at, dealt, draw, on_board, rows as text};
 use crate::ui::theme::{ColorDepth, Paint, Theme};
-
-fn at(row: i32, col: i32) -> Point {
-    Point::new(row, col)
-}
-
-fn app_on(board: Board, theme: &str, color: bool, t: Instant) -> App {
-    on_board(board, theme, color, t)
-}
-
-fn default_app(theme: &str, color: bool) -> App {
-    dealt(theme, color)
-}
 
 /// The colour of `paint` in the tests' palette (256 colours).
 fn c(paint: Paint) -> Color {
@@ -62,7 +50,7 @@ fn every_symbol_of_every_theme_lines_up_in_its_tile() {
         let theme = Theme::builtin(name).unwrap();
         let board = every_kind(&theme);
         for (w, h, boxed) in [(70, 36, false), (200, 200, true)] {
-            let app = app_on(board.clone(), name, false, t);
+            let app = on_board(board.clone(), name, false, t);
             let buf = draw(&app, w, h);
             let layout = app.board_layout(buf.area).unwrap();
             assert_eq!(layout.tile.boxed(), boxed, "{name} at {w}x{h}");
@@ -116,7 +104,7 @@ fn every_symbol_of_every_theme_lines_up_in_its_tile() {
 /// otherwise skip the cell and the terminal draw the picture over the box.
 #[test]
 fn boxes_over_pictures_keep_their_borders() {
-    let mut app = default_app("emoji", true);
+    let mut app = dealt("emoji", true);
     app.screens.push(Screen::Help { top: 0 });
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
@@ -182,7 +170,7 @@ fn the_side_panel_wraps_a_long_gravity_line_with_its_margin() {
 #[test]
 fn a_large_terminal_grows_the_tiles_and_shows_the_side_panel() {
     for name in Theme::names() {
-        let app = default_app(name, true);
+        let app = dealt(name, true);
         let buf = draw(&app, 200, 60);
         let (screen, layout) = app.screen_layout(buf.area);
         let layout = layout.unwrap();
@@ -242,7 +230,7 @@ fn a_large_terminal_grows_the_tiles_and_shows_the_side_panel() {
 /// the symbol in its kind's colour; the cursor frames its tile in blue.
 #[test]
 fn tiles_have_a_light_face_an_edge_and_sit_on_the_table() {
-    let app = default_app("symbols", true);
+    let app = dealt("symbols", true);
     let buf = draw(&app, 160, 45);
     let layout = app.board_layout(buf.area).unwrap();
     assert!(layout.tile.boxed());
@@ -268,13 +256,13 @@ fn tiles_have_a_light_face_an_edge_and_sit_on_the_table() {
         assert_eq!(buf[cell].bg, c(Paint::Cursor));
     }
     // On 16 colours the face is grey on the terminal's own background.
-    let mut basic = default_app("symbols", true);
+    let mut basic = dealt("symbols", true);
     basic.depth = ColorDepth::Basic;
     let buf = draw(&basic, 160, 45);
     assert_eq!(buf[(x, y)].bg, Color::Gray);
     assert_eq!(buf[(r.right(), r.y)].bg, Color::Reset);
     // Where tiles touch (pictures at 80 x 24) the right column is the edge.
-    let emoji = default_app("emoji", true);
+    let emoji = dealt("emoji", true);
     let buf = draw(&emoji, 80, 24);
     let layout = emoji.board_layout(buf.area).unwrap();
     assert!(layout.tile.touching());
@@ -291,7 +279,7 @@ fn marks_differ_in_colour_and_without() {
     // Only the 1s can be matched, so the hint is theirs.
     let board = Board::from_rows(&[[1, 0, 0, 1], [2, 3, 4, 5], [5, 4, 3, 2]]).unwrap();
     for color in [true, false] {
-        let mut app = app_on(board.clone(), "ascii", color, t);
+        let mut app = on_board(board.clone(), "ascii", color, t);
         app.game.apply(Action::Click(at(1, 1)), t);
         app.game.apply(Action::Highlight(at(1, 2)), t);
         app.game.apply(Action::Hint, t);
@@ -343,7 +331,7 @@ fn second_match(mut rows: Vec<Vec<Tile>>, a: Point, b: Point) -> (App, Removal) 
     rows[0][0] = 49;
     rows[0][1] = 49;
     let board = Board::from_rows(&rows).unwrap();
-    let mut app = app_on(board, "ascii", false, t);
+    let mut app = on_board(board, "ascii", false, t);
     app.game.apply(Action::Click(at(0, 0)), t);
     app.game.apply(Action::Click(at(0, 1)), t);
     let second = t + Duration::from_secs(1);
@@ -388,7 +376,7 @@ fn the_points_hide_no_tile_when_a_row_by_the_line_is_free() {
     rows[7][0] = 1;
     rows[7][2] = 1;
     let board = Board::from_rows(&rows).unwrap();
-    let mut app = app_on(board, "ascii", false, t);
+    let mut app = on_board(board, "ascii", false, t);
     app.game.apply(Action::Click(at(7, 0)), t);
     app.game.apply(Action::Click(at(7, 2)), t);
     let r = app.game.last_match().unwrap().clone();
@@ -490,7 +478,7 @@ fn points_and_the_combo_show_at_the_match_then_fade() {
     let t = Instant::now();
     let board =
         Board::from_rows(&[[1, 0, 1, 2], [3, 3, 4, 2], [5, 5, 4, 6], [6, 7, 8, 7]]).unwrap();
-    let mut app = app_on(board, "ascii", true, t);
+    let mut app = on_board(board, "ascii", true, t);
     app.game.apply(Action::Click(at(1, 0)), t);
     app.game.apply(Action::Click(at(1, 1)), t);
     let second = t + Duration::from_secs(1);
@@ -698,7 +686,7 @@ fn a_failed_pair_flashes_and_says_why_beside_it() {
     // The 1s at (1,1) and (1,3) are walled in: no path.
     let board = Board::from_rows(&[[2, 3, 2, 3], [4, 1, 5, 1], [6, 7, 6, 7]]).unwrap();
     for color in [true, false] {
-        let mut app = app_on(board.clone(), "ascii", color, t);
+        let mut app = on_board(board.clone(), "ascii", color, t);
         app.game.apply(Action::Click(at(1, 1)), t);
         app.game.apply(Action::Click(at(1, 3)), t);
         assert_eq!(app.game.notice(t), Some(Notice::NoPath));
@@ -736,7 +724,7 @@ fn a_failed_pair_flashes_and_says_why_beside_it() {
         assert!(!text(&draw(&app, 60, 16)).join("").contains("no path"));
     }
     // Different kinds say so.
-    let mut app = app_on(board, "ascii", true, t);
+    let mut app = on_board(board, "ascii", true, t);
     app.game.apply(Action::Click(at(0, 0)), t);
     app.game.apply(Action::Click(at(0, 1)), t);
     assert!(
@@ -753,7 +741,7 @@ fn the_hint_pulses_then_stays_marked() {
     let t = Instant::now();
     let board = Board::from_rows(&[[1, 2, 2, 1], [3, 4, 4, 3]]).unwrap();
     for color in [true, false] {
-        let mut app = app_on(board.clone(), "ascii", color, t);
+        let mut app = on_board(board.clone(), "ascii", color, t);
         app.game.apply(Action::Hint, t);
         let (a, b) = app.game.hint_pair().unwrap();
         // The one the cursor is not on (the cursor's brackets go first).
@@ -837,7 +825,7 @@ fn the_time_bar_turns_amber_then_red() {
 #[test]
 fn the_first_screen_says_what_to_do() {
     let t = Instant::now();
-    let mut app = default_app("ascii", true).with_intro();
+    let mut app = dealt("ascii", true).with_intro();
     assert!(INTRO.contains(crate::ui::app::keys::label(
         crate::ui::app::keys::Command::Help
     )));
@@ -846,7 +834,7 @@ fn the_first_screen_says_what_to_do() {
     // Played at 30 x 8 on a 2 x 2 board: narrower than the line, it lost
     // its first words ("k two equal tiles; ? for help"); it keeps them.
     let board = Board::from_rows(&[vec![1, 1], vec![1, 1]]).unwrap();
-    let small = app_on(board, "ascii", true, t).with_intro();
+    let small = on_board(board, "ascii", true, t).with_intro();
     let narrow = text(&draw(&small, 30, 8))[0].clone();
     assert!(narrow.starts_with("click two"), "{narrow}");
     app.screens.push(Screen::Help { top: 0 });
@@ -861,5 +849,5 @@ fn the_first_screen_says_what_to_do() {
     app.now = t + Duration::from_secs(5);
     assert_eq!(title(&app), " lianliankan");
     // Without the intro (a resumed game) the title says nothing of it.
-    assert_eq!(title(&default_app("ascii", true)), " lianliankan");
+    assert_eq!(title(&dealt("ascii", true)), " lianliankan");
 }

@@ -17,7 +17,7 @@ fn app_with(board: Board, now: Instant) -> App {
     on_board(board, "ascii", true, now)
 }
 
-use crate::ui::test_support::{dealt, draw, on_board, rows as text};
+use crate::ui::test_support::{at, dealt, draw, on_board, rows as text};
 
 /// The board part of the screen: the lines between title and status, trimmed at the right.
 fn board_text(buf: &Buffer) -> Vec<String> {
@@ -26,10 +26,6 @@ fn board_text(buf: &Buffer) -> Vec<String> {
         .iter()
         .map(|l| l.trim_end().to_string())
         .collect()
-}
-
-fn at(row: i32, col: i32) -> Point {
-    Point::new(row, col)
 }
 
 /// Matches `a` and `b`, then draws when the line is fully grown: the

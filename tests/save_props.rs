@@ -105,17 +105,19 @@ fn save_file() -> impl Strategy<Value = Vec<u8>> {
 
 /// The game takes a round of every action without trouble, and the board
 /// holds an even count of each kind after each one. A new game, which
-/// replaces the game as loaded, comes last: in the middle of the round it
-/// left only the first nine actions to the loaded game.
+/// replaces the game as loaded, comes after the round (in the middle of it,
+/// it left only the first nine actions to the loaded game), and the new
+/// game of the loaded settings takes each other action once.
 fn play_on(mut g: Game, now: Instant) -> Result<(), TestCaseError> {
     let board = g.board();
     let (rows, cols) = (board.rows() as i32, board.cols() as i32);
     let new_game = |n: &u8| n % 12 == 9;
-    for n in (0..=255u8).filter(|n| !new_game(n)).chain([9]) {
-        g.apply(
-            action(n, rows, cols),
-            now + Duration::from_millis(u64::from(n)),
-        );
+    let round = (0..=255u8)
+        .filter(|n| !new_game(n))
+        .chain([9])
+        .chain((0..12).filter(|n| !new_game(n)));
+    for (i, n) in round.enumerate() {
+        g.apply(action(n, rows, cols), now + Duration::from_millis(i as u64));
         let mut counts = std::collections::HashMap::new();
         for &t in g.board().tiles().iter().filter(|&&t| t != EMPTY) {
             *counts.entry(t).or_insert(0usize) += 1;

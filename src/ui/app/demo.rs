@@ -93,18 +93,24 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Config, Game};
+    use crate::game::{Config, Game, LEVEL_COUNT, Mode};
     use crate::ui::test_support::{AREA, left_click};
     use crate::ui::theme::Theme;
     use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
     /// A demo of a 2 x 4 deal (four pairs), started at `t`.
     fn demo(t: Instant) -> App {
+        demo_of(Config::DEFAULT.mode, t)
+    }
+
+    /// A demo of 2 x 4 deals (four pairs) in `mode`, started at `t`.
+    fn demo_of(mode: Mode, t: Instant) -> App {
         let config = Config {
             rows: 2,
             cols: 4,
             kinds: 2,
             seed: 8,
+            mode,
             ..Config::DEFAULT
         };
         let game = Game::new(config, t).unwrap();
@@ -192,10 +198,15 @@ mod tests {
     /// A demo of the 2 x 4 deal that saves, once taken over, in `dir`, as
     /// `--demo` starts one.
     fn demo_in(dir: &std::path::Path, t: Instant) -> App {
+        demo_of_in(Config::DEFAULT.mode, dir, t)
+    }
+
+    /// [`demo_in`] in `mode`.
+    fn demo_of_in(mode: Mode, dir: &std::path::Path, t: Instant) -> App {
         let (mut session, message) = Session::open(dir.into());
         assert_eq!(message, None);
         session.displace_saved(t);
-        let game = demo(t).game;
+        let game = demo_of(mode, t).game;
         App::new(game, Theme::builtin("ascii").unwrap(), true, t).with_demo(Some(session), t)
     }
 
@@ -240,18 +251,25 @@ mod tests {
         assert!(again.game.assisted(), "never the player's own high score");
     }
 
+    /// A run of levels, as `--demo` deals without options: the demo plays
+    /// through all seven, with no level card between them, and saves nothing
+    /// on the way.
     #[test]
     fn a_demo_played_to_the_win_is_not_recorded_and_leaves_the_save_until_a_move() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("game.json");
         let t = Instant::now();
         let saved = saved_game(dir.path(), t);
-        let mut a = demo_in(dir.path(), t);
+        let mut a = demo_of_in(Mode::Levels, dir.path(), t);
         let mut now = t;
-        while a.demo.is_some() {
+        for _ in 0..4 * LEVEL_COUNT {
             now += DEMO_STEP;
-            a.tick(now);
+            assert!(a.tick(now), "a move every step");
+            assert!(a.screens.is_empty(), "no level card in a demo");
+            assert_eq!(std::fs::read(&file).unwrap(), saved, "nothing saved");
         }
+        assert!(a.demo.is_none(), "the demo ends with the win");
+        assert_eq!(a.game.level().number, LEVEL_COUNT - 1, "every level");
         assert!(
             a.win_screen
                 .as_ref()

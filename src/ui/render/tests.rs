@@ -6,7 +6,6 @@ use std::time::{Duration, Instant};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
-use ratatui::widgets::Widget;
 
 use crate::core::grid::{Board, Point};
 use crate::game::{Action, Config, Game, Mode, REMOVAL_TIME};
@@ -47,6 +46,16 @@ fn line_after(board: Board, a: Point, b: Point) -> Vec<String> {
 /// The default game, seed 1, in colour, in the ascii theme.
 fn default_app() -> App {
     dealt("ascii", true)
+}
+
+/// Draws `app` on every screen smaller than `width` x `height`, down to
+/// none at all: no size may make drawing panic.
+fn draw_every_size_below(app: &App, width: u16, height: u16) {
+    for w in 0..width {
+        for h in 0..height {
+            draw(app, w, h);
+        }
+    }
 }
 
 #[test]
@@ -475,13 +484,7 @@ fn too_small_asks_for_more_room_and_never_panics() {
     // board too large for the terminal (the New game form allows it) read
     // "(q quits)" only, where the menu offers a smaller board or tiles.
     assert!(screen.contains("(Esc: menu; q quits)"), "{screen}");
-    for w in 0..60 {
-        for h in 0..16 {
-            let area = Rect::new(0, 0, w, h);
-            let mut buf = Buffer::empty(area);
-            (&app).render(area, &mut buf);
-        }
-    }
+    draw_every_size_below(&app, 60, 16);
 }
 
 /// Played in tmux: on a terminal too small for the board, Esc opened the
@@ -514,13 +517,7 @@ fn menus_and_notes_show_on_a_terminal_too_small_for_the_board() {
     let screen = text(&draw(&app, 48, 20)).join("\n");
     assert!(screen.contains("Paused"), "{screen}");
     assert!(screen.contains("Resume"), "{screen}");
-    for w in 0..60 {
-        for h in 0..22 {
-            let area = Rect::new(0, 0, w, h);
-            let mut buf = Buffer::empty(area);
-            (&app).render(area, &mut buf);
-        }
-    }
+    draw_every_size_below(&app, 60, 22);
 }
 
 #[test]

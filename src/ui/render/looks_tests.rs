@@ -13,7 +13,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use unicode_width::UnicodeWidthStr;
 
-use super::feedback::{FLASH_TIME, POINTS_TIME, PULSE, PULSE_TIME};
+use super::feedback::POINTS_TIME;
 use crate::core::grid::{Board, Point, Tile};
 use crate::game::{Action, Config, Game, Mode, NOTICE_TIME, Notice, REMOVAL_TIME, Removal};
 use crate::ui::app::screen::Screen;
@@ -678,11 +678,13 @@ fn a_cleared_levels_points_stay_off_the_next_board() {
     );
 }
 
-/// A pair that does not match flashes in the warning colour for a moment,
-/// with the reason under the tile just picked for as long as the notice.
+/// A pair that does not match flashes in the warning colour for 0.3 s (the
+/// README's figure), with the reason under the tile just picked for as long
+/// as the notice.
 #[test]
 fn a_failed_pair_flashes_and_says_why_beside_it() {
     let t = Instant::now();
+    let flash = Duration::from_millis(300);
     // The 1s at (1,1) and (1,3) are walled in: no path.
     let board = Board::from_rows(&[[2, 3, 2, 3], [4, 1, 5, 1], [6, 7, 6, 7]]).unwrap();
     for color in [true, false] {
@@ -690,7 +692,7 @@ fn a_failed_pair_flashes_and_says_why_beside_it() {
         app.game.apply(Action::Click(at(1, 1)), t);
         app.game.apply(Action::Click(at(1, 3)), t);
         assert_eq!(app.game.notice(t), Some(Notice::NoPath));
-        app.now = t + FLASH_TIME / 2;
+        app.now = t + flash - Duration::from_millis(10);
         let buf = draw(&app, 60, 16);
         let layout = app.board_layout(buf.area).unwrap();
         let lines = text(&buf);
@@ -711,7 +713,7 @@ fn a_failed_pair_flashes_and_says_why_beside_it() {
             assert!(buf[(fx, fy)].modifier.contains(Modifier::BOLD));
         }
         // The flash ends; the second tile stays selected, the reason stays.
-        app.now = t + FLASH_TIME;
+        app.now = t + flash;
         let buf = draw(&app, 60, 16);
         assert_eq!(buf[(fx - 1, fy)].symbol(), " ");
         if color {
@@ -719,7 +721,7 @@ fn a_failed_pair_flashes_and_says_why_beside_it() {
             assert_eq!(buf[(sx, sy)].bg, c(Paint::Selected));
         }
         assert!(text(&buf)[usize::from(under)].contains("no path"));
-        assert!(app.timeout(t + FLASH_TIME / 2).unwrap() <= FLASH_TIME / 2);
+        assert!(app.timeout(t + flash / 2).unwrap() <= flash / 2);
         app.now = t + NOTICE_TIME;
         assert!(!text(&draw(&app, 60, 16)).join("").contains("no path"));
     }
@@ -734,11 +736,13 @@ fn a_failed_pair_flashes_and_says_why_beside_it() {
     );
 }
 
-/// The hinted pair changes its look every PULSE for PULSE_TIME (colour
-/// and marks), then stays marked; the loop wakes for each change only.
+/// The hinted pair changes its look every 0.4 s for 2 s (the README's
+/// figures; colour and marks), then stays marked; the loop wakes for each
+/// change only.
 #[test]
 fn the_hint_pulses_then_stays_marked() {
     let t = Instant::now();
+    let (pulse, pulse_time) = (Duration::from_millis(400), Duration::from_secs(2));
     let board = Board::from_rows(&[[1, 2, 2, 1], [3, 4, 4, 3]]).unwrap();
     for color in [true, false] {
         let mut app = on_board(board.clone(), "ascii", color, t);
@@ -758,7 +762,7 @@ fn the_hint_pulses_then_stays_marked() {
         };
         let mut seen = Vec::new();
         for k in 0..5 {
-            app.now = t + PULSE * k + PULSE / 2;
+            app.now = t + pulse * k + pulse / 2;
             seen.push(look(&app));
         }
         for (k, (marks, bg)) in seen.iter().enumerate() {
@@ -768,13 +772,13 @@ fn the_hint_pulses_then_stays_marked() {
                 assert_eq!(*bg, c(if lit { Paint::Hint } else { Paint::Face }), "{k}");
             }
         }
-        app.now = t + PULSE_TIME + PULSE / 2;
+        app.now = t + pulse_time + pulse / 2;
         assert_eq!(look(&app).0, "<>", "stays marked after the pulse");
-        app.now = t + PULSE * 3 + PULSE / 2;
+        app.now = t + pulse * 3 + pulse / 2;
         assert_eq!(look(&app).0, "><", "odd steps are unlit");
-        assert_eq!(app.timeout(t + PULSE / 2), Some(PULSE / 2));
+        assert_eq!(app.timeout(t + pulse / 2), Some(pulse / 2));
         // After the pulse only the clock wakes the loop.
-        let later = t + PULSE_TIME + Duration::from_millis(300);
+        let later = t + pulse_time + Duration::from_millis(300);
         assert_eq!(app.timeout(later), Some(Duration::from_millis(700)));
     }
 }

@@ -129,18 +129,20 @@ fn undo_puts_back_the_board_before_the_slide_and_redo_the_one_after() {
 #[test]
 fn slides_wait_for_the_line_then_run_for_the_slide_time() {
     let t = Instant::now();
+    // The README's "over 200 ms".
+    let slide = Duration::from_millis(200);
     let board = Board::from_rows(&[[1, 4, 5], [2, 4, 5], [3, 6, 6], [1, 7, 7]]).unwrap();
     let mut g = Game::from_board(board, fixed(Gravity::Down), t);
     g.apply(Action::Click(at(0, 0)), t);
     g.apply(Action::Click(at(3, 0)), t);
     assert_eq!(g.slides(t).unwrap().1, 0.0);
-    let half = g.slides(t + REMOVAL_TIME + SLIDE_TIME / 2).unwrap().1;
+    let half = g.slides(t + REMOVAL_TIME + slide / 2).unwrap().1;
     assert!((half - 0.5).abs() < 0.01, "{half}");
-    assert!(g.animating(t + REMOVAL_TIME + SLIDE_TIME / 2));
-    assert!(g.slides(t + REMOVAL_TIME + SLIDE_TIME).is_none());
+    assert!(g.animating(t + REMOVAL_TIME + slide / 2));
+    assert!(g.slides(t + REMOVAL_TIME + slide).is_none());
     assert_eq!(
         g.next_change(t + REMOVAL_TIME),
-        Some(t + REMOVAL_TIME + SLIDE_TIME)
+        Some(t + REMOVAL_TIME + slide)
     );
 }
 

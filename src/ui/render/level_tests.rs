@@ -360,7 +360,8 @@ fn a_click_or_key_during_the_last_line_leaves_the_level_card_to_be_seen() {
     // A key held down (repeating every 30 ms) or a click takes it only
     // once it has shown for LEAST_SHOWN: before, a held key took it
     // one frame after it showed, unread.
-    let least = crate::ui::app::screen::LEAST_SHOWN;
+    // The README's "first 0.4 s".
+    let least = Duration::from_millis(400);
     let mut held = end;
     while held < end + least {
         a.show_frame(held);
@@ -400,11 +401,14 @@ fn the_level_card_goes_by_itself() {
     }
     assert_eq!(a.game.level().number, 1);
     let shown = t + REMOVAL_TIME;
-    let gone = shown + crate::ui::app::screen::LEVEL_CARD_TIME;
+    // The README's "two seconds".
+    let gone = shown + Duration::from_secs(2);
     let wait = a.timeout(shown + Duration::from_millis(500)).unwrap();
     assert!(wait <= Duration::from_millis(1500), "{wait:?}");
     assert!(!a.tick(shown + Duration::from_millis(500)));
     assert!(!a.screens.is_empty());
+    a.tick(gone - Duration::from_millis(10));
+    assert!(!a.screens.is_empty(), "the card stays its two seconds");
     assert!(a.tick(gone));
     assert!(a.screens.is_empty());
     assert!(!a.board_hidden());

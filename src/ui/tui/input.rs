@@ -455,7 +455,8 @@ mod tests {
         let mut d = Decoder::default();
         let bytes = "é".as_bytes();
         assert!(d.feed(&bytes[..1]).is_empty());
-        assert_eq!(d.wait(), Some(SEQUENCE_WAIT));
+        // The README's pause: 50 ms.
+        assert_eq!(d.wait(), Some(Duration::from_millis(50)));
         assert_eq!(keys(&d.feed(&bytes[1..])), [KeyCode::Char('é')]);
     }
 

@@ -466,6 +466,15 @@ mod tests {
         }
     }
 
+    /// The README's "from 30 rows": with room beside the board, the side
+    /// panel comes on a screen of 30 rows, and the status line on one of 29.
+    #[test]
+    fn the_side_panel_comes_from_30_rows() {
+        let panel = |h| Areas::for_board(Rect::new(0, 0, 160, h), 4, 6, 1).0.panel;
+        assert!(panel(30).is_some());
+        assert_eq!(panel(29), None);
+    }
+
     /// The board inside its ring.
     fn inside(l: BoardLayout) -> Rect {
         Rect::new(

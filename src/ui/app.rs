@@ -269,6 +269,7 @@ impl App {
     pub fn resize(&mut self, area: Rect, now: Instant) {
         self.area = area;
         self.sync_cover(now);
+        self.fit_paged_box();
     }
 
     /// Whether anything hides the board: a screen over it, the message box,
@@ -313,6 +314,7 @@ impl App {
             };
         if closed {
             self.quit = ctrl_c;
+            self.fit_paged_box();
             return true;
         }
         match event {
@@ -737,6 +739,7 @@ impl App {
         self.sync_cover(now);
         self.after_move(now);
         self.end_displaced();
+        self.fit_paged_box();
     }
 
     /// How long the event loop may sleep before the screen must change by

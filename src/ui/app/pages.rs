@@ -5,8 +5,6 @@
 //! same values, so what is drawn and what is clicked cannot disagree (as
 //! [`App::list_layout`] serves the menus).
 
-use std::cell::Cell;
-
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
@@ -88,6 +86,21 @@ impl App {
             Screen::Scores(view) => Some((scores_rect(view, area), view.tables.len())),
             Screen::Stats(view) => Some((stats_box(view, area).1, view.pages.len())),
             _ => None,
+        }
+    }
+
+    /// Works out the size of the paged box on top for the screen's area,
+    /// once per area, so drawing it only reads the size (see [`BoxSize`]).
+    pub(super) fn fit_paged_box(&mut self) {
+        let area = self.area;
+        match self.screens.last_mut() {
+            Some(Screen::Scores(view)) if !view.size.is_for(area) => {
+                view.size = BoxSize(Some((area, scores_size(view, area))));
+            }
+            Some(Screen::Stats(view)) if !view.size.is_for(area) => {
+                view.size = BoxSize(Some((area, stats_size(view, area))));
+            }
+            _ => {}
         }
     }
 
@@ -286,22 +299,26 @@ fn book_size(book: impl Iterator<Item = Vec<String>>, area: Rect) -> (u16, u16) 
 }
 
 /// The size of a paged box on a screen of a given area, worked out once
-/// per area: sizing the box by its largest page formats every page, which
-/// a scores file of thousands of tables would make slow for every key.
+/// per area by the app (see [`App::fit_paged_box`]) rather than each time
+/// it is drawn: sizing the box by its largest page formats every page,
+/// which a scores file of thousands of tables would make slow for every
+/// key. The renderer only reads it.
 #[derive(Debug, Clone, Default)]
-pub struct BoxSize(Cell<Option<(Rect, (u16, u16))>>);
+pub struct BoxSize(Option<(Rect, (u16, u16))>);
 
 impl BoxSize {
-    /// The size on a screen of `area`, from `size` the first time.
+    /// The size on a screen of `area`: the one kept for that area, else
+    /// worked out by `size` (and not kept: the app keeps it).
     fn on(&self, area: Rect, size: impl FnOnce() -> (u16, u16)) -> (u16, u16) {
-        match self.0.get() {
+        match self.0 {
             Some((known, size)) if known == area => size,
-            _ => {
-                let size = size();
-                self.0.set(Some((area, size)));
-                size
-            }
+            _ => size(),
         }
+    }
+
+    /// Whether it holds the size on a screen of `area`.
+    fn is_for(&self, area: Rect) -> bool {
+        matches!(self.0, Some((known, _)) if known == area)
     }
 }
 
@@ -325,20 +342,28 @@ fn page_text(
     (drawn(page, page_room(area)), centred(area, width, height))
 }
 
+/// The size of the high scores' box on a screen of `area`: the largest
+/// table's.
+fn scores_size(view: &ScoresView, area: Rect) -> (u16, u16) {
+    let count = view.tables.len().max(1);
+    book_size((0..count).map(|i| scores_page(view, i, area)), area)
+}
+
+/// The size of the statistics' box on a screen of `area`: the largest
+/// page's.
+fn stats_size(view: &StatsView, area: Rect) -> (u16, u16) {
+    book_size((0..view.pages.len()).map(|i| stats_page(view, i)), area)
+}
+
 /// The high-score table on show as drawn, and its box on a screen of `area`.
 pub(crate) fn scores_box(view: &ScoresView, area: Rect) -> (Vec<Line<'static>>, Rect) {
-    let count = view.tables.len().max(1);
-    let size = view.size.on(area, || {
-        book_size((0..count).map(|i| scores_page(view, i, area)), area)
-    });
+    let size = view.size.on(area, || scores_size(view, area));
     page_text(&scores_page(view, view.index, area), size, area)
 }
 
 /// The statistics page on show as drawn, and its box on a screen of `area`.
 pub(crate) fn stats_box(view: &StatsView, area: Rect) -> (Vec<Line<'static>>, Rect) {
-    let size = view.size.on(area, || {
-        book_size((0..view.pages.len()).map(|i| stats_page(view, i)), area)
-    });
+    let size = view.size.on(area, || stats_size(view, area));
     page_text(&stats_page(view, view.index), size, area)
 }
 
@@ -399,7 +424,7 @@ mod tests {
     use super::*;
     use crate::game::Config;
     use crate::persist::scores::{BoardKey, Entry};
-    use crate::ui::test_support::{AREA, tiny};
+    use crate::ui::test_support::{AREA, dealt, tiny};
 
     /// A row of a table too wide for the screen keeps its figures in the
     /// heading's columns: beside its label when there is room, under it when
@@ -439,22 +464,31 @@ mod tests {
         );
     }
 
-    /// The box's size is worked out once for a screen size, not at every
-    /// key and frame (which formats every table), and again when the
-    /// screen changes size.
+    /// The box's size is worked out by the app once for a screen size, not
+    /// at every key and frame (which formats every table), and again when
+    /// the screen changes size; drawing only reads it.
     #[test]
     fn a_paged_box_is_sized_once_per_screen_size() {
         let key = |rows| BoardKey::of(&Config { rows, ..tiny() }).unwrap();
         let entry = |name: &str| Entry::new(name, 10, 5, SystemTime::now(), false).unwrap();
-        let mut view = ScoresView::new(vec![(key(2), vec![entry("ann")])], 0);
-        let before = scores_rect(&view, AREA);
+        let mut app = dealt("ascii", false);
+        let view = ScoresView::new(vec![(key(2), vec![entry("ann")])], 0);
+        app.screens.push(Screen::Scores(view));
+        app.resize(AREA, app.now);
+        let rect = |app: &App, area| app.paged_box(area).unwrap().0;
+        let before = rect(&app, AREA);
         // A table wider than any before: the size worked out stands...
+        let Some(Screen::Scores(view)) = app.screens.last_mut() else {
+            unreachable!("pushed above");
+        };
         view.tables.push((key(4), vec![entry(&"w".repeat(40))]));
-        assert_eq!(scores_rect(&view, AREA), before);
+        assert_eq!(rect(&app, AREA), before);
         // ...until the screen changes size, when it takes the new table in.
         let wider = Rect::new(0, 0, 100, 24);
-        let after = scores_rect(&view, wider);
+        app.resize(wider, app.now);
+        let after = rect(&app, wider);
         assert!(after.width > before.width, "{before:?} then {after:?}");
-        assert_eq!(scores_rect(&view, AREA).width, after.width);
+        app.resize(AREA, app.now);
+        assert_eq!(rect(&app, AREA).width, after.width);
     }
 }

@@ -46,17 +46,18 @@ enum Command {
 }
 
 /// The options of the game (used when no subcommand is given). Those left
-/// out come from the last new game's choices (kept in the settings).
+/// out come from the New game form's choices (kept in the settings); those
+/// given hold for this game only.
 #[derive(Args)]
 struct PlayArgs {
-    /// Board rows [default: 8, or the last new game's].
+    /// Board rows [default: 8, or the New game form's].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_ROWS as i64))]
     rows: Option<u16>,
-    /// Board columns; rows x cols must be even [default: 16, or the last new game's].
+    /// Board columns; rows x cols must be even [default: 16, or the New game form's].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_COLS as i64))]
     cols: Option<u16>,
     /// Number of tile kinds, at most the theme's symbols, half the cells and 61
-    /// [default: 32, or the last new game's; fewer when the board has fewer pairs].
+    /// [default: 32, or the New game form's; fewer when the board has fewer pairs].
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     kinds: Option<u16>,
     /// Seed of the deal, to replay a game; random when left out.
@@ -72,16 +73,16 @@ struct PlayArgs {
     #[arg(long)]
     new: bool,
     /// Play one board of this gravity variant, or `levels` for the run of
-    /// levels through every variant [default: levels, or the last new game's
+    /// levels through every variant [default: levels, or the New game form's
     /// mode].
     // No list of the variants here: `--help` adds the possible values.
     #[arg(long, value_parser = lianliankan::cli::mode_arg())]
     gravity: Option<Mode>,
     /// Give each level a time limit (30 s plus 2 s a cell); time left is
-    /// added to the score [default: untimed, or the last new game's clock].
+    /// added to the score [default: untimed, or the New game form's clock].
     #[arg(long)]
     timed: bool,
-    /// Play without a time limit, whatever the last new game chose.
+    /// Play without a time limit, whatever the New game form chose.
     #[arg(long, conflicts_with = "timed")]
     untimed: bool,
     /// How hard the deals are: easy (a random player nearly always wins),

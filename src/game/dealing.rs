@@ -260,7 +260,14 @@ mod tests {
         let c = size(4, 6, 5);
         assert_eq!(deal(&c, &mut rng(9)), deal(&c, &mut rng(9)));
         assert_ne!(deal(&c, &mut rng(9)), deal(&c, &mut rng(10)));
-        for seed in 0..50 {
+    }
+
+    /// The solution a deal comes with clears it (the dealer's own check;
+    /// `tests/difficulty.rs` replays many more deals of every size).
+    #[test]
+    fn a_deal_comes_with_a_solution_that_clears_it() {
+        let c = size(4, 6, 5);
+        for seed in 0..10 {
             let Dealt { board, solution } = deal(&c, &mut rng(seed)).unwrap();
             let left = replay(&board, &solution, RULES, Gravity::None).unwrap();
             assert_eq!(left.tile_count(), 0, "seed {seed}");

@@ -4,11 +4,12 @@
 
 use std::process::{Command, Output};
 
+#[path = "support/binary.rs"]
+mod binary;
+
+/// Runs the binary with `args` and nothing on its standard input.
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lianliankan"))
-        .args(args)
-        .output()
-        .expect("the binary starts")
+    binary::run(args, [])
 }
 
 fn stdout(out: &Output) -> String {

@@ -289,6 +289,12 @@ impl Session {
         !self.blocked
     }
 
+    /// Whether the saved game on disk is `game` as it stands: this session
+    /// saved it (or resumed it) since its last change.
+    pub fn has_saved(&self, game: &Game) -> bool {
+        !self.blocked && self.last == Some(Mark::of(game))
+    }
+
     /// The data directory.
     pub fn dir(&self) -> &Path {
         &self.dir

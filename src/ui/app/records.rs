@@ -216,7 +216,20 @@ impl App {
     /// that Enter, or a later start, records it.
     pub(super) fn record(&mut self) {
         if self.record_score() == Some(false) {
-            self.tell("The won game stays saved, to record its score later.".to_string());
+            // Tried again first: the save of the winning match may have
+            // failed (a full disk that has room now).
+            self.save_if_changed(self.now);
+            let kept = self
+                .session
+                .as_ref()
+                .is_some_and(|s| s.has_saved(&self.game));
+            self.tell(if kept {
+                "The won game stays saved, to record its score later.".to_string()
+            } else {
+                "The won game is not saved either: it is lost, its score unrecorded, once you \
+                 leave this screen."
+                    .to_string()
+            });
         }
     }
 
@@ -939,6 +952,41 @@ mod tests {
         assert!(!dir.path().join("game.json").exists());
         let stats = Stats::load(dir.path()).unwrap().0.total();
         assert_eq!((stats.started, stats.won, stats.abandoned), (1, 1, 0));
+    }
+
+    /// Found by the hostile run (in tmux, on a full disk): a score that
+    /// could not be written said "The won game stays saved" when the save
+    /// of the winning match had failed too, so what was on disk was the
+    /// game before it, and leaving lost the win. It says so now.
+    #[test]
+    fn a_score_that_cannot_be_written_says_when_the_won_game_is_not_saved_either() {
+        let dir = tempfile::tempdir().unwrap();
+        let newer = r#"{"version": 999, "data": {}}"#;
+        std::fs::write(dir.path().join("scores.json"), newer).unwrap();
+        let mut app = tiny(dir.path());
+        type_str(&mut app, " l ");
+        // The winning match's save fails: a directory that cannot be
+        // renamed over in place of the saved game.
+        let file = dir.path().join("game.json");
+        std::fs::remove_file(&file).unwrap();
+        std::fs::create_dir(&file).unwrap();
+        std::fs::write(file.join("inside"), b"x").unwrap();
+        type_str(&mut app, "j h ");
+        read_win_box(&mut app);
+        // The first Enter closes the notes (tables unreadable, game not
+        // saved), the second records.
+        keys(&mut app, &[KeyCode::Enter, KeyCode::Enter]);
+        let told = app.warning.clone().expect("told");
+        assert!(told.contains("could not be recorded"), "{told}");
+        assert!(!told.contains("stays saved"), "{told}");
+        assert!(told.contains("not saved either"), "{told}");
+        // With room again (the directory gone), Enter's next try saves it.
+        std::fs::remove_dir_all(&file).unwrap();
+        read_win_box(&mut app);
+        keys(&mut app, &[KeyCode::Enter, KeyCode::Enter]);
+        let told = app.warning.clone().expect("told");
+        assert!(told.contains("stays saved"), "{told}");
+        assert!(file.is_file());
     }
 
     fn screen(app: &App) -> String {

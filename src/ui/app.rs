@@ -56,6 +56,10 @@ pub struct App {
     color_allowed: bool,
     /// The player's settings (saved in the data directory when changed).
     pub settings: Settings,
+    /// The settings as this game last read or wrote them: a field of
+    /// `settings` that differs is a change made here, the only kind saving
+    /// writes (another running game may have changed the others).
+    settings_saved: Settings,
     /// The screens over the board, the top one last; empty while the board
     /// is played.
     pub screens: Vec<Screen>,
@@ -164,6 +168,7 @@ impl App {
             charset: Charset::default(),
             color_allowed: color,
             settings: Settings::default(),
+            settings_saved: Settings::default(),
             screens: Vec::new(),
             area: Rect::new(0, 0, 80, 24),
             now,
@@ -212,6 +217,7 @@ impl App {
 
     /// Plays with `settings`: colours, animation speed and hints follow them.
     pub fn with_settings(mut self, settings: Settings) -> Self {
+        self.settings_saved = settings.clone();
         self.apply_settings(settings);
         self
     }

@@ -17,6 +17,7 @@ use crate::game::daily::Day;
 use crate::game::{Action, Game};
 use crate::persist::document;
 use crate::persist::scores::Scores;
+use crate::persist::settings::Settings;
 use crate::persist::stats::Stats;
 use crate::ui::layout::MenuLayout;
 use crate::ui::theme::Theme;
@@ -321,14 +322,26 @@ impl App {
         }
     }
 
-    /// Writes the settings to the data directory, telling the player if
+    /// Writes the settings changed here to the data directory, over what
+    /// is there now (another game's changes stay), telling the player if
     /// that fails (play goes on with them).
     pub(super) fn save_settings(&mut self) {
         let Some(dir) = self.session.as_ref().map(|s| s.dir().to_path_buf()) else {
             return;
         };
-        if let Err(e) = document::save(&dir, &self.settings) {
-            self.tell(format!("The settings could not be saved: {e}."));
+        let (ours, base) = (&self.settings, &self.settings_saved);
+        let updated = document::update(&dir, |file: &mut Settings| {
+            *file = ours.changes_over(base, file);
+            Some(())
+        });
+        match updated {
+            Ok(updated) => {
+                self.settings_saved = self.settings.clone();
+                if let Some(warning) = updated.warning {
+                    self.tell(warning);
+                }
+            }
+            Err(e) => self.tell(format!("The settings could not be saved: {e}.")),
         }
     }
 
@@ -869,6 +882,51 @@ mod tests {
         type_str(&mut app, "t");
         assert_eq!(app.game.hints_left(), 3);
         assert_eq!(app.game.hint_pair(), None);
+    }
+
+    /// Found by the hostile run (two copies in tmux on one data
+    /// directory): the settings were written whole, so a second game that
+    /// only opened its settings and closed them put back the tiles the
+    /// first had just changed, and a new game from its form did the same.
+    /// Each game writes only what it changed, over what is on disk.
+    #[test]
+    fn two_games_keep_each_others_settings() {
+        let dir = tempfile::tempdir().unwrap();
+        let saved = || {
+            document::load::<Settings>(dir.path())
+                .unwrap()
+                .value
+                .unwrap()
+        };
+        let mut first = app_in(dir.path(), tiny());
+        let mut second = app_in(dir.path(), tiny());
+        // Its note (the saved game is the first's) read and closed.
+        read_win_box(&mut second);
+        press(&mut second, &[KeyCode::Esc]);
+        // The first sets symbols and leaves by Done.
+        press(&mut first, &[KeyCode::Char('m')]);
+        type_str(&mut first, "e");
+        press(&mut first, &[KeyCode::Right, KeyCode::Right]);
+        type_str(&mut first, "d");
+        assert_eq!(saved().theme.as_deref(), Some("symbols"));
+        // The second, started before, opens its settings and goes back.
+        press(&mut second, &[KeyCode::Char('m')]);
+        type_str(&mut second, "e");
+        press(&mut second, &[KeyCode::Esc]);
+        assert_eq!(saved().theme.as_deref(), Some("symbols"));
+        // It turns the hints off: that lands, the first's tiles stay.
+        type_str(&mut second, "e");
+        press(&mut second, &[KeyCode::Down, KeyCode::Down, KeyCode::Down]);
+        press(&mut second, &[KeyCode::Right, KeyCode::Esc]);
+        assert!(!second.settings.hints);
+        assert_eq!(saved().theme.as_deref(), Some("symbols"));
+        assert!(!saved().hints);
+        // A setting the first changes again is the first's once more.
+        type_str(&mut first, "e");
+        press(&mut first, &[KeyCode::Left]);
+        type_str(&mut first, "d");
+        assert_eq!(saved().theme.as_deref(), Some("ascii"));
+        assert!(!saved().hints, "the second's change stays");
     }
 
     #[test]

@@ -20,10 +20,10 @@ use pty::Session;
 
 const WAIT: Duration = Duration::from_secs(20);
 
-/// How long a player reads a message box or the win box before a key: they
-/// take Enter (the win box) or any key (the message box) only once they
-/// have shown for 0.4 s, so that a key held down or pressed while moving on
-/// leaves them to be read.
+/// How long a player reads a box before a key: the win box takes Enter,
+/// the message box any key and "Abandon this game?" its answer only once
+/// they have shown for 0.4 s, so that a key held down or pressed while
+/// moving on leaves them to be read.
 const READ: Duration = Duration::from_millis(500);
 
 /// The text of one screen cell (0-based).
@@ -736,6 +736,7 @@ fn no_resume_after_a_win_or_a_new_game() {
     // n asks first, and only y throws the game away.
     s.send(b"n");
     s.wait_for("the question", WAIT, |t| t.contains("Abandon this game?"));
+    std::thread::sleep(READ);
     s.send(b"y");
     s.wait_for("a new game", WAIT, |t| t.contains("Hints 3"));
     s.send(b"q");

@@ -418,7 +418,7 @@ mod tests {
 
     use crate::persist::session::{Session, Wanted};
     use crate::ui::test_support::{
-        AREA, app_in, click_at, key, left_click, pick, press, read_win_box, screen_rows, tiny,
+        AREA, app_in, click_at, key, left_click, pick, press, read_box, screen_rows, tiny,
         type_str, wheel, win,
     };
 
@@ -901,7 +901,7 @@ mod tests {
         let mut first = app_in(dir.path(), tiny());
         let mut second = app_in(dir.path(), tiny());
         // Its note (the saved game is the first's) read and closed.
-        read_win_box(&mut second);
+        read_box(&mut second);
         press(&mut second, &[KeyCode::Esc]);
         // The first sets symbols and leaves by Done.
         press(&mut first, &[KeyCode::Char('m')]);
@@ -964,7 +964,9 @@ mod tests {
         // A game with a move, then abandoned for a new one.
         type_str(&mut app, "n");
         type_str(&mut app, " l ");
-        type_str(&mut app, "ny");
+        type_str(&mut app, "n");
+        read_box(&mut app);
+        type_str(&mut app, "y");
         let (stats, _) = Stats::load(dir.path()).unwrap();
         let normal = stats.tally(Difficulty::Normal);
         assert_eq!((normal.started, normal.abandoned, normal.streak), (2, 1, 0));
@@ -1210,7 +1212,7 @@ mod tests {
             }
             // The level cards of the run went by unseen.
             app.screens.clear();
-            read_win_box(&mut app);
+            read_box(&mut app);
             press(&mut app, &[KeyCode::Enter]);
             assert!(app.win_screen.as_ref().unwrap().recorded);
         }
@@ -1551,10 +1553,13 @@ mod tests {
             "{:?}",
             app.screens
         );
+        read_box(&mut app);
         type_str(&mut app, "n");
         assert!(app.demo.is_none(), "no keeps the game");
         assert_eq!(app.game.board().tile_count(), 2);
-        type_str(&mut app, "wy");
+        type_str(&mut app, "w");
+        read_box(&mut app);
+        type_str(&mut app, "y");
         assert!(app.demo.is_some());
         assert!(app.screens.is_empty(), "{:?}", app.screens);
         assert!(!dir.path().join("game.json").exists(), "the old save went");

@@ -612,6 +612,51 @@ fn kill(s: &Session, signal: &str) {
     assert!(ok.success());
 }
 
+/// Found by the hostile run: a terminal that stops reading (a frozen
+/// window, a stalled ssh link) leaves the game waiting in the write of its
+/// next frame, and SIGTERM, which the event loop takes between frames, did
+/// not end it for as long as the terminal read nothing (here: 5 s and more,
+/// then killed). The game ends with 128 + 15 after a grace period, its last
+/// move saved.
+#[test]
+fn sigterm_ends_a_game_whose_terminal_reads_nothing() {
+    let data = tempfile::tempdir().unwrap();
+    let args = [
+        "--rows",
+        "8",
+        "--cols",
+        "16",
+        "--kinds",
+        "1",
+        "--gravity",
+        "none",
+    ];
+    let mut s = Session::start_in(data.path(), &args, 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    s.send(b" l ");
+    s.wait_for("a match", WAIT, |t| t.contains("Tiles 126"));
+    s.freeze(true);
+    // Whole frames nobody reads (a resize draws everything) fill the pty.
+    for i in 0..40 {
+        let cols = 200 - i % 2;
+        s.master()
+            .resize(portable_pty::PtySize {
+                rows: 60,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    kill(&s, "TERM");
+    let status = s.wait_exit(Duration::from_secs(30));
+    s.freeze(false);
+    let status = status.expect("the game should end on SIGTERM");
+    assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
+    assert!(data.path().join("game.json").exists(), "the move is saved");
+}
+
 /// The text of the screen rows that show the board at 80 x 24.
 fn board_rows(screen: &str) -> Vec<String> {
     screen

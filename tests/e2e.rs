@@ -657,6 +657,30 @@ fn sigterm_ends_a_game_whose_terminal_reads_nothing() {
     assert!(data.path().join("game.json").exists(), "the move is saved");
 }
 
+/// Found by the hostile run: a pty whose size a program set to 65535 x
+/// 65535 (or a terminal that reports one) ended the game at once, aborted
+/// on allocating ratatui's buffers for it, the terminal left raw; 10000 x
+/// 10000 took 2.8 GB. The game draws at most 1000 x 500 of it and plays on.
+#[test]
+fn a_terminal_of_65535_by_65535_is_no_crash() {
+    let mut s = Session::start(&["--rows", "2", "--cols", "2", "--kinds", "1"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    let size = |cols, rows| portable_pty::PtySize {
+        rows,
+        cols,
+        pixel_width: 0,
+        pixel_height: 0,
+    };
+    s.master().resize(size(u16::MAX, u16::MAX)).unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    s.send(b" l ");
+    s.master().resize(size(80, 24)).unwrap();
+    s.wait_for("the board again", WAIT, |t| t.contains("Score 10"));
+    s.send(b"q");
+    let status = s.wait_exit(WAIT).expect("quit");
+    assert!(status.success(), "{status:?}");
+}
+
 /// The text of the screen rows that show the board at 80 x 24.
 fn board_rows(screen: &str) -> Vec<String> {
     screen

@@ -621,16 +621,9 @@ fn kill(s: &Session, signal: &str) {
 #[test]
 fn sigterm_ends_a_game_whose_terminal_reads_nothing() {
     let data = tempfile::tempdir().unwrap();
-    let args = [
-        "--rows",
-        "8",
-        "--cols",
-        "16",
-        "--kinds",
-        "1",
-        "--gravity",
-        "none",
-    ];
+    let args: Vec<&str> = "--rows 8 --cols 16 --kinds 1 --gravity none"
+        .split(' ')
+        .collect();
     let mut s = Session::start_in(data.path(), &args, 80, 24);
     s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
     s.send(b" l ");

@@ -20,10 +20,10 @@ use pty::Session;
 
 const WAIT: Duration = Duration::from_secs(20);
 
-/// How long a player reads a message box or the win box before a key: they
-/// take Enter (the win box) or any key (the message box) only once they
-/// have shown for 0.4 s, so that a key held down or pressed while moving on
-/// leaves them to be read.
+/// How long a player reads a box before a key: the win box takes Enter,
+/// the message box any key and "Abandon this game?" its answer only once
+/// they have shown for 0.4 s, so that a key held down or pressed while
+/// moving on leaves them to be read.
 const READ: Duration = Duration::from_millis(500);
 
 /// The text of one screen cell (0-based).
@@ -612,6 +612,68 @@ fn kill(s: &Session, signal: &str) {
     assert!(ok.success());
 }
 
+/// Found by the hostile run: a terminal that stops reading (a frozen
+/// window, a stalled ssh link) leaves the game waiting in the write of its
+/// next frame, and SIGTERM, which the event loop takes between frames, did
+/// not end it for as long as the terminal read nothing (here: 5 s and more,
+/// then killed). The game ends with 128 + 15 after a grace period, its last
+/// move saved.
+#[test]
+fn sigterm_ends_a_game_whose_terminal_reads_nothing() {
+    let data = tempfile::tempdir().unwrap();
+    let args: Vec<&str> = "--rows 8 --cols 16 --kinds 1 --gravity none"
+        .split(' ')
+        .collect();
+    let mut s = Session::start_in(data.path(), &args, 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    s.send(b" l ");
+    s.wait_for("a match", WAIT, |t| t.contains("Tiles 126"));
+    s.freeze(true);
+    // Whole frames nobody reads (a resize draws everything) fill the pty.
+    for i in 0..40 {
+        let cols = 200 - i % 2;
+        s.master()
+            .resize(portable_pty::PtySize {
+                rows: 60,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    kill(&s, "TERM");
+    let status = s.wait_exit(Duration::from_secs(30));
+    s.freeze(false);
+    let status = status.expect("the game should end on SIGTERM");
+    assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
+    assert!(data.path().join("game.json").exists(), "the move is saved");
+}
+
+/// Found by the hostile run: a pty whose size a program set to 65535 x
+/// 65535 (or a terminal that reports one) ended the game at once, aborted
+/// on allocating ratatui's buffers for it, the terminal left raw; 10000 x
+/// 10000 took 2.8 GB. The game draws at most 1000 x 500 of it and plays on.
+#[test]
+fn a_terminal_of_65535_by_65535_is_no_crash() {
+    let mut s = Session::start(&["--rows", "2", "--cols", "2", "--kinds", "1"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    let size = |cols, rows| portable_pty::PtySize {
+        rows,
+        cols,
+        pixel_width: 0,
+        pixel_height: 0,
+    };
+    s.master().resize(size(u16::MAX, u16::MAX)).unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    s.send(b" l ");
+    s.master().resize(size(80, 24)).unwrap();
+    s.wait_for("the board again", WAIT, |t| t.contains("Score 10"));
+    s.send(b"q");
+    let status = s.wait_exit(WAIT).expect("quit");
+    assert!(status.success(), "{status:?}");
+}
+
 /// The text of the screen rows that show the board at 80 x 24.
 fn board_rows(screen: &str) -> Vec<String> {
     screen
@@ -736,6 +798,7 @@ fn no_resume_after_a_win_or_a_new_game() {
     // n asks first, and only y throws the game away.
     s.send(b"n");
     s.wait_for("the question", WAIT, |t| t.contains("Abandon this game?"));
+    std::thread::sleep(READ);
     s.send(b"y");
     s.wait_for("a new game", WAIT, |t| t.contains("Hints 3"));
     s.send(b"q");

@@ -289,6 +289,12 @@ impl Session {
         !self.blocked
     }
 
+    /// Whether the saved game on disk is `game` as it stands: this session
+    /// saved it (or resumed it) since its last change.
+    pub fn has_saved(&self, game: &Game) -> bool {
+        !self.blocked && self.last == Some(Mark::of(game))
+    }
+
     /// The data directory.
     pub fn dir(&self) -> &Path {
         &self.dir
@@ -536,6 +542,28 @@ mod tests {
         let third = start(dir.path(), false, Wanted::default());
         assert!(third.resumed && third.message.is_none());
         assert_eq!(third.game.board(), first.game.board());
+    }
+
+    /// Found by the hostile run (in tmux): with a directory in place of
+    /// `game.json.lock`, a second game resumed the first one's game, and
+    /// whichever quit last saved over the other's moves, untold.
+    #[cfg(unix)]
+    #[test]
+    fn a_directory_in_place_of_the_lock_file_keeps_a_second_game_off_the_save() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir(dir.path().join("game.json.lock")).unwrap();
+        let t = Instant::now();
+        let mut first = start(dir.path(), false, Wanted::default());
+        play_a_pair(&mut first.game, t);
+        assert_eq!(first.session.sync(&first.game, t), None);
+        let saved = fs::read(dir.path().join("game.json")).unwrap();
+        let mut second = start(dir.path(), false, Wanted::default());
+        assert!(!second.resumed);
+        let told = second.message.expect("told");
+        assert!(told.contains("in use by another lianliankan"), "{told}");
+        play_a_pair(&mut second.game, t);
+        assert_eq!(second.session.save(&second.game, t), None);
+        assert_eq!(fs::read(dir.path().join("game.json")).unwrap(), saved);
     }
 
     #[test]

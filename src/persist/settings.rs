@@ -193,6 +193,36 @@ impl Default for Settings {
     }
 }
 
+impl Settings {
+    /// These settings' changes from `base` laid over `file`: each setting
+    /// that differs from `base` (changed by this game) comes from `self`,
+    /// every other from `file` (as another running game may have left it).
+    /// The board of the next new game (rows, columns and kinds) counts as
+    /// one setting, so the result holds a board the two had.
+    pub fn changes_over(&self, base: &Settings, file: &Settings) -> Settings {
+        fn pick<T: Clone + PartialEq>(ours: &T, base: &T, file: &T) -> T {
+            if ours == base { file } else { ours }.clone()
+        }
+        let board = |g: &GameChoice| (g.rows, g.cols, g.kinds);
+        let (ours, was, theirs) = (&self.new_game, &base.new_game, &file.new_game);
+        let (rows, cols, kinds) = pick(&board(ours), &board(was), &board(theirs));
+        Settings {
+            theme: pick(&self.theme, &base.theme, &file.theme),
+            color: pick(&self.color, &base.color, &file.color),
+            animation: pick(&self.animation, &base.animation, &file.animation),
+            hints: pick(&self.hints, &base.hints, &file.hints),
+            new_game: GameChoice {
+                rows,
+                cols,
+                kinds,
+                mode: pick(&ours.mode, &was.mode, &theirs.mode),
+                timed: pick(&ours.timed, &was.timed, &theirs.timed),
+                difficulty: pick(&ours.difficulty, &was.difficulty, &theirs.difficulty),
+            },
+        }
+    }
+}
+
 impl Document for Settings {
     const FILE_NAME: &'static str = "settings.json";
     const VERSION: u32 = 1;

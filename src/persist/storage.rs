@@ -314,29 +314,45 @@ impl Lock {
     pub fn try_take(dir: &Path, file_name: &str) -> Result<Locking, StorageError> {
         create_dir(dir)?;
         let path = dir.join(format!("{file_name}.lock"));
-        let file = OpenOptions::new()
+        let file = match OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
             .truncate(false)
             .open(&path)
-            .map_err(|e| StorageError::io("open", &path, e))?;
+        {
+            Ok(file) => file,
+            // A directory in the lock file's place (a hand edit) is locked
+            // as it is, where the system can open one (Unix): without a
+            // lock a second game would resume and save over this one's game.
+            // Asked first: opening a named pipe to read would wait.
+            Err(e) if path.is_dir() => {
+                File::open(&path).map_err(|_| StorageError::io("open", &path, e))?
+            }
+            Err(e) => return Err(StorageError::io("open", &path, e)),
+        };
+        // Only a plain file holds a pid: reading a named pipe in its place
+        // waits for ever while its holder keeps it open.
+        let plain = file.metadata().is_ok_and(|m| m.is_file());
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
                 // Windows refuses to read a locked file: no pid then.
-                let pid = fs::read_to_string(&path)
-                    .ok()
+                let pid = plain
+                    .then(|| fs::read_to_string(&path).ok())
+                    .flatten()
                     .and_then(|text| text.trim().parse().ok());
                 return Ok(Locking::Busy { pid });
             }
             Err(TryLockError::Error(e)) => return Err(StorageError::io("lock", &path, e)),
         }
         // The pid only serves messages: failing to write it is no matter.
-        let _ = file
-            .set_len(0)
-            .and_then(|()| (&file).rewind())
-            .and_then(|()| writeln!(&file, "{}", std::process::id()));
+        if plain {
+            let _ = file
+                .set_len(0)
+                .and_then(|()| (&file).rewind())
+                .and_then(|()| writeln!(&file, "{}", std::process::id()));
+        }
         Ok(Locking::Held(Lock {
             file,
             dir: dir.to_path_buf(),
@@ -642,6 +658,40 @@ mod tests {
         fs::write(dir.path().join("f.json.lock"), b"4000000000\n").unwrap();
         assert!(Lock::wait(dir.path(), "f.json", Duration::ZERO).is_ok());
         assert_eq!(file_names(dir.path()), ["f.json.lock", "g.json.lock"]);
+    }
+
+    /// Found by the hostile run: with a named pipe in place of the lock
+    /// file, a second game waited for ever, before the terminal was touched,
+    /// to read the pid of the first from it. With a directory there, no
+    /// lock was taken, and a second game resumed the first one's saved game
+    /// and saved over it. Both are locks like a plain file.
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_or_a_directory_in_place_of_the_lock_file_still_locks() {
+        let dir = tempfile::tempdir().unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.path().join("p.json.lock"))
+            .status();
+        assert!(made.unwrap().success());
+        fs::create_dir(dir.path().join("d.json.lock")).unwrap();
+        for name in ["p.json", "d.json"] {
+            let Locking::Held(held) = Lock::try_take(dir.path(), name).unwrap() else {
+                panic!("a free lock");
+            };
+            let (tx, rx) = std::sync::mpsc::channel();
+            let path = dir.path().to_path_buf();
+            std::thread::spawn(move || {
+                let _ = tx.send(Lock::try_take(&path, name).map(|l| format!("{l:?}")));
+            });
+            let second = rx.recv_timeout(Duration::from_secs(5));
+            let second = second.unwrap_or_else(|_| panic!("{name}: waited for ever"));
+            assert_eq!(second.unwrap(), "Busy { pid: None }", "{name}");
+            drop(held);
+            assert!(matches!(
+                Lock::try_take(dir.path(), name).unwrap(),
+                Locking::Held(_)
+            ));
+        }
     }
 
     #[test]

@@ -56,6 +56,10 @@ pub struct App {
     color_allowed: bool,
     /// The player's settings (saved in the data directory when changed).
     pub settings: Settings,
+    /// The settings as this game last read or wrote them: a field of
+    /// `settings` that differs is a change made here, the only kind saving
+    /// writes (another running game may have changed the others).
+    settings_saved: Settings,
     /// The screens over the board, the top one last; empty while the board
     /// is played.
     pub screens: Vec<Screen>,
@@ -82,6 +86,10 @@ pub struct App {
     /// When the time-up box came: like the win box, it takes no click
     /// before it has shown for [`LEAST_SHOWN`].
     timed_out: Option<Instant>,
+    /// When "Abandon this game?" last came: it takes no key or click before
+    /// it has shown for [`LEAST_SHOWN`], so no key sent with the one that
+    /// asked (a paste whose end came late, keys typed ahead) answers it unseen.
+    asked: Instant,
     /// A word for the title line until the next key or click ("Resumed").
     pub note: Option<&'static str>,
     /// Whether the title line says what to do ([`INTRO`]) while the game
@@ -164,6 +172,7 @@ impl App {
             charset: Charset::default(),
             color_allowed: color,
             settings: Settings::default(),
+            settings_saved: Settings::default(),
             screens: Vec::new(),
             area: Rect::new(0, 0, 80, 24),
             now,
@@ -179,6 +188,7 @@ impl App {
             warning: None,
             told: now,
             timed_out: None,
+            asked: now,
             note: None,
             intro: false,
             demo: None,
@@ -212,6 +222,7 @@ impl App {
 
     /// Plays with `settings`: colours, animation speed and hints follow them.
     pub fn with_settings(mut self, settings: Settings) -> Self {
+        self.settings_saved = settings.clone();
         self.apply_settings(settings);
         self
     }
@@ -399,11 +410,22 @@ impl App {
         self.shows(from) && now >= from + LEAST_SHOWN
     }
 
+    /// Whether "Abandon this game?" is on top and not read yet (see
+    /// [`App::read`]): its keys and clicks wait, as the message box's do.
+    fn unread_question(&self, now: Instant) -> bool {
+        let asking = matches!(self.screens.last(),
+            Some(Screen::Menu(m)) if matches!(m.kind, MenuKind::Confirm(_)));
+        asking && !self.read(self.asked, now)
+    }
+
     /// A key on the screen on top. Every page (help, high scores,
     /// statistics) closes on Esc, Enter, Space and `q`, as pagers do; the
     /// level card goes on to the next board on any key, and `q` there quits
     /// the game.
     fn screen_key(&mut self, key: KeyEvent, now: Instant) {
+        if self.unread_question(now) {
+            return;
+        }
         match self.screens.last_mut() {
             Some(Screen::Help { .. }) => match key.code {
                 KeyCode::Char('?' | 'q' | ' ') | KeyCode::Esc | KeyCode::Enter => {
@@ -540,6 +562,7 @@ impl App {
         if finished || self.game.is_untouched() {
             self.abandon(why, now);
         } else {
+            self.asked = now;
             self.screens
                 .push(Screen::Menu(Menu::new(MenuKind::Confirm(why))));
         }
@@ -586,6 +609,9 @@ impl App {
 
     /// A click on the screen on top: see [`App::handle_click`].
     fn screen_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
+        if self.unread_question(now) {
+            return;
+        }
         match self.screens.last() {
             Some(&Screen::LevelCard { from }) if !self.read(from, now) => {}
             Some(Screen::Help { .. } | Screen::LevelCard { .. }) => {
@@ -1073,20 +1099,56 @@ mod tests {
         assert!(
             matches!(a.screens.last(), Some(Screen::Menu(m)) if m.kind == MenuKind::Confirm(Abandon::ForNewGame))
         );
+        // Answered once the question has shown for a while.
+        a.show_frame(t);
+        let read = t + LEAST_SHOWN;
         // n (no), Esc and Enter on the first item keep the game.
         for k in [KeyCode::Char('n'), KeyCode::Esc, KeyCode::Enter] {
             if a.screens.is_empty() {
                 a.handle_event(&key(KeyCode::Char('n')), AREA, t);
             }
-            a.handle_event(&key(k), AREA, t);
+            a.handle_event(&key(k), AREA, read);
             assert!(a.screens.is_empty(), "{k:?}");
             assert_eq!(a.game.board(), &board, "{k:?} keeps the game");
         }
         a.handle_event(&key(KeyCode::Char('n')), AREA, t);
-        a.handle_event(&key(KeyCode::Char('y')), AREA, t);
+        a.handle_event(&key(KeyCode::Char('y')), AREA, read);
         assert!(a.screens.is_empty());
         assert_eq!(a.game.score(), 0);
         assert_eq!(a.game.board().tile_count(), 128);
+    }
+
+    /// Found by the hostile run (in tmux): a paste whose end marker came
+    /// more than half a second late had its letters taken as keys, and its
+    /// "ny" asked "Abandon this game?" and answered yes before the question
+    /// was ever drawn: the game and its save were gone. The question takes
+    /// no key or click until it has shown for LEAST_SHOWN, as the message
+    /// box does.
+    #[test]
+    fn a_question_takes_no_answer_before_it_is_read() {
+        let (mut a, t) = app();
+        matched(&mut a, t);
+        let board = a.game.board().clone();
+        let asking = |a: &App| {
+            matches!(a.screens.last(),
+                Some(Screen::Menu(m)) if m.kind == MenuKind::Confirm(Abandon::ForNewGame))
+        };
+        // n and y in one go, then a click on "Yes", before a frame.
+        let t = t + Duration::from_secs(1);
+        a.handle_event(&key(KeyCode::Char('n')), AREA, t);
+        a.handle_event(&key(KeyCode::Char('y')), AREA, t);
+        let (view, layout) = a.list_layout(AREA).unwrap();
+        let yes = view.rows.iter().position(|r| r.label.starts_with("Yes"));
+        let r = layout.rect_of(yes.unwrap()).unwrap();
+        a.handle_event(&click(r.x + 2, r.y), AREA, t + LEAST_SHOWN);
+        assert!(asking(&a) && a.game.board() == &board);
+        // Drawn, but not for long enough.
+        a.show_frame(t);
+        a.handle_event(&key(KeyCode::Char('y')), AREA, t + LEAST_SHOWN / 2);
+        assert!(asking(&a) && a.game.board() == &board);
+        a.handle_event(&key(KeyCode::Char('y')), AREA, t + LEAST_SHOWN);
+        assert!(a.screens.is_empty());
+        assert_ne!(a.game.board(), &board, "a new game");
     }
 
     /// A paused board goes on when the player chooses Resume in the menu
@@ -1464,7 +1526,7 @@ mod tests {
         matched(&mut a, t);
         let first = Game::new(a.game.config(), t).unwrap();
         a.handle_event(&key(KeyCode::Char('m')), AREA, t);
-        let click_on = |a: &mut App, label: &str| {
+        let click_at = |a: &mut App, label: &str, at: Instant| {
             let (view, layout) = a.list_layout(AREA).unwrap();
             let i = view
                 .rows
@@ -1472,10 +1534,13 @@ mod tests {
                 .position(|r| r.label.starts_with(label))
                 .unwrap();
             let r = layout.rect_of(i).unwrap();
-            a.handle_event(&click(r.x + 2, r.y), AREA, t);
+            a.handle_event(&click(r.x + 2, r.y), AREA, at);
         };
+        let click_on = |a: &mut App, label: &str| click_at(a, label, t);
         click_on(&mut a, "Restart");
-        click_on(&mut a, "Yes");
+        // "Abandon this game?" takes clicks once it has shown for a while.
+        a.show_frame(t);
+        click_at(&mut a, "Yes", t + LEAST_SHOWN);
         assert!(a.screens.is_empty());
         assert_eq!(a.game.board(), first.board(), "the first board again");
         a.handle_event(&key(KeyCode::Char('m')), AREA, t);

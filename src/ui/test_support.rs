@@ -105,17 +105,18 @@ pub fn pick(app: &mut App, p: Point) {
 }
 
 /// Clears the [`tiny`] board by keyboard, and waits while the win box is
-/// read (keys before [`read_win_box`] do not reach it).
+/// read (keys before [`read_box`] do not reach it).
 pub fn win(app: &mut App) {
     type_str(app, " l j h ");
     assert!(app.game.win().is_some());
-    read_win_box(app);
+    read_box(app);
 }
 
-/// Lets the time pass after which the win box on show takes keys and
-/// clicks ([`LEAST_SHOWN`](crate::ui::app::screen::LEAST_SHOWN)),
-/// with a frame showing it.
-pub fn read_win_box(app: &mut App) {
+/// Lets the time pass after which the box on show (the win box, a message,
+/// "Abandon this game?") takes keys and clicks
+/// ([`LEAST_SHOWN`](crate::ui::app::screen::LEAST_SHOWN)), with a frame
+/// showing it.
+pub fn read_box(app: &mut App) {
     app.now += crate::ui::app::screen::LEAST_SHOWN;
     app.show_frame(app.now);
 }

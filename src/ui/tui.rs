@@ -24,6 +24,7 @@
 //! every error.
 
 mod busy;
+mod clamped;
 #[cfg(unix)]
 mod input;
 #[cfg(unix)]
@@ -49,6 +50,7 @@ use ratatui::crossterm::terminal::{
 };
 
 use crate::ui::app::App;
+use clamped::Clamped;
 #[cfg(unix)]
 use unix::{hung_up, spawn_inputs, stop};
 #[cfg(windows)]
@@ -119,7 +121,7 @@ enum Input {
 const IDLE_WAIT: Duration = Duration::from_secs(3600);
 
 /// The terminal the game draws on.
-type Screen = Terminal<CrosstermBackend<Output>>;
+type Screen = Terminal<Clamped<CrosstermBackend<Output>>>;
 
 /// Whether [`restore`] gave the terminal back: from then on [`Output`]
 /// writes nothing.
@@ -185,7 +187,7 @@ pub fn run(app: &mut App) -> io::Result<Ended> {
     // Made first, so a set-up that fails half-way is undone too.
     let restore = Restore;
     take_terminal()?;
-    let mut screen = Terminal::new(CrosstermBackend::new(Output(stdout())))?;
+    let mut screen = Terminal::new(Clamped(CrosstermBackend::new(Output(stdout()))))?;
     let inputs = spawn_inputs()?;
     let result = event_loop(&mut screen, app, &inputs);
     // Saved before the terminal is touched again: a closed terminal may

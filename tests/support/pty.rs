@@ -41,6 +41,9 @@ pub struct Session {
     pub cooked: Option<String>,
     /// Tells the reader thread to let go of its copy of the terminal side.
     stop: Arc<AtomicBool>,
+    /// Tells the reader thread to read nothing for now, as a frozen
+    /// terminal does.
+    frozen: Arc<AtomicBool>,
     /// The reader thread.
     reader: Option<JoinHandle<()>>,
     /// The game's own data directory, when [`Session::start`] made one.
@@ -127,10 +130,16 @@ impl Session {
         let sink = Arc::clone(&seen);
         let stop = Arc::new(AtomicBool::new(false));
         let stopped = Arc::clone(&stop);
+        let frozen = Arc::new(AtomicBool::new(false));
+        let still = Arc::clone(&frozen);
         let reader = thread::spawn(move || {
             let mut reader = reader;
             let mut buf = [0u8; 65536];
             while !stopped.load(Ordering::SeqCst) {
+                if still.load(Ordering::SeqCst) {
+                    thread::sleep(Duration::from_millis(5));
+                    continue;
+                }
                 if !readable(&reader) {
                     continue;
                 }
@@ -159,6 +168,7 @@ impl Session {
             seen,
             cooked,
             stop,
+            frozen,
             reader: Some(reader),
             _data: None,
         }
@@ -182,6 +192,17 @@ impl Session {
         }
         self.writer = None;
         self.master = None;
+    }
+
+    /// Stops reading the game's output (`true`), as a frozen terminal
+    /// window or a stalled link does: once the pty is full the game's
+    /// writes wait; `false` reads on.
+    #[allow(
+        dead_code,
+        reason = "the terminal benchmark shares this file and always reads"
+    )]
+    pub fn freeze(&self, frozen: bool) {
+        self.frozen.store(frozen, Ordering::SeqCst);
     }
 
     /// The pty's line discipline flags now, to compare with [`Session::cooked`].

@@ -17,6 +17,7 @@ use crate::game::daily::Day;
 use crate::game::{Action, Game};
 use crate::persist::document;
 use crate::persist::scores::Scores;
+use crate::persist::settings::Settings;
 use crate::persist::stats::Stats;
 use crate::ui::layout::MenuLayout;
 use crate::ui::theme::Theme;
@@ -321,14 +322,26 @@ impl App {
         }
     }
 
-    /// Writes the settings to the data directory, telling the player if
+    /// Writes the settings changed here to the data directory, over what
+    /// is there now (another game's changes stay), telling the player if
     /// that fails (play goes on with them).
     pub(super) fn save_settings(&mut self) {
         let Some(dir) = self.session.as_ref().map(|s| s.dir().to_path_buf()) else {
             return;
         };
-        if let Err(e) = document::save(&dir, &self.settings) {
-            self.tell(format!("The settings could not be saved: {e}."));
+        let (ours, base) = (&self.settings, &self.settings_saved);
+        let updated = document::update(&dir, |file: &mut Settings| {
+            *file = ours.changes_over(base, file);
+            Some(())
+        });
+        match updated {
+            Ok(updated) => {
+                self.settings_saved = self.settings.clone();
+                if let Some(warning) = updated.warning {
+                    self.tell(warning);
+                }
+            }
+            Err(e) => self.tell(format!("The settings could not be saved: {e}.")),
         }
     }
 
@@ -405,7 +418,7 @@ mod tests {
 
     use crate::persist::session::{Session, Wanted};
     use crate::ui::test_support::{
-        AREA, app_in, click_at, key, left_click, pick, press, read_win_box, screen_rows, tiny,
+        AREA, app_in, click_at, key, left_click, pick, press, read_box, screen_rows, tiny,
         type_str, wheel, win,
     };
 
@@ -871,6 +884,51 @@ mod tests {
         assert_eq!(app.game.hint_pair(), None);
     }
 
+    /// Found by the hostile run (two copies in tmux on one data
+    /// directory): the settings were written whole, so a second game that
+    /// only opened its settings and closed them put back the tiles the
+    /// first had just changed, and a new game from its form did the same.
+    /// Each game writes only what it changed, over what is on disk.
+    #[test]
+    fn two_games_keep_each_others_settings() {
+        let dir = tempfile::tempdir().unwrap();
+        let saved = || {
+            document::load::<Settings>(dir.path())
+                .unwrap()
+                .value
+                .unwrap()
+        };
+        let mut first = app_in(dir.path(), tiny());
+        let mut second = app_in(dir.path(), tiny());
+        // Its note (the saved game is the first's) read and closed.
+        read_box(&mut second);
+        press(&mut second, &[KeyCode::Esc]);
+        // The first sets symbols and leaves by Done.
+        press(&mut first, &[KeyCode::Char('m')]);
+        type_str(&mut first, "e");
+        press(&mut first, &[KeyCode::Right, KeyCode::Right]);
+        type_str(&mut first, "d");
+        assert_eq!(saved().theme.as_deref(), Some("symbols"));
+        // The second, started before, opens its settings and goes back.
+        press(&mut second, &[KeyCode::Char('m')]);
+        type_str(&mut second, "e");
+        press(&mut second, &[KeyCode::Esc]);
+        assert_eq!(saved().theme.as_deref(), Some("symbols"));
+        // It turns the hints off: that lands, the first's tiles stay.
+        type_str(&mut second, "e");
+        press(&mut second, &[KeyCode::Down, KeyCode::Down, KeyCode::Down]);
+        press(&mut second, &[KeyCode::Right, KeyCode::Esc]);
+        assert!(!second.settings.hints);
+        assert_eq!(saved().theme.as_deref(), Some("symbols"));
+        assert!(!saved().hints);
+        // A setting the first changes again is the first's once more.
+        type_str(&mut first, "e");
+        press(&mut first, &[KeyCode::Left]);
+        type_str(&mut first, "d");
+        assert_eq!(saved().theme.as_deref(), Some("ascii"));
+        assert!(!saved().hints, "the second's change stays");
+    }
+
     #[test]
     fn games_are_counted_in_the_statistics_and_shown_per_difficulty() {
         use crate::persist::stats::Outcome;
@@ -906,7 +964,9 @@ mod tests {
         // A game with a move, then abandoned for a new one.
         type_str(&mut app, "n");
         type_str(&mut app, " l ");
-        type_str(&mut app, "ny");
+        type_str(&mut app, "n");
+        read_box(&mut app);
+        type_str(&mut app, "y");
         let (stats, _) = Stats::load(dir.path()).unwrap();
         let normal = stats.tally(Difficulty::Normal);
         assert_eq!((normal.started, normal.abandoned, normal.streak), (2, 1, 0));
@@ -1152,7 +1212,7 @@ mod tests {
             }
             // The level cards of the run went by unseen.
             app.screens.clear();
-            read_win_box(&mut app);
+            read_box(&mut app);
             press(&mut app, &[KeyCode::Enter]);
             assert!(app.win_screen.as_ref().unwrap().recorded);
         }
@@ -1493,10 +1553,13 @@ mod tests {
             "{:?}",
             app.screens
         );
+        read_box(&mut app);
         type_str(&mut app, "n");
         assert!(app.demo.is_none(), "no keeps the game");
         assert_eq!(app.game.board().tile_count(), 2);
-        type_str(&mut app, "wy");
+        type_str(&mut app, "w");
+        read_box(&mut app);
+        type_str(&mut app, "y");
         assert!(app.demo.is_some());
         assert!(app.screens.is_empty(), "{:?}", app.screens);
         assert!(!dir.path().join("game.json").exists(), "the old save went");

@@ -216,7 +216,20 @@ impl App {
     /// that Enter, or a later start, records it.
     pub(super) fn record(&mut self) {
         if self.record_score() == Some(false) {
-            self.tell("The won game stays saved, to record its score later.".to_string());
+            // Tried again first: the save of the winning match may have
+            // failed (a full disk that has room now).
+            self.save_if_changed(self.now);
+            let kept = self
+                .session
+                .as_ref()
+                .is_some_and(|s| s.has_saved(&self.game));
+            self.tell(if kept {
+                "The won game stays saved, to record its score later.".to_string()
+            } else {
+                "The won game is not saved either: it is lost, its score unrecorded, once you \
+                 leave this screen."
+                    .to_string()
+            });
         }
     }
 
@@ -391,8 +404,8 @@ mod tests {
     use crate::core::grid::Point;
     use crate::ui::app::screen::{LEAST_SHOWN, MenuKind};
     use crate::ui::test_support::{
-        AREA, app_in, click_at, click_text, pick, press as keys, read_win_box, screen_rows,
-        type_str, win,
+        AREA, app_in, click_at, click_text, pick, press as keys, read_box, screen_rows, type_str,
+        win,
     };
 
     fn tiny(dir: &Path) -> App {
@@ -436,7 +449,7 @@ mod tests {
         assert_eq!(counts(), (2, 1), "the saved game stays");
         let mut app = app_started(dir.path(), false, wanted, other);
         // The note that a new game begins is read, and a key closes it.
-        read_win_box(&mut app);
+        read_box(&mut app);
         keys(&mut app, &[KeyCode::Esc]);
         assert_eq!(counts(), (2, 1));
         type_str(&mut app, " l ");
@@ -479,7 +492,7 @@ mod tests {
         }
         app.after_event(app.now);
         assert!(app.win_screen.is_some());
-        read_win_box(&mut app);
+        read_box(&mut app);
         keys(&mut app, &[KeyCode::Enter]);
         let (scores, _) = Scores::load(dir.path()).unwrap();
         let key = BoardKey::new(2, 2, "levels", crate::game::Difficulty::Normal).unwrap();
@@ -814,7 +827,7 @@ mod tests {
         type_str(&mut app, "j h ");
         let screen = app.win_screen.as_ref().expect("the win screen");
         assert!(screen.prompting());
-        read_win_box(&mut app);
+        read_box(&mut app);
         // Undo takes the win back; the game is saved in play again.
         let undo = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
         app.handle_event(&undo, AREA, app.now);
@@ -822,7 +835,7 @@ mod tests {
         assert!(saved.exists());
         type_str(&mut app, "h l ");
         assert!(app.game.win().is_some());
-        read_win_box(&mut app);
+        read_box(&mut app);
         // Letters type (they are not commands here), Backspace deletes.
         app.win_screen.as_mut().unwrap().name.clear();
         type_str(&mut app, "qnux");
@@ -941,6 +954,41 @@ mod tests {
         assert_eq!((stats.started, stats.won, stats.abandoned), (1, 1, 0));
     }
 
+    /// Found by the hostile run (in tmux, on a full disk): a score that
+    /// could not be written said "The won game stays saved" when the save
+    /// of the winning match had failed too, so what was on disk was the
+    /// game before it, and leaving lost the win. It says so now.
+    #[test]
+    fn a_score_that_cannot_be_written_says_when_the_won_game_is_not_saved_either() {
+        let dir = tempfile::tempdir().unwrap();
+        let newer = r#"{"version": 999, "data": {}}"#;
+        std::fs::write(dir.path().join("scores.json"), newer).unwrap();
+        let mut app = tiny(dir.path());
+        type_str(&mut app, " l ");
+        // The winning match's save fails: a directory that cannot be
+        // renamed over in place of the saved game.
+        let file = dir.path().join("game.json");
+        std::fs::remove_file(&file).unwrap();
+        std::fs::create_dir(&file).unwrap();
+        std::fs::write(file.join("inside"), b"x").unwrap();
+        type_str(&mut app, "j h ");
+        read_box(&mut app);
+        // The first Enter closes the notes (tables unreadable, game not
+        // saved), the second records.
+        keys(&mut app, &[KeyCode::Enter, KeyCode::Enter]);
+        let told = app.warning.clone().expect("told");
+        assert!(told.contains("could not be recorded"), "{told}");
+        assert!(!told.contains("stays saved"), "{told}");
+        assert!(told.contains("not saved either"), "{told}");
+        // With room again (the directory gone), Enter's next try saves it.
+        std::fs::remove_dir_all(&file).unwrap();
+        read_box(&mut app);
+        keys(&mut app, &[KeyCode::Enter, KeyCode::Enter]);
+        let told = app.warning.clone().expect("told");
+        assert!(told.contains("stays saved"), "{told}");
+        assert!(file.is_file());
+    }
+
     fn screen(app: &App) -> String {
         screen_rows(app, AREA.width, AREA.height).join("\n") + "\n"
     }
@@ -952,7 +1000,7 @@ mod tests {
         let mut app = tiny(dir.path());
         type_str(&mut app, "t l ");
         type_str(&mut app, "j h ");
-        read_win_box(&mut app);
+        read_box(&mut app);
         app.win_screen.as_mut().unwrap().name = "x\u{1b}[2J".into();
         keys(&mut app, &[KeyCode::Enter]);
         let shown = screen(&app);
@@ -1052,7 +1100,7 @@ mod tests {
         assert_eq!(second.note, None, "not resumed");
         let told = second.warning.clone().expect("a message box");
         assert!(told.contains("in use by another lianliankan"), "{told}");
-        read_win_box(&mut second);
+        read_box(&mut second);
         type_str(&mut second, "x l ");
         assert!(!second.game.is_untouched());
         second.close(second.now);

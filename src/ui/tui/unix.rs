@@ -8,7 +8,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, IsTerminal, Read};
 use std::os::fd::{AsFd, AsRawFd};
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::Duration;
@@ -42,7 +42,10 @@ pub fn spawn_inputs() -> io::Result<Receiver<Input>> {
                 },
                 SIGTSTP => Input::Suspend,
                 SIGCONT => Input::Continued,
-                _ => Input::Signal(signal),
+                _ => {
+                    end_unless_ended(signal);
+                    Input::Signal(signal)
+                }
             };
             if tx.send(input).is_err() {
                 return;
@@ -50,6 +53,29 @@ pub fn spawn_inputs() -> io::Result<Receiver<Input>> {
         }
     });
     Ok(rx)
+}
+
+/// How long a signal that ends the game leaves the event loop to save
+/// and give the terminal back: far longer than that takes (a score waits
+/// up to [`crate::persist::storage::LOCK_PATIENCE`] for another game).
+const EXIT_GRACE: Duration = Duration::from_secs(10);
+
+/// Ends the process with 128 + `signal` once [`EXIT_GRACE`] has passed,
+/// unless the event loop has ended it by then. A terminal that reads
+/// nothing (a frozen window, a stalled ssh link) holds the loop in the
+/// write of a frame for as long as it reads nothing, and the loop takes
+/// the signal only after it. Raw mode goes off first, which writes
+/// nothing; the game stays as saved after its last move.
+fn end_unless_ended(signal: i32) {
+    static ENDING: AtomicBool = AtomicBool::new(false);
+    if ENDING.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    thread::spawn(move || {
+        thread::sleep(EXIT_GRACE);
+        let _ = terminal::disable_raw_mode();
+        signal_hook::low_level::exit(128 + signal);
+    });
 }
 
 /// Catches SIGXFSZ (a write over `ulimit -f`), which would end the game at

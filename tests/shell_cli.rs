@@ -2,7 +2,7 @@
 //! a user would: every subcommand the binary's `--help` lists is in each
 //! script and in the manual.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 #[path = "support/binary.rs"]
 mod binary;
@@ -73,7 +73,11 @@ fn the_bash_script_parses() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("lianliankan.bash");
     std::fs::write(&path, script).unwrap();
-    let status = Command::new("bash").arg("-n").arg(&path).status().unwrap();
+    let status = std::process::Command::new("bash")
+        .arg("-n")
+        .arg(&path)
+        .status()
+        .unwrap();
     assert!(status.success());
 }
 

@@ -346,16 +346,21 @@ impl App {
             )),
             Line::raw("(Esc: menu; q quits)"),
         ];
+        let text = Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true });
+        // As tall as the words wrap to on a narrow terminal, where three
+        // rows cut off the size it has and the keys.
+        let height = u16::try_from(text.line_count(area.width))
+            .unwrap_or(u16::MAX)
+            .min(area.height);
         let rect = Rect::new(
             area.x,
-            area.y + area.height.saturating_sub(3) / 2,
+            area.y + (area.height - height) / 2,
             area.width,
-            3,
+            height,
         );
-        Paragraph::new(lines)
-            .alignment(Alignment::Center)
-            .wrap(Wrap { trim: true })
-            .render(rect.intersection(area), buf);
+        text.render(rect, buf);
     }
 }
 

@@ -488,6 +488,27 @@ fn too_small_asks_for_more_room_and_never_panics() {
     }
 }
 
+/// Played at 30 x 8: the request wrapped to five lines in a box of three,
+/// so it read "This board needs 66 x 12; it" and the keys were cut off.
+#[test]
+fn too_small_on_a_narrow_terminal_says_it_all() {
+    let t = Instant::now();
+    let app = App::new(
+        Game::new(Config::DEFAULT, t).unwrap(),
+        Theme::builtin("symbols").unwrap(),
+        true,
+        t,
+    );
+    let screen = text(&draw(&app, 30, 8))
+        .iter()
+        .map(|l| l.trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    for needle in ["it is 30 x 8.", "(Esc: menu; q quits)"] {
+        assert!(screen.contains(needle), "{needle} missing: {screen}");
+    }
+}
+
 /// Played in tmux: on a terminal too small for the board, Esc opened the
 /// menu unseen (keys then went to it blind), and a note (a settings file
 /// kept aside) took the first key unseen, so "(q quits)" did not quit.

@@ -744,6 +744,35 @@ fn a_long_message_on_a_narrow_screen_replaces_the_title_rather_than_cutting_it()
     assert!(title.starts_with(" lianliankan cannot"), "{title}");
 }
 
+/// Played at 30 x 8: a title-line message wider than the screen was cut in
+/// the middle of a word, the first screen reading "click two equal tiles;
+/// ? for h" and a board that could no longer be won "cannot be won now: u
+/// undo, r r". The intro keeps its first clause, the warning its short form.
+#[test]
+fn a_message_wider_than_the_title_line_is_cut_between_words() {
+    let t = Instant::now();
+    let app = App::new(
+        Game::new(crate::ui::test_support::tiny(), t).unwrap(),
+        Theme::builtin("ascii").unwrap(),
+        true,
+        t,
+    )
+    .with_intro();
+    assert_eq!(text(&draw(&app, 30, 8))[0].trim(), "click two equal tiles");
+    let mut app = app_with(crate::game::trap_board(), t);
+    let (a, b) = crate::game::TRAP_WRONG;
+    app.game.apply(Action::Click(a), t);
+    app.game.apply(Action::Click(b), t);
+    app.now = t + crate::game::NOTICE_TIME;
+    for width in [30, 38] {
+        let title = text(&draw(&app, width, 24))[0].clone();
+        assert!(
+            title.trim_end().ends_with(" cannot win: u or r"),
+            "at {width}: {title}"
+        );
+    }
+}
+
 /// On a terminal without box drawing (a C locale, see `Charset`) every
 /// screen a player reaches by keys and clicks is drawn in ASCII only: the
 /// start menu and what it opens, boxed tiles with their marks, the match

@@ -347,7 +347,7 @@ impl App {
                 "This board needs {w} x {h}; it is {} x {}.",
                 area.width, area.height
             )),
-            Line::raw("(Esc: menu; q quits)"),
+            Line::raw("(Esc or click: menu; q quits)"),
         ];
         let text = Paragraph::new(lines)
             .alignment(Alignment::Center)

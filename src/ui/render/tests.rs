@@ -478,7 +478,7 @@ fn too_small_asks_for_more_room_and_never_panics() {
     // The way on is told, not only the way out: a new player who chose a
     // board too large for the terminal (the New game form allows it) read
     // "(q quits)" only, where the menu offers a smaller board or tiles.
-    assert!(screen.contains("(Esc: menu; q quits)"), "{screen}");
+    assert!(screen.contains("(Esc or click: menu; q quits)"), "{screen}");
     for w in 0..60 {
         for h in 0..16 {
             let area = Rect::new(0, 0, w, h);
@@ -504,7 +504,7 @@ fn too_small_on_a_narrow_terminal_says_it_all() {
         .map(|l| l.trim())
         .collect::<Vec<_>>()
         .join(" ");
-    for needle in ["it is 30 x 8.", "(Esc: menu; q quits)"] {
+    for needle in ["it is 30 x 8.", "(Esc or click: menu; q quits)"] {
         assert!(screen.contains(needle), "{needle} missing: {screen}");
     }
 }

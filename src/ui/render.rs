@@ -379,7 +379,7 @@ fn shorten(message: &str, width: usize) -> &str {
     let last_end = |seps: &[&str]| {
         seps.iter()
             .flat_map(|sep| message.match_indices(sep).map(|(i, _)| i))
-            .filter(|&end| message[..end].width() <= width)
+            .filter(|&end| end > 0 && message[..end].width() <= width)
             .max()
     };
     match last_end(&["; ", ": ", " ("]).or_else(|| last_end(&[" "])) {

@@ -903,7 +903,7 @@ fn a_demo_plays_to_the_win_and_leaves_the_saved_game_and_scores_alone() {
         t.contains("You won") && t.contains("Board cleared!")
     });
     assert!(!s.screen().contains("Enter record"), "no name prompt");
-    assert!(s.screen().contains("Not recorded: this game is not saved"));
+    assert!(s.screen().contains("Not recorded: a demo"));
     s.send(b"q");
     assert!(s.wait_exit(WAIT).expect("quit").success());
     drop(s);

@@ -41,7 +41,7 @@ fn a_daily_deals_table_is_filtered_by_its_key() {
     let out = scores(dir.path(), &["--gravity", "daily-2026-11-30"]);
     assert_eq!(out.status.code(), Some(0));
     let daily = text(&out.stdout);
-    assert!(daily.contains("gravity daily-2026-11-30"), "{daily}");
+    assert!(daily.contains("daily deal 2026-11-30"), "{daily}");
     assert!(daily.contains("ann") && !daily.contains("bob"), "{daily}");
 }
 

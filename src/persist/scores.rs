@@ -20,7 +20,7 @@ use crate::escape::is_format;
 use crate::game::daily::Day;
 use crate::game::limits::{MAX_SCORE, MAX_SECONDS};
 use crate::game::show_time;
-use crate::game::{Config, Difficulty};
+use crate::game::{Config, Difficulty, Mode};
 use crate::persist::document::{self, Document};
 use crate::persist::storage::StorageError;
 
@@ -121,11 +121,21 @@ impl BoardKey {
         &self.difficulty
     }
 
-    /// The table's heading: `8 x 16 board, gravity levels, hard`.
+    /// The table's heading, naming its mode as the New game form does:
+    /// `8 x 16 board, run of 7 levels, hard`, `8 x 16 board, gravity down,
+    /// normal` or `8 x 16 board, daily deal 2026-11-30, normal`.
     pub fn title(&self) -> String {
+        let levels = Mode::Levels;
+        let mode = match self.gravity.strip_prefix("daily-") {
+            Some(day) => format!("daily deal {day}"),
+            None if self.gravity == levels.name() => {
+                format!("run of {} levels", levels.levels())
+            }
+            None => format!("gravity {}", self.gravity),
+        };
         format!(
-            "{} x {} board, gravity {}, {}",
-            self.rows, self.cols, self.gravity, self.difficulty
+            "{} x {} board, {mode}, {}",
+            self.rows, self.cols, self.difficulty
         )
     }
 }
@@ -509,6 +519,25 @@ mod tests {
 
     fn key() -> BoardKey {
         BoardKey::new(9, 16, "none", Difficulty::Normal).unwrap()
+    }
+
+    /// The in-game high scores showed "8 x 16 board, gravity
+    /// daily-2026-12-01, normal" over a daily deal played under gravity
+    /// center-h, and "gravity levels" over a run of levels (play-test): a
+    /// heading names the mode as the New game form does.
+    #[test]
+    fn a_heading_names_the_mode_in_words() {
+        let title = |gravity: &str| {
+            BoardKey::new(8, 16, gravity, Difficulty::Normal)
+                .unwrap()
+                .title()
+        };
+        assert_eq!(title("levels"), "8 x 16 board, run of 7 levels, normal");
+        assert_eq!(title("down"), "8 x 16 board, gravity down, normal");
+        assert_eq!(
+            title("daily-2026-11-30"),
+            "8 x 16 board, daily deal 2026-11-30, normal"
+        );
     }
 
     #[test]

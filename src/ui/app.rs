@@ -575,7 +575,8 @@ impl App {
     /// their box. So that the mouse alone plays every part of the game, a left
     /// click on the title or status line opens the menu, and on a finished
     /// game anywhere opens what it offers (record, new game, undo, quit);
-    /// on a paused board it resumes.
+    /// on a paused board it resumes, on a board too large for the terminal
+    /// it opens the menu.
     fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
         let left = button == MouseButton::Left;
         let edge = mouse.row == self.area.y || mouse.row.saturating_add(1) == self.area.bottom();
@@ -592,6 +593,9 @@ impl App {
             _ if left && edge => return self.command(Command::Menu, now),
             // The paused box says a click resumes: the mouse alone can go on.
             Top::Paused if left => return self.game.apply(Action::TogglePause, now),
+            // The request for room says a click opens the menu, which offers
+            // a smaller board: the mouse alone goes on from there.
+            Top::Cramped if left => return self.command(Command::Menu, now),
             Top::Cramped => return,
             _ => {}
         }
@@ -891,6 +895,28 @@ mod tests {
         assert_ne!(a.game.cursor(), before.1);
         a.handle_event(&key(KeyCode::Char('q')), small, t);
         assert!(a.quit, "q quits from the message");
+    }
+
+    /// Played by mouse alone at 40 x 10: "Please make the terminal
+    /// larger ... (Esc: menu; q quits)" named keys only, and a click on it
+    /// did nothing (only the unmarked top and bottom lines opened the menu),
+    /// so a mouse player could not reach the smaller boards the menu offers.
+    #[test]
+    fn a_click_on_the_request_for_room_opens_the_menu() {
+        let (mut a, t) = app();
+        let small = Rect::new(0, 0, 40, 10);
+        a.resize(small, t);
+        assert_eq!(a.top(), Top::Cramped);
+        let screen = crate::ui::test_support::screen_rows(&a, 40, 10).join(" ");
+        assert!(screen.contains("(Esc or click: menu; q quits)"), "{screen}");
+        a.handle_event(&click(20, 5), small, t);
+        assert!(
+            matches!(a.top(), Top::Screen(Screen::Menu(_))),
+            "{:?}",
+            a.screens
+        );
+        a.handle_event(&key(KeyCode::Esc), small, t);
+        assert_eq!(a.top(), Top::Cramped);
     }
 
     #[test]

@@ -242,7 +242,8 @@ impl App {
         } else {
             Style::new().add_modifier(Modifier::BOLD)
         };
-        let room = level::message_room(&message);
+        let message = shorten(&message, usize::from(area.width).saturating_sub(1));
+        let room = level::message_room(message);
         let message = format!("{message} ");
         // On a narrow screen the message goes before the title, not over it.
         if usize::from(room) + TITLE.len() <= usize::from(area.width) {
@@ -265,10 +266,12 @@ impl App {
     }
 
     /// The warning that the board cannot be won, in [`LOST_SHORT`] where
-    /// the whole would push a timed level's time left off a title line
-    /// `width` wide and the short one leaves it room.
+    /// the whole is wider than a title line `width` wide or would push a
+    /// timed level's time left off it, and the short one leaves it room.
     fn lost_warning(&self, width: u16) -> &'static str {
-        if !self.time_left_fits(width, LOST_WARNING) && self.time_left_fits(width, LOST_SHORT) {
+        let whole =
+            LOST_WARNING.width() < usize::from(width) && self.time_left_fits(width, LOST_WARNING);
+        if !whole && self.time_left_fits(width, LOST_SHORT) {
             LOST_SHORT
         } else {
             LOST_WARNING
@@ -344,18 +347,44 @@ impl App {
                 "This board needs {w} x {h}; it is {} x {}.",
                 area.width, area.height
             )),
-            Line::raw("(Esc: menu; q quits)"),
+            Line::raw("(Esc or click: menu; q quits)"),
         ];
+        let text = Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true });
+        // As tall as the words wrap to on a narrow terminal, where three
+        // rows cut off the size it has and the keys.
+        let height = u16::try_from(text.line_count(area.width))
+            .unwrap_or(u16::MAX)
+            .min(area.height);
         let rect = Rect::new(
             area.x,
-            area.y + area.height.saturating_sub(3) / 2,
+            area.y + (area.height - height) / 2,
             area.width,
-            3,
+            height,
         );
-        Paragraph::new(lines)
-            .alignment(Alignment::Center)
-            .wrap(Wrap { trim: true })
-            .render(rect.intersection(area), buf);
+        text.render(rect, buf);
+    }
+}
+
+/// `message` cut to `width` columns where it is wider: at the end of its
+/// last clause that fits ("click two equal tiles" of "click two equal
+/// tiles; ? for help"), else after its last whole word that fits, so that
+/// no word is cut in the middle ("? for h"). A first word wider than
+/// `width` is left whole, for the title line to cut.
+fn shorten(message: &str, width: usize) -> &str {
+    if message.width() <= width {
+        return message;
+    }
+    let last_end = |seps: &[&str]| {
+        seps.iter()
+            .flat_map(|sep| message.match_indices(sep).map(|(i, _)| i))
+            .filter(|&end| end > 0 && message[..end].width() <= width)
+            .max()
+    };
+    match last_end(&["; ", ": ", " ("]).or_else(|| last_end(&[" "])) {
+        Some(end) => message[..end].trim_end_matches([',', ';', ':']),
+        None => message,
     }
 }
 

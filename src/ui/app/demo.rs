@@ -139,7 +139,11 @@ mod tests {
         assert!(a.demo.is_none(), "the demo ends with the win");
         let screen = a.win_screen.as_ref().expect("the win screen shows");
         assert!(!screen.prompting(), "a demo's win asks for no name");
-        assert_eq!(screen.unrecorded, Some("this game is not saved"));
+        // It said "Not recorded: this game is not saved" (the play-test),
+        // true of a demo but not why: the player had not asked to save.
+        assert_eq!(screen.unrecorded, Some("a demo"));
+        let shown = crate::ui::test_support::screen_rows(&a, 80, 24).join("\n");
+        assert!(shown.contains("Not recorded: a demo"), "{shown}");
         assert!(a.session.is_none(), "a demo is never saved");
         assert!(!a.tick(now + DEMO_STEP * 5));
         assert_eq!(a.game.score(), a.game.win().unwrap().score);

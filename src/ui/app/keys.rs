@@ -165,7 +165,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     },
     Binding {
         label: "u, Ctrl-Z",
-        help: "undo a match or a reshuffle",
+        help: "undo a match, a reshuffle or a hint",
         keys: &[(Key::char('u'), C::Undo), (Key::ctrl('z'), C::Undo)],
     },
     Binding {
@@ -388,6 +388,25 @@ mod tests {
         assert_eq!(at, Point::new(0, 4));
         keys(&mut app, t, &[space]);
         assert!(app.game.win().is_some());
+    }
+
+    /// Played: `t` then `u` took the hint back (the title line said
+    /// "undone" and the marked pair went), where the help said `u` undoes
+    /// "a match or a reshuffle" only.
+    #[test]
+    fn the_help_says_undo_takes_back_a_hint_too() {
+        use crate::ui::test_support::{on_board, press};
+        let board = crate::core::grid::Board::from_rows(&[[1, 1, 2, 2]]).unwrap();
+        let mut app = on_board(board, "ascii", false, std::time::Instant::now());
+        press(&mut app, &[KeyCode::Char('t')]);
+        assert!(app.game.hint_pair().is_some());
+        press(&mut app, &[KeyCode::Char('u')]);
+        assert!(app.game.hint_pair().is_none(), "u took the hint back");
+        let undo = BOARD_KEYS
+            .iter()
+            .find(|b| b.keys.iter().any(|&(_, c)| c == Command::Undo))
+            .unwrap();
+        assert!(undo.help.contains("hint"), "{}", undo.help);
     }
 
     /// The README's Controls table lists every line of the key table, word

@@ -111,7 +111,12 @@ impl App {
                 let dir = self.session.as_ref().map(|s| s.dir().to_path_buf());
                 let config = self.game.config();
                 let replay = self.daily_replay();
-                let (screen, message) = WinScreen::new(win, &config, dir.as_deref(), replay);
+                let (mut screen, message) = WinScreen::new(win, &config, dir.as_deref(), replay);
+                // The demo's game has no session while the solver plays it;
+                // the reason a player knows is that it was a demo.
+                if self.demo.is_some() {
+                    screen.unrecorded = Some("a demo");
+                }
                 self.win_screen = Some(screen);
                 if let Some(m) = message {
                     self.tell(m);

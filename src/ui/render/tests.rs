@@ -483,8 +483,29 @@ fn too_small_asks_for_more_room_and_never_panics() {
     // The way on is told, not only the way out: a new player who chose a
     // board too large for the terminal (the New game form allows it) read
     // "(q quits)" only, where the menu offers a smaller board or tiles.
-    assert!(screen.contains("(Esc: menu; q quits)"), "{screen}");
+    assert!(screen.contains("(Esc or click: menu; q quits)"), "{screen}");
     draw_every_size_below(&app, 60, 16);
+}
+
+/// Played at 30 x 8: the request wrapped to five lines in a box of three,
+/// so it read "This board needs 66 x 12; it" and the keys were cut off.
+#[test]
+fn too_small_on_a_narrow_terminal_says_it_all() {
+    let t = Instant::now();
+    let app = App::new(
+        Game::new(Config::DEFAULT, t).unwrap(),
+        Theme::builtin("symbols").unwrap(),
+        true,
+        t,
+    );
+    let screen = text(&draw(&app, 30, 8))
+        .iter()
+        .map(|l| l.trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    for needle in ["it is 30 x 8.", "(Esc or click: menu; q quits)"] {
+        assert!(screen.contains(needle), "{needle} missing: {screen}");
+    }
 }
 
 /// Played in tmux: on a terminal too small for the board, Esc opened the
@@ -714,6 +735,35 @@ fn a_long_message_on_a_narrow_screen_replaces_the_title_rather_than_cutting_it()
     assert_eq!(title.trim(), warning, "{title}");
     let title = text(&draw(&app, 52, 24))[0].clone();
     assert!(title.starts_with(" lianliankan cannot"), "{title}");
+}
+
+/// Played at 30 x 8: a title-line message wider than the screen was cut in
+/// the middle of a word, the first screen reading "click two equal tiles;
+/// ? for h" and a board that could no longer be won "cannot be won now: u
+/// undo, r r". The intro keeps its first clause, the warning its short form.
+#[test]
+fn a_message_wider_than_the_title_line_is_cut_between_words() {
+    let t = Instant::now();
+    let app = App::new(
+        Game::new(crate::ui::test_support::tiny(), t).unwrap(),
+        Theme::builtin("ascii").unwrap(),
+        true,
+        t,
+    )
+    .with_intro();
+    assert_eq!(text(&draw(&app, 30, 8))[0].trim(), "click two equal tiles");
+    let mut app = app_with(crate::game::trap_board(), t);
+    let (a, b) = crate::game::TRAP_WRONG;
+    app.game.apply(Action::Click(a), t);
+    app.game.apply(Action::Click(b), t);
+    app.now = t + crate::game::NOTICE_TIME;
+    for width in [30, 38] {
+        let title = text(&draw(&app, width, 24))[0].clone();
+        assert!(
+            title.trim_end().ends_with(" cannot win: u or r"),
+            "at {width}: {title}"
+        );
+    }
 }
 
 /// On a terminal without box drawing (a C locale, see `Charset`) every

@@ -898,7 +898,9 @@ fn a_demo_plays_to_the_win_and_leaves_the_saved_game_and_scores_alone() {
         .split(' ')
         .collect();
     let mut s = Session::start_in(data.path(), &demo, 80, 24);
-    s.wait_for("the demo", WAIT, |t| t.contains("demo: any key stops it"));
+    s.wait_for("the demo", WAIT, |t| {
+        t.contains("demo: a key or click stops it")
+    });
     s.wait_for("the win screen", WAIT, |t| {
         t.contains("You won") && t.contains("Board cleared!")
     });
@@ -916,7 +918,7 @@ fn any_key_stops_a_demo_and_the_game_plays_on() {
     s.wait_for("the demo's first move", WAIT, |t| t.contains("Tiles 126"));
     s.send(b"k");
     s.wait_for("the demo to stop", WAIT, |t| {
-        !t.contains("demo: any key stops it")
+        !t.contains("demo: a key or click stops it")
     });
     let tiles = |t: &str| t.split("Tiles ").nth(1).map(|r| r[..3].to_string());
     let stopped = tiles(&s.screen());
@@ -1370,7 +1372,7 @@ fn a_demo_taken_over_replaces_the_saved_game_only_after_a_move() {
         s.wait_for("the demo's first move", WAIT, |t| t.contains("Tiles 126"));
         s.send(b"k");
         s.wait_for("the demo to stop", WAIT, |t| {
-            !t.contains("demo: any key stops it")
+            !t.contains("demo: a key or click stops it")
         });
     };
     // Taken over, then quit without a move: the saved game stays.

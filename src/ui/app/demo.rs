@@ -19,7 +19,7 @@ use crate::persist::session::Session;
 pub const DEMO_STEP: Duration = Duration::from_millis(600);
 
 /// The word on the title line while the demo plays.
-pub const DEMO_NOTE: &str = "demo: any key stops it";
+pub const DEMO_NOTE: &str = "demo: a key or click stops it";
 
 /// A demo in progress.
 #[derive(Debug, Clone)]

@@ -308,6 +308,8 @@ fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
     let screen = text(&a, 60, 12).join("\n");
     assert!(screen.contains("Level 2 of 7"), "{screen}");
     assert!(screen.contains("down: tiles fall"), "{screen}");
+    // A mouse player is told a click goes on too.
+    assert!(screen.contains("a key or click goes on"), "{screen}");
     // A picture of the variant: arrows pointing down.
     for row in super::screens::picture(Gravity::Down) {
         assert!(screen.contains(row.trim()), "{row}: {screen}");

@@ -150,7 +150,7 @@ impl App {
         if let Some(r) = self.game.last_match().filter(|r| r.cleared && r.bonus > 0) {
             lines.extend([Line::raw(""), centre(format!("+{} time", r.bonus))]);
         }
-        lines.extend([Line::raw(""), centre("any key goes on".to_string())]);
+        lines.extend([Line::raw(""), centre("a key or click goes on".to_string())]);
         let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 6;
         let rect = centred(area, width, lines.len() as u16 + 2);
         Clear.render(rect, buf);

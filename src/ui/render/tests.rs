@@ -683,7 +683,7 @@ fn the_title_line_says_how_to_stop_a_demo() {
     let t = Instant::now();
     let app = app_with(Board::from_rows(&[[1, 1]]).unwrap(), t).with_demo(None, t);
     let title = text(&draw(&app, 80, 24))[0].clone();
-    assert!(title.contains(crate::ui::app::DEMO_NOTE), "{title}");
+    assert!(title.contains("demo: a key or click stops it"), "{title}");
 }
 
 #[test]
@@ -927,7 +927,10 @@ fn a_note_is_as_tall_as_its_wrapped_text() {
             "{word} cut: {screen:#?}"
         );
     }
-    let bottom = screen.iter().position(|r| r.contains("any key")).unwrap();
+    let bottom = screen
+        .iter()
+        .position(|r| r.contains("a key or click"))
+        .unwrap();
     let last = screen[bottom - 1].trim().trim_matches('│').trim();
     assert!(!last.is_empty(), "a blank line under the text: {screen:#?}");
 }

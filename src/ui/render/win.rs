@@ -83,7 +83,7 @@ impl App {
             self.frame(border::PLAIN)
                 .padding(Padding::horizontal(pad))
                 .title(" Note ")
-                .title_bottom(Line::raw(" any key ").alignment(Alignment::Center)),
+                .title_bottom(Line::raw(" a key or click ").alignment(Alignment::Center)),
         );
         // As tall as the wrapped text and the borders, counted by the
         // wrapping that draws it: an estimate left blank lines under short

@@ -222,15 +222,12 @@ impl App {
             // The points of a match show on the board (render/feedback.rs).
             None => match self.note {
                 Some(note) => note.to_string(),
-                // A timed level's time left, which only the title line
-                // shows, wins over the intro where both do not fit.
                 None if self.intro
                     && self.game.is_untouched()
                     && self.screens.is_empty()
-                    && self.game.time_up().is_none()
-                    && self.time_left_fits(area.width, INTRO) =>
+                    && self.game.time_up().is_none() =>
                 {
-                    INTRO.to_string()
+                    self.intro(area.width).to_string()
                 }
                 None => String::new(),
             },
@@ -263,6 +260,18 @@ impl App {
         Line::from(Span::styled(message, style))
             .alignment(align)
             .render(area, buf);
+    }
+
+    /// The intro, as many of its clauses as leave a timed level's time
+    /// left room on a title line `width` wide (the time, which only the
+    /// title line shows, wins over the intro), or nothing.
+    fn intro(&self, width: u16) -> &'static str {
+        let ends = INTRO.rmatch_indices("; ").map(|(end, _)| end);
+        std::iter::once(INTRO.len())
+            .chain(ends)
+            .map(|end| &INTRO[..end])
+            .find(|intro| self.time_left_fits(width, intro))
+            .unwrap_or("")
     }
 
     /// The warning that the board cannot be won, in [`LOST_SHORT`] where
@@ -369,8 +378,9 @@ impl App {
 
 /// `message` cut to `width` columns where it is wider: at the end of its
 /// last clause that fits ("click two equal tiles" of "click two equal
-/// tiles; ? for help"), else after its last whole word that fits, so that
-/// no word is cut in the middle ("? for h"). A first word wider than
+/// tiles; Esc or a click here opens the menu; ? help"), else after its last
+/// whole word that fits, so that no word is cut in the middle ("? for h").
+/// A first word wider than
 /// `width` is left whole, for the title line to cut.
 fn shorten(message: &str, width: usize) -> &str {
     if message.width() <= width {

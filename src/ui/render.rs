@@ -48,9 +48,12 @@ impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (areas, layout) = self.screen_layout(area);
         let Some(layout) = layout else {
-            self.render_too_small(area, buf);
-            // Menus and notes need no board: they show over the request for
-            // room, so no key goes to them unseen.
+            // Menus and notes need no board: they show instead of the
+            // request for room, so no key goes to them unseen (the
+            // request's words round a box read as stray letters).
+            if self.screens.is_empty() && self.warning.is_none() {
+                self.render_too_small(area, buf);
+            }
             self.render_on_top(area, buf);
             return;
         };
@@ -380,8 +383,7 @@ impl App {
 /// last clause that fits ("click two equal tiles" of "click two equal
 /// tiles; Esc or a click here opens the menu; ? help"), else after its last
 /// whole word that fits, so that no word is cut in the middle ("? for h").
-/// A first word wider than
-/// `width` is left whole, for the title line to cut.
+/// A first word wider than `width` is left whole, for the title line to cut.
 fn shorten(message: &str, width: usize) -> &str {
     if message.width() <= width {
         return message;

@@ -10,6 +10,7 @@ use ratatui::style::{Color, Modifier};
 use crate::core::grid::{Board, Point};
 use crate::game::{Action, Config, Game, Mode, REMOVAL_TIME};
 use crate::ui::app::App;
+use crate::ui::app::screen::{Screen, StatsView};
 use crate::ui::theme::{Paint, Theme};
 
 fn app_with(board: Board, now: Instant) -> App {
@@ -530,6 +531,9 @@ fn menus_and_notes_show_on_a_terminal_too_small_for_the_board() {
         screen.contains("The settings could not be used."),
         "{screen}"
     );
+    // Alone: the request's words round the box read as stray letters (the
+    // play-test saw "T" and "0." beside the high scores at 40 x 10).
+    assert!(!screen.contains("larger"), "{screen}");
     let esc = Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
     let t = t + crate::ui::app::screen::LEAST_SHOWN;
     app.handle_event(&esc, area, t);
@@ -538,6 +542,25 @@ fn menus_and_notes_show_on_a_terminal_too_small_for_the_board() {
     let screen = text(&draw(&app, 48, 20)).join("\n");
     assert!(screen.contains("Paused"), "{screen}");
     assert!(screen.contains("Resume"), "{screen}");
+    let stray = |screen: &str| ["larger", "needs", "quits)"].map(|w| screen.contains(w));
+    assert_eq!(stray(&screen), [false; 3], "{screen}");
+    // A box narrower than the request (the statistics at 40 x 10) has
+    // nothing round it: no row but the box's own, from border to border.
+    let mut small_box = app.clone();
+    small_box.screens = vec![Screen::Stats(StatsView::note(vec![
+        "No games yet.".to_string(),
+    ]))];
+    for (w, h) in [(40, 10), (40, 12), (30, 8)] {
+        let screen = text(&draw(&small_box, w, h));
+        for row in screen.iter().map(|row| row.trim()) {
+            let boxed = row.starts_with(['│', '╭', '╰']) && row.ends_with(['│', '╮', '╯']);
+            assert!(row.is_empty() || boxed, "{w} x {h}: {screen:#?}");
+        }
+    }
+    // Closed, the request for room is back.
+    app.handle_event(&esc, area, t);
+    let screen = text(&draw(&app, 48, 20)).join("\n");
+    assert_eq!(stray(&screen), [true; 3], "{screen}");
     draw_every_size_below(&app, 60, 22);
 }
 

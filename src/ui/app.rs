@@ -823,7 +823,7 @@ fn plays_the_board(command: Command) -> bool {
 
 /// The lines a page key scrolls on a screen of `area`: its height.
 /// What to do, in one line, on the first screen of a new game.
-pub const INTRO: &str = "click two equal tiles; Esc or a click here opens the menu; ? help";
+pub const INTRO: &str = "click two equal tiles; Esc or click here: menu; ? help";
 
 /// What the title line says to `t` while the settings have hints off.
 const HINTS_OFF: &str = "hints are off (menu, Settings)";

@@ -265,15 +265,30 @@ impl App {
             .render(area, buf);
     }
 
-    /// The intro, as many of its clauses as leave a timed level's time
-    /// left room on a title line `width` wide (the time, which only the
-    /// title line shows, wins over the intro), or nothing.
+    /// The intro, as many of its clauses as fit a title line `width` wide
+    /// and leave a timed level's time left room, with its bar where the
+    /// first clause leaves room for that (the time, which only the title
+    /// line shows, wins over the intro): never cut inside a clause, but
+    /// its first clause, cut by words, where no clause fits the width.
     fn intro(&self, width: u16) -> &'static str {
-        let ends = INTRO.rmatch_indices("; ").map(|(end, _)| end);
-        std::iter::once(INTRO.len())
-            .chain(ends)
-            .map(|end| &INTRO[..end])
-            .find(|intro| self.time_left_fits(width, intro))
+        let clauses = std::iter::once(INTRO.len())
+            .chain(INTRO.rmatch_indices("; ").map(|(end, _)| end))
+            .map(|end| &INTRO[..end]);
+        let first = clauses.clone().last().unwrap_or(INTRO);
+        let beside_time: Vec<&str> = if self.time_bar_fits(width, first) {
+            clauses
+                .filter(|intro| self.time_bar_fits(width, intro))
+                .collect()
+        } else {
+            clauses
+                .filter(|intro| self.time_left_fits(width, intro))
+                .collect()
+        };
+        beside_time
+            .iter()
+            .find(|intro| intro.width() < usize::from(width))
+            .or(beside_time.last())
+            .copied()
             .unwrap_or("")
     }
 
@@ -380,9 +395,9 @@ impl App {
 }
 
 /// `message` cut to `width` columns where it is wider: at the end of its
-/// last clause that fits ("click two equal tiles" of "click two equal
-/// tiles; Esc or a click here opens the menu; ? help"), else after its last
-/// whole word that fits, so that no word is cut in the middle ("? for h").
+/// last clause that fits ("cannot be won now" of "cannot be won now: u
+/// undo, r reshuffle"), else after its last whole word that fits, so that
+/// no word is cut in the middle ("? for h").
 /// A first word wider than `width` is left whole, for the title line to cut.
 fn shorten(message: &str, width: usize) -> &str {
     if message.width() <= width {

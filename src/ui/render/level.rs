@@ -20,6 +20,8 @@ use crate::ui::theme::Paint;
 const BAR_X: u16 = 14;
 /// The most cells the inside of the time bar takes.
 const BAR_WIDTH: u16 = 20;
+/// The fewest: with less room the time left shows without its bar.
+const MIN_BAR_WIDTH: u16 = 5;
 /// The level, variant and difficulty for the status line: `Lv 2/7 down
 /// hard` in a run of levels, just the variant and difficulty (`down hard`)
 /// in a game of one variant, `daily down` for the day's deal (`daily replay
@@ -110,7 +112,7 @@ impl App {
         let free = time_room(area.width, room);
         let time = shown.len() as u16;
         let bar = match free.saturating_sub(time + 3).min(BAR_WIDTH) {
-            width if width >= 5 => format!("{} {shown}", time_bar(width, left, limit)),
+            width if width >= MIN_BAR_WIDTH => format!("{} {shown}", time_bar(width, left, limit)),
             _ if free >= time => shown,
             _ => return,
         };
@@ -134,6 +136,16 @@ impl App {
         self.game
             .remaining(self.now)
             .is_none_or(|left| usize::from(room) >= shown_left(left).len())
+    }
+
+    /// Whether a title line `width` columns wide, `message` on its right,
+    /// has room for the time left with its bar; an untimed level has none
+    /// to show.
+    pub(super) fn time_bar_fits(&self, width: u16, message: &str) -> bool {
+        let room = time_room(width, message_room(message));
+        self.game.remaining(self.now).is_none_or(|left| {
+            usize::from(room) >= shown_left(left).len() + 3 + usize::from(MIN_BAR_WIDTH)
+        })
     }
 
     /// The box shown when a timed level has run out.

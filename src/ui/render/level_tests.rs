@@ -459,7 +459,7 @@ fn a_narrow_timed_level_shows_its_time_left_before_the_first_move() {
     let middle = &text(&app, 50, 12)[0];
     assert!(middle.ends_with("0:38 click two equal tiles"), "{middle}");
     let wide = &text(&app, 80, 12)[0];
-    let menu = "click two equal tiles; Esc or a click here opens the menu";
+    let menu = "click two equal tiles; Esc or click here: menu";
     assert!(wide.contains(menu), "{wide}");
     assert!(wide.contains("0:38"), "{wide}");
     let untimed = crate::ui::test_support::tiny();

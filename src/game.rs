@@ -555,15 +555,14 @@ impl Game {
     }
 
     /// Runs the clock exactly while the board is in play: not paused, not
-    /// covered, not won and not timed out. The streak window skips the
-    /// time the clock stood.
+    /// covered, not won and not timed out. The streak window, timed in
+    /// playing time, stands with it.
     pub(crate) fn sync_clock(&mut self, now: Instant) {
         let run = !self.paused && !self.covered && self.win.is_none() && self.time_up.is_none();
         if !run {
             self.clock.pause(now);
         } else if !self.clock.is_running() {
-            let stood = self.clock.resume(now);
-            self.score.skip(stood, now);
+            self.clock.resume(now);
         }
     }
 
@@ -625,7 +624,7 @@ impl Game {
             Some((a, b)) => remove_pair(&mut self.board, a, b, self.level.gravity),
             None => Vec::new(),
         };
-        let points = self.score.record_match(now);
+        let points = self.score.record_match(self.clock.elapsed(now));
         self.selected = None;
         self.hint = None;
         self.notice = None;
@@ -937,7 +936,7 @@ impl Game {
     /// runs and the streak's window is open.
     pub fn combo(&self, now: Instant) -> Option<u32> {
         let end = self.score.window_end()?;
-        (self.clock.is_running() && now < end).then_some(self.score.streak + 1)
+        (self.clock.is_running() && self.clock.elapsed(now) < end).then_some(self.score.streak + 1)
     }
 
     /// The score so far.
@@ -1011,10 +1010,12 @@ impl Game {
                 0 => now + left.min(Duration::from_secs(1)),
                 sub => now + Duration::from_nanos(u64::from(sub)),
             });
+        // The clock runs while the window is open: it closes as far ahead.
         let combo = self
             .score
             .window_end()
-            .filter(|_| self.combo(now).is_some());
+            .filter(|_| self.combo(now).is_some())
+            .map(|end| now + end.saturating_sub(self.clock.elapsed(now)));
         [removal, slide, notice, deadline, combo]
             .into_iter()
             .flatten()

@@ -24,8 +24,8 @@ impl Clock {
     }
 
     /// A clock that already shows `elapsed` (a resumed game): running from
-    /// `now`, or, with `stood`, standing for that long already (so it
-    /// reports the whole time it stood when it runs again).
+    /// `now`, or, with `stood`, standing for that long already (as the save
+    /// says, and the next save says again).
     pub fn resumed(elapsed: Duration, stood: Option<Duration>, now: Instant) -> Self {
         Clock {
             banked: elapsed,
@@ -54,16 +54,12 @@ impl Clock {
         }
     }
 
-    /// Starts the clock again after a pause; returns how long it stood (zero
-    /// if it was running), so clocks that run with it can skip that time too.
-    pub fn resume(&mut self, now: Instant) -> Duration {
-        if self.running_since.is_some() {
-            return Duration::ZERO;
+    /// Starts the clock again after a pause (nothing if it runs).
+    pub fn resume(&mut self, now: Instant) {
+        if self.running_since.is_none() {
+            self.running_since = Some(now);
+            self.stopped_at = None;
         }
-        self.running_since = Some(now);
-        self.stopped_at
-            .take()
-            .map_or(Duration::ZERO, |at| now.saturating_duration_since(at))
     }
 
     /// The playing time up to `now`.
@@ -118,11 +114,13 @@ mod tests {
         let long = Clock::resumed(Duration::MAX, None, t0);
         assert_eq!(long.elapsed(t0 + s(1)), Duration::MAX);
         let mut stood = Clock::resumed(s(3), Some(s(7)), t0 + s(10));
-        assert_eq!(stood.resume(t0 + s(12)), s(9), "7 s before, 2 s after");
+        assert_eq!(stood.stood_since(), Some(t0 + s(3)), "7 s before");
+        stood.resume(t0 + s(12));
+        assert_eq!(stood.stood_since(), None);
         assert_eq!(stood.elapsed(t0 + s(13)), s(4));
-        assert_eq!(c.resume(t0 + s(100)), s(97), "it stood from 3 s to 100 s");
-        assert_eq!(c.resume(t0 + s(101)), s(0), "running already");
-        assert_eq!(c.elapsed(t0 + s(102)), s(5));
+        c.resume(t0 + s(100));
+        c.resume(t0 + s(101));
+        assert_eq!(c.elapsed(t0 + s(102)), s(5), "running already at 101 s");
         assert_eq!(
             c.until_next_second(t0 + s(102) + Duration::from_millis(250)),
             Some(Duration::from_millis(750))

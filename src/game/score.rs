@@ -8,7 +8,7 @@
 //! A resumed game brings its numbers from a file, so the arithmetic
 //! saturates: the score stops at [`MAX_SCORE`], far above what play earns.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::game::limits::MAX_SCORE;
 
@@ -30,20 +30,23 @@ pub struct Score {
     pub points: u32,
     /// Consecutive quick matches so far.
     pub streak: u32,
-    /// When the last match was made, in playing time: the streak's window
-    /// opens there ([`Score::skip`] moves it on while the clock stands).
-    pub(crate) last_match: Option<Instant>,
+    /// When the last match was made, in playing time (the game clock's
+    /// reading): the streak's window opens there, and stands while the
+    /// clock does. Not a moment of the wall clock, so the states undo and
+    /// redo go back to keep their windows through a pause too.
+    pub(crate) last_match: Option<Duration>,
     /// Whether a hint or a requested reshuffle came since the last match:
     /// the next match earns [`AFTER_HELP`].
     pub(crate) helped: bool,
 }
 
 impl Score {
-    /// Records a match at `now` and returns the points it earned.
-    pub fn record_match(&mut self, now: Instant) -> u32 {
+    /// Records a match at `played` (playing time) and returns the points it
+    /// earned.
+    pub fn record_match(&mut self, played: Duration) -> u32 {
         let quick = self
             .last_match
-            .is_some_and(|t| now.saturating_duration_since(t) <= STREAK_WINDOW);
+            .is_some_and(|t| played.saturating_sub(t) <= STREAK_WINDOW);
         let earned = if self.helped {
             self.streak = 0;
             AFTER_HELP
@@ -56,7 +59,7 @@ impl Score {
             BASE + STREAK_BONUS * self.streak.min(MAX_STREAK)
         };
         self.helped = false;
-        self.last_match = Some(now);
+        self.last_match = Some(played);
         self.add(earned);
         earned
     }
@@ -67,19 +70,10 @@ impl Score {
         self.points = self.points.saturating_add(points).min(MAX_SCORE);
     }
 
-    /// Moves the streak window on by `stood`, the time the game clock stood
-    /// until `now` (pause, help, a menu): a streak is timed in playing time.
-    /// A match made while the clock stood (keys on a board hidden by a small
-    /// terminal) counts from `now`, never from a moment still to come.
-    pub fn skip(&mut self, stood: Duration, now: Instant) {
-        if let Some(t) = self.last_match.as_mut() {
-            *t = t.checked_add(stood).unwrap_or(*t).min(now.max(*t));
-        }
-    }
-
-    /// When the streak's window closes: the moment a match stops counting as
-    /// quick. `None` without a streak to extend (no quick match yet).
-    pub fn window_end(&self) -> Option<Instant> {
+    /// When the streak's window closes, in playing time: a match after it
+    /// no longer counts as quick. `None` without a streak to extend (no
+    /// quick match yet).
+    pub fn window_end(&self) -> Option<Duration> {
         let last = self
             .last_match
             .filter(|_| self.streak > 0 && !self.helped)?;
@@ -99,44 +93,31 @@ mod tests {
 
     #[test]
     fn quick_matches_earn_more_and_help_costs() {
-        let t0 = Instant::now();
         let ms = Duration::from_millis;
         let mut s = Score::default();
-        assert_eq!(s.record_match(t0), 10);
-        assert_eq!(s.record_match(t0 + ms(1000)), 15);
-        assert_eq!(s.record_match(t0 + ms(2000)), 20);
+        assert_eq!(s.record_match(ms(0)), 10);
+        assert_eq!(s.record_match(ms(1000)), 15);
+        assert_eq!(s.record_match(ms(2000)), 20);
         // Too slow: the streak starts again.
-        assert_eq!(s.record_match(t0 + ms(9000)), 10);
+        assert_eq!(s.record_match(ms(9000)), 10);
         s.record_help();
-        assert_eq!(s.record_match(t0 + ms(9500)), AFTER_HELP);
-        assert_eq!(s.record_match(t0 + ms(10000)), 15);
+        assert_eq!(s.record_match(ms(9500)), AFTER_HELP);
+        assert_eq!(s.record_match(ms(10000)), 15);
         assert_eq!(s.points, 10 + 15 + 20 + 10 + 5 + 15);
     }
 
-    /// The time the clock stood moves the streak's window on, but never
-    /// past now: a match made while it stood counts from now; and the
-    /// window's end is what the screen waits for.
+    /// The window's end, in playing time, is what the screen waits for;
+    /// help closes it.
     #[test]
-    fn a_stop_moves_the_window_on_but_never_into_the_future() {
-        let t0 = Instant::now();
-        let s10 = Duration::from_secs(10);
-        let mut s = Score::default();
-        s.record_match(t0);
-        assert_eq!(s.window_end(), None, "no streak yet");
-        s.record_match(t0 + Duration::from_secs(1));
-        assert_eq!(
-            s.window_end(),
-            Some(t0 + Duration::from_secs(1) + STREAK_WINDOW)
-        );
-        // Stopped at 2 s for 10 s: the match at 1 s moves to 11 s.
-        s.skip(s10, t0 + Duration::from_secs(12));
-        assert_eq!(s.last_match, Some(t0 + Duration::from_secs(11)));
-        // A match at 20 s, made during a stop from 15 s to 25 s.
-        s.record_match(t0 + Duration::from_secs(20));
-        s.skip(s10, t0 + Duration::from_secs(25));
-        assert_eq!(s.last_match, Some(t0 + Duration::from_secs(25)));
-        s.record_help();
-        assert_eq!(s.window_end(), None, "help ends the streak");
+    fn the_window_ends_four_seconds_of_play_after_a_quick_match() {
+        let s = Duration::from_secs;
+        let mut score = Score::default();
+        score.record_match(s(0));
+        assert_eq!(score.window_end(), None, "no streak yet");
+        score.record_match(s(1));
+        assert_eq!(score.window_end(), Some(s(1) + STREAK_WINDOW));
+        score.record_help();
+        assert_eq!(score.window_end(), None, "help ends the streak");
     }
 
     /// The README's figures, written out: quick play earns 10, 15, 20, ...
@@ -144,33 +125,16 @@ mod tests {
     /// pass unseen.)
     #[test]
     fn streak_bonus_is_capped() {
-        let t0 = Instant::now();
         let mut s = Score::default();
         let points: Vec<u32> = (0..9)
-            .map(|i| s.record_match(t0 + Duration::from_secs(i)))
+            .map(|i| s.record_match(Duration::from_secs(i)))
             .collect();
         assert_eq!(points, [10, 15, 20, 25, 30, 35, 40, 40, 40]);
     }
 
     #[test]
-    fn the_window_skips_the_time_stood_but_never_past_now() {
-        let t0 = Instant::now();
-        let s = Duration::from_secs;
-        let mut score = Score::default();
-        score.record_match(t0 + s(1));
-        // The clock stood from 2 s to 10 s: the match was 1 s of play ago.
-        score.skip(s(8), t0 + s(10));
-        assert_eq!(score.last_match, Some(t0 + s(9)));
-        // A match at 12 s while the clock stood from 11 s to 20 s: its
-        // window starts when the clock runs again, not 8 s later.
-        score.record_match(t0 + s(12));
-        score.skip(s(9), t0 + s(20));
-        assert_eq!(score.last_match, Some(t0 + s(20)));
-    }
-
-    #[test]
     fn numbers_from_a_file_saturate() {
-        let t0 = Instant::now();
+        let t0 = Duration::from_secs(7);
         let mut s = Score {
             points: MAX_SCORE - 1,
             streak: u32::MAX,

@@ -52,6 +52,34 @@ fn undo_puts_the_pair_and_the_score_back_and_redo_takes_them_again() {
     assert_eq!(g.score(), 25 + 20);
 }
 
+/// Found by the play-test: the states kept for undo and redo timed their
+/// last match in wall time, so after a pause (or a quit and resume) a
+/// redone match came too late for its streak, though no playing time had
+/// gone by.
+#[test]
+fn a_pause_stops_the_streak_window_of_the_states_undo_and_redo_go_to() {
+    let t = Instant::now();
+    let s = Duration::from_secs;
+    let mut g = game(&[[1, 1, 2, 2], [3, 3, 4, 4]], t);
+    pair(&mut g, at(0, 0), at(0, 1), t + s(1));
+    pair(&mut g, at(0, 2), at(0, 3), t + s(2));
+    g.apply(Action::Undo, t + s(3));
+    // A pause far longer than the streak window, then redo.
+    g.apply(Action::TogglePause, t + s(3));
+    g.apply(Action::TogglePause, t + s(600));
+    g.apply(Action::Redo, t + s(600));
+    assert_eq!((g.score(), g.streak()), (25, 1));
+    // A quick third match extends the streak, as without the pause.
+    pair(&mut g, at(1, 0), at(1, 1), t + s(601));
+    assert_eq!((g.score(), g.streak()), (25 + 20, 2));
+    // The same for undo: the state before the third match.
+    g.apply(Action::TogglePause, t + s(601));
+    g.apply(Action::TogglePause, t + s(1200));
+    g.apply(Action::Undo, t + s(1200));
+    pair(&mut g, at(1, 0), at(1, 1), t + s(1201));
+    assert_eq!((g.score(), g.streak()), (25 + 20, 2));
+}
+
 #[test]
 fn a_new_move_after_undo_ends_the_redo() {
     let t = Instant::now();

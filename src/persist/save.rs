@@ -106,7 +106,8 @@ struct SavedState {
     rng: Xoshiro256PlusPlus,
     points: u32,
     streak: u32,
-    /// How long before the save the last match was, in milliseconds.
+    /// How long before the save the last match was, in milliseconds of
+    /// playing time (files from before it was so counted the time paused too).
     last_match_ago_ms: Option<u64>,
     helped: bool,
     /// Version 1 only: the hints left in this state (undo gave them back).
@@ -171,8 +172,9 @@ fn undigit(c: char) -> Option<Tile> {
 }
 
 impl SavedState {
-    /// `s` as stored, its last match timed back from `now`.
-    fn new(s: &Snapshot, now: Instant) -> Self {
+    /// `s` as stored, its last match timed back from `played`, the playing
+    /// time at the save.
+    fn new(s: &Snapshot, played: Duration) -> Self {
         let cols = s.board.cols();
         let tiles = s
             .board
@@ -185,10 +187,7 @@ impl SavedState {
             rng: s.rng.clone(),
             points: s.score.points,
             streak: s.score.streak,
-            last_match_ago_ms: s
-                .score
-                .last_match
-                .map(|t| millis(now.saturating_duration_since(t))),
+            last_match_ago_ms: s.score.last_match.map(|t| millis(played.saturating_sub(t))),
             helped: s.score.helped,
             hints_left: None,
             reshuffles_left: None,
@@ -260,7 +259,9 @@ impl SavedState {
         Ok(tiles)
     }
 
-    fn restore(&self, g: &SavedGame, now: Instant) -> Result<Snapshot, String> {
+    /// The state, its last match timed back from `played`, the playing time
+    /// at the save.
+    fn restore(&self, g: &SavedGame, played: Duration) -> Result<Snapshot, String> {
         let tiles = self.decode().ok_or("a board holds a bad character")?;
         let board = Board::from_tiles(g.rows, g.cols, tiles).map_err(|e| e.to_string())?;
         Ok(Snapshot {
@@ -271,7 +272,7 @@ impl SavedState {
                 streak: self.streak,
                 last_match: self
                     .last_match_ago_ms
-                    .and_then(|ms| now.checked_sub(Duration::from_millis(ms))),
+                    .and_then(|ms| played.checked_sub(Duration::from_millis(ms))),
                 helped: self.helped,
             },
             hint: self.hint.map(|[a, b]| (unpoint(a), unpoint(b))),
@@ -289,9 +290,10 @@ impl SavedGame {
     /// The saved form of `game` at `now`.
     pub fn new(game: &Game, now: Instant) -> Self {
         let (undo, redo) = game.history.stacks();
-        let state = |s: &Snapshot| SavedState::new(s, now);
-        let c = game.config;
         let elapsed_ms = millis(game.clock.elapsed(now)).min(MAX_MILLIS);
+        let played = Duration::from_millis(elapsed_ms);
+        let state = |s: &Snapshot| SavedState::new(s, played);
+        let c = game.config;
         SavedGame {
             rows: c.rows,
             cols: c.cols,
@@ -352,12 +354,12 @@ impl SavedGame {
     /// [`Document::validate`].
     pub fn restore(&self, now: Instant) -> Result<Game, String> {
         self.check()?;
-        let current = self.current.restore(self, now)?;
+        let elapsed = Duration::from_millis(self.elapsed_ms);
+        let current = self.current.restore(self, elapsed)?;
         let stack = |states: &[SavedState]| -> Result<Vec<Snapshot>, String> {
-            states.iter().map(|s| s.restore(self, now)).collect()
+            states.iter().map(|s| s.restore(self, elapsed)).collect()
         };
         let history = History::from_stacks(stack(&self.undo)?, stack(&self.redo)?);
-        let elapsed = Duration::from_millis(self.elapsed_ms);
         let stood = match (self.stood_ms, self.paused) {
             (Some(ms), _) => Some(Duration::from_millis(ms)),
             (None, paused) => paused.then_some(Duration::ZERO),

@@ -471,13 +471,7 @@ fn pause_hides_the_board() {
 
 #[test]
 fn too_small_asks_for_more_room_and_never_panics() {
-    let t = Instant::now();
-    let app = App::new(
-        Game::new(Config::DEFAULT, t).unwrap(),
-        Theme::builtin("symbols").unwrap(),
-        true,
-        t,
-    );
+    let app = dealt("symbols", true);
     let screen = text(&draw(&app, 40, 10)).join("\n");
     assert!(screen.contains("larger"), "{screen}");
     assert!(screen.contains("needs 50 x 12; it is 40 x 10"), "{screen}");
@@ -492,13 +486,7 @@ fn too_small_asks_for_more_room_and_never_panics() {
 /// so it read "This board needs 66 x 12; it" and the keys were cut off.
 #[test]
 fn too_small_on_a_narrow_terminal_says_it_all() {
-    let t = Instant::now();
-    let app = App::new(
-        Game::new(Config::DEFAULT, t).unwrap(),
-        Theme::builtin("symbols").unwrap(),
-        true,
-        t,
-    );
+    let app = dealt("symbols", true);
     let screen = text(&draw(&app, 30, 8))
         .iter()
         .map(|l| l.trim())
@@ -516,14 +504,9 @@ fn too_small_on_a_narrow_terminal_says_it_all() {
 #[test]
 fn menus_and_notes_show_on_a_terminal_too_small_for_the_board() {
     use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-    let t = Instant::now();
-    let mut app = App::new(
-        Game::new(Config::DEFAULT, t).unwrap(),
-        Theme::builtin("symbols").unwrap(),
-        false,
-        t,
-    )
-    .with_message("The settings could not be used.".to_string());
+    let mut app =
+        dealt("symbols", false).with_message("The settings could not be used.".to_string());
+    let t = app.now;
     let area = Rect::new(0, 0, 48, 20);
     assert!(app.board_layout(area).is_none());
     let screen = text(&draw(&app, 48, 20)).join("\n");
@@ -566,13 +549,7 @@ fn menus_and_notes_show_on_a_terminal_too_small_for_the_board() {
 
 #[test]
 fn large_terminal_gets_boxed_tiles() {
-    let t = Instant::now();
-    let app = App::new(
-        Game::new(Config::DEFAULT, t).unwrap(),
-        Theme::builtin("symbols").unwrap(),
-        false,
-        t,
-    );
+    let app = dealt("symbols", false);
     let buf = draw(&app, 140, 40);
     let layout = app.board_layout(buf.area).unwrap();
     assert!(layout.tile.boxed());
@@ -636,13 +613,8 @@ fn highlighted_kind_is_marked_apart_from_cursor_selection_and_hint() {
 
 #[test]
 fn boxed_highlighted_tiles_get_a_dashed_border() {
-    let t = Instant::now();
-    let mut app = App::new(
-        Game::new(Config::DEFAULT, t).unwrap(),
-        Theme::builtin("ascii").unwrap(),
-        false,
-        t,
-    );
+    let mut app = dealt("ascii", false);
+    let t = app.now;
     let p = at(3, 7);
     app.game.apply(Action::Highlight(p), t);
     let kind = app.game.board().get(p);

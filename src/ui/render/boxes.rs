@@ -66,7 +66,7 @@ impl App {
 
 /// Drops the least needed of `lines` (the highest rank, the last of equals
 /// first) until at most `room` are left or only lines of rank 0 remain.
-fn drop_to_fit(lines: &mut Vec<Ranked<'_>>, room: usize) {
+pub(super) fn drop_to_fit(lines: &mut Vec<Ranked<'_>>, room: usize) {
     while lines.len() > room {
         let Some(worst) = (0..lines.len()).rev().max_by_key(|&i| lines[i].0) else {
             break;

@@ -325,6 +325,42 @@ fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
     assert_eq!(screen.matches('A').count(), 4, "the next board: {screen}");
 }
 
+/// Found by the play-test: at 30 x 8 the level card (twelve rows) ran off
+/// the screen, "any key goes on" with it, and the title line's message
+/// showed beside it. On a short screen it drops its blank lines, then its
+/// picture, then the variant's words: the heading and the way on stay.
+#[test]
+fn the_level_card_fits_a_short_screen() {
+    let t = Instant::now();
+    let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
+    a.screens
+        .push(crate::ui::app::screen::Screen::LevelCard { from: t });
+    for (w, h, words) in [(60, 16, true), (30, 8, true), (30, 6, true), (30, 4, false)] {
+        let screen = text(&a, w, h);
+        let card: Vec<&String> = screen.iter().filter(|r| r.contains('║')).collect();
+        let shown = screen.join("\n");
+        assert!(shown.contains("Level 1 of 7"), "{w} x {h}:\n{shown}");
+        assert!(
+            shown.contains("a key or click goes on"),
+            "{w} x {h}:\n{shown}"
+        );
+        assert_eq!(
+            shown.contains("none: nothing moves"),
+            words,
+            "{w} x {h}:\n{shown}"
+        );
+        // The whole box, both borders, on the screen.
+        assert!(
+            shown.contains('╔') && shown.contains('╚'),
+            "{w} x {h}:\n{shown}"
+        );
+        assert!(card.len() + 2 <= usize::from(h), "{w} x {h}:\n{shown}");
+        // The picture shows whole or not at all.
+        let picture = shown.matches("[] [] []").count();
+        assert!(picture == 0 || picture == 2, "{w} x {h}:\n{shown}");
+    }
+}
+
 /// A fast player's click or key while the last line of a level still
 /// shows skips no card unseen: the card still shows when the line ends,
 /// stays while a key is held down, and goes with a click once read. Found by the play-test: a click 100 ms after the

@@ -11,6 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
 
+use super::boxes::{Ranked, drop_to_fit};
 use super::tiles::Marks;
 use crate::core::gravity::Gravity;
 use crate::game::Mode;
@@ -129,28 +130,52 @@ impl App {
             Mode::Single(_) => "Next board".to_string(),
         };
         let centre = |text: String| Line::raw(text).alignment(Alignment::Center);
-        let mut lines = vec![
-            Line::raw(""),
-            Line::styled(heading, Style::new().add_modifier(Modifier::BOLD))
-                .alignment(Alignment::Center),
-            centre(format!(
-                "{}: {}",
-                level.gravity.name(),
-                describe(level.gravity)
-            )),
-            Line::raw(""),
+        // Ranked as the end boxes' lines are (see `drop_to_fit`): on a short
+        // screen the blank lines go first, then the picture, then the time
+        // gained and the variant's words; the heading and the way on stay.
+        const PICTURE: u8 = 3;
+        let mut lines: Vec<Ranked> = vec![
+            (4, Line::raw("")),
+            (
+                0,
+                Line::styled(heading, Style::new().add_modifier(Modifier::BOLD))
+                    .alignment(Alignment::Center),
+            ),
+            (
+                2,
+                centre(format!(
+                    "{}: {}",
+                    level.gravity.name(),
+                    describe(level.gravity)
+                )),
+            ),
+            (4, Line::raw("")),
         ];
         let arrows = self.colours(Paint::Line, Paint::Table);
-        lines.extend(
-            picture(level.gravity)
-                .iter()
-                .map(|row| Line::styled(*row, arrows).alignment(Alignment::Center)),
-        );
+        let picture = picture(level.gravity);
+        lines.extend(picture.iter().map(|row| {
+            (
+                PICTURE,
+                Line::styled(*row, arrows).alignment(Alignment::Center),
+            )
+        }));
         // The time left on the level just cleared, which the score gained.
         if let Some(r) = self.game.last_match().filter(|r| r.cleared && r.bonus > 0) {
-            lines.extend([Line::raw(""), centre(format!("+{} time", r.bonus))]);
+            lines.extend([
+                (4, Line::raw("")),
+                (1, centre(format!("+{} time", r.bonus))),
+            ]);
         }
-        lines.extend([Line::raw(""), centre("a key or click goes on".to_string())]);
+        lines.extend([
+            (4, Line::raw("")),
+            (0, centre("a key or click goes on".to_string())),
+        ]);
+        drop_to_fit(&mut lines, usize::from(area.height.saturating_sub(2)));
+        // Half a picture says nothing: it goes whole.
+        if lines.iter().filter(|(rank, _)| *rank == PICTURE).count() < picture.len() {
+            lines.retain(|(rank, _)| *rank != PICTURE);
+        }
+        let lines: Vec<Line> = lines.into_iter().map(|(_, line)| line).collect();
         let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 6;
         let rect = centred(area, width, lines.len() as u16 + 2);
         Clear.render(rect, buf);

@@ -374,7 +374,12 @@ impl App {
                 "This board needs {w} x {h}; it is {} x {}.",
                 area.width, area.height
             )),
-            Line::raw("(Esc or click: menu; q quits)"),
+            // A key or click stops a demo, and does nothing else.
+            Line::raw(if self.demo.is_some() {
+                format!("({DEMO_NOTE})")
+            } else {
+                "(Esc or click: menu; q quits)".to_string()
+            }),
         ];
         let text = Paragraph::new(lines)
             .alignment(Alignment::Center)

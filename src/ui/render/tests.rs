@@ -681,6 +681,31 @@ fn the_title_line_says_how_to_stop_a_demo() {
     assert!(title.contains("demo: a key or click stops it"), "{title}");
 }
 
+/// Found by the hostile run: a demo on a terminal too small for its board
+/// showed the request for room, "(Esc or click: menu; q quits)", but a key
+/// or a click only stops a demo (q did not quit, Esc opened no menu): the
+/// request says what they do while a demo plays.
+#[test]
+fn a_cramped_demo_says_a_key_stops_it() {
+    use crate::ui::test_support::key;
+    use ratatui::crossterm::event::KeyCode::Char;
+    let t = Instant::now();
+    let mut app = dealt("ascii", false).with_demo(None, t);
+    let area = Rect::new(0, 0, 40, 10);
+    assert!(app.board_layout(area).is_none());
+    let screen = text(&draw(&app, 40, 10)).join(" ");
+    assert!(
+        screen.contains("(demo: a key or click stops it)"),
+        "{screen}"
+    );
+    assert!(!screen.contains("quits"), "{screen}");
+    // As it says: q stops the demo, and the game goes on.
+    app.handle_event(&key(Char('q')), area, t);
+    assert!(!app.quit);
+    let screen = text(&draw(&app, 40, 10)).join(" ");
+    assert!(screen.contains("(Esc or click: menu; q quits)"), "{screen}");
+}
+
 #[test]
 fn the_lost_warning_leaves_the_time_bar_whole() {
     let t = Instant::now();

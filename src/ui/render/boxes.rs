@@ -64,10 +64,30 @@ impl App {
     }
 }
 
+/// What [`drop_to_fit`] keeps or drops whole: a line, or lines that go
+/// together (a text wrapped, a picture).
+pub(super) trait Rows {
+    /// The rows it takes.
+    fn rows(&self) -> usize;
+}
+
+impl Rows for Line<'_> {
+    fn rows(&self) -> usize {
+        1
+    }
+}
+
+impl Rows for Vec<Line<'_>> {
+    fn rows(&self) -> usize {
+        self.len()
+    }
+}
+
 /// Drops the least needed of `lines` (the highest rank, the last of equals
-/// first) until at most `room` are left or only lines of rank 0 remain.
-pub(super) fn drop_to_fit(lines: &mut Vec<Ranked<'_>>, room: usize) {
-    while lines.len() > room {
+/// first) until they take at most `room` rows or only lines of rank 0
+/// remain.
+pub(super) fn drop_to_fit<T: Rows>(lines: &mut Vec<(u8, T)>, room: usize) {
+    while lines.iter().map(|(_, l)| l.rows()).sum::<usize>() > room {
         let Some(worst) = (0..lines.len()).rev().max_by_key(|&i| lines[i].0) else {
             break;
         };

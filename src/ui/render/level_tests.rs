@@ -548,3 +548,34 @@ fn space_takes_the_tile_a_frame_shows_in_the_cursor_brackets() {
     a.handle_event(&space, area, late);
     assert_eq!(a.game.selected(), None);
 }
+
+/// Found by the hostile run: on a narrow screen (a 2 x 4 run at 20 x 6,
+/// which the board fits) the level card cut its lines at its right border,
+/// "a key or click goe" and "none: nothing move". They wrap between words.
+#[test]
+fn the_level_card_wraps_on_a_narrow_screen() {
+    let t = Instant::now();
+    let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
+    a.screens
+        .push(crate::ui::app::screen::Screen::LevelCard { from: t });
+    for (w, h) in [(20, 6), (20, 8), (16, 9), (14, 12)] {
+        let screen = text(&a, w, h);
+        let words: Vec<&str> = screen
+            .iter()
+            .flat_map(|row| row.split(['║', '╔', '╗', '╚', '╝', '═', ' ']))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let shown = screen.join("\n");
+        for word in ["Level", "of", "7", "a", "key", "or", "click", "goes", "on"] {
+            assert!(words.contains(&word), "{w} x {h}: {word}\n{shown}");
+        }
+        for word in words {
+            let whole = [
+                "Level", "1", "of", "7", "none:", "nothing", "moves", "a", "key", "or",
+            ]
+            .contains(&word)
+                || ["click", "goes", "on", "0", "0:00", "?", "help", "[]", "->"].contains(&word);
+            assert!(whole, "{w} x {h}: {word}\n{shown}");
+        }
+    }
+}

@@ -11,13 +11,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
 
-use super::boxes::{Ranked, drop_to_fit};
+use super::boxes::drop_to_fit;
 use super::tiles::Marks;
 use crate::core::gravity::Gravity;
 use crate::game::Mode;
 use crate::ui::app::App;
 use crate::ui::app::menus::{LIST_KEYS, SHORT_LIST_KEYS};
-use crate::ui::app::pages::{scores_box, stats_box};
+use crate::ui::app::pages::{scores_box, stats_box, wrap};
 use crate::ui::app::screen::{ListRow, ListView, Screen};
 use crate::ui::layout::{MenuLayout, centred, tile_sizes};
 use crate::ui::theme::Paint;
@@ -129,53 +129,46 @@ impl App {
             Mode::Levels => format!("Level {} of {levels}", level.number + 1),
             Mode::Single(_) => "Next board".to_string(),
         };
-        let centre = |text: String| Line::raw(text).alignment(Alignment::Center);
-        // Ranked as the end boxes' lines are (see `drop_to_fit`): on a short
-        // screen the blank lines go first, then the picture, then the time
-        // gained and the variant's words; the heading and the way on stay.
-        const PICTURE: u8 = 3;
-        let mut lines: Vec<Ranked> = vec![
-            (4, Line::raw("")),
-            (
-                0,
-                Line::styled(heading, Style::new().add_modifier(Modifier::BOLD))
-                    .alignment(Alignment::Center),
-            ),
-            (
-                2,
-                centre(format!(
-                    "{}: {}",
-                    level.gravity.name(),
-                    describe(level.gravity)
-                )),
-            ),
-            (4, Line::raw("")),
-        ];
+        // Each text wrapped between words to the room inside the borders: a
+        // narrow screen cut them at the border ("a key or click goe").
+        let room = usize::from(area.width.saturating_sub(2));
+        let text = |text: &str, style: Style| -> Vec<Line<'static>> {
+            wrap("", text, room)
+                .into_iter()
+                .map(|line| Line::styled(line, style).alignment(Alignment::Center))
+                .collect()
+        };
+        let blank = || vec![Line::raw("")];
+        // Ranked as the end boxes' lines are (see `drop_to_fit`), each text
+        // and the picture kept whole or dropped whole: on a short screen the
+        // blank lines go first, then the picture, then the time gained and
+        // the variant's words; the heading and the way on stay.
+        let variant = format!("{}: {}", level.gravity.name(), describe(level.gravity));
         let arrows = self.colours(Paint::Line, Paint::Table);
-        let picture = picture(level.gravity);
-        lines.extend(picture.iter().map(|row| {
-            (
-                PICTURE,
-                Line::styled(*row, arrows).alignment(Alignment::Center),
-            )
-        }));
+        let picture = picture(level.gravity)
+            .iter()
+            .map(|row| Line::styled(*row, arrows).alignment(Alignment::Center))
+            .collect();
+        let mut lines: Vec<(u8, Vec<Line>)> = vec![
+            (4, blank()),
+            (0, text(&heading, Style::new().add_modifier(Modifier::BOLD))),
+            (2, text(&variant, Style::new())),
+            (4, blank()),
+            (3, picture),
+        ];
         // The time left on the level just cleared, which the score gained.
         if let Some(r) = self.game.last_match().filter(|r| r.cleared && r.bonus > 0) {
             lines.extend([
-                (4, Line::raw("")),
-                (1, centre(format!("+{} time", r.bonus))),
+                (4, blank()),
+                (1, text(&format!("+{} time", r.bonus), Style::new())),
             ]);
         }
         lines.extend([
-            (4, Line::raw("")),
-            (0, centre("a key or click goes on".to_string())),
+            (4, blank()),
+            (0, text("a key or click goes on", Style::new())),
         ]);
         drop_to_fit(&mut lines, usize::from(area.height.saturating_sub(2)));
-        // Half a picture says nothing: it goes whole.
-        if lines.iter().filter(|(rank, _)| *rank == PICTURE).count() < picture.len() {
-            lines.retain(|(rank, _)| *rank != PICTURE);
-        }
-        let lines: Vec<Line> = lines.into_iter().map(|(_, line)| line).collect();
+        let lines: Vec<Line> = lines.into_iter().flat_map(|(_, lines)| lines).collect();
         let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 6;
         let rect = centred(area, width, lines.len() as u16 + 2);
         Clear.render(rect, buf);

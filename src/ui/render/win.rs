@@ -135,18 +135,34 @@ fn table_lines(screen: &WinScreen, width: u16) -> Vec<Ranked<'static>> {
         return lines;
     }
     lines.push((9, Line::raw("")));
+    // In a box narrower than the rows, the names give way (to at least
+    // LEAST_NAME columns), then the time column: the scores stay whole.
+    let inside = usize::from(width.saturating_sub(2));
+    let room = |figures: usize| inside.saturating_sub(ROW_HEAD + figures);
+    let with_time = room(SCORE_WIDTH + TIME_WIDTH) >= LEAST_NAME;
+    let name_width = if with_time {
+        room(SCORE_WIDTH + TIME_WIDTH)
+    } else {
+        room(SCORE_WIDTH)
+    }
+    .clamp(1, MAX_NAME_WIDTH);
     let mut assisted = false;
     for (i, row) in rows.iter().enumerate() {
         assisted |= row.assisted;
         let mark = if row.mine { ">" } else { " " };
+        let time = if with_time {
+            let time = clock(std::time::Duration::from_secs(u64::from(row.seconds)));
+            format!(" {time:>8}")
+        } else {
+            String::new()
+        };
         let text = format!(
-            " {:>2}{mark} {} {:>7} {:>8} {}",
+            " {:>2}{mark} {} {:>7}{time} {}",
             i + 1,
             // Names are sanitized when made and when read; escaped again here
             // so nothing from a file reaches the terminal raw.
-            pad(&escape_controls(&row.name)),
+            pad(&escape_controls(&row.name), name_width),
             row.score,
-            clock(std::time::Duration::from_secs(u64::from(row.seconds))),
             if row.assisted { "*" } else { "" },
         );
         let style = if row.mine {
@@ -162,20 +178,30 @@ fn table_lines(screen: &WinScreen, width: u16) -> Vec<Ranked<'static>> {
     lines
 }
 
-/// `name` cut or padded to [`MAX_NAME_WIDTH`] terminal columns, the widest
-/// a stored name is.
-fn pad(name: &str) -> String {
+/// A table row's columns before the name: " 12> ".
+const ROW_HEAD: usize = 5;
+/// A table row's score column and the assisted mark after it: " 1234567 *".
+const SCORE_WIDTH: usize = 10;
+/// A table row's time column: " 12:34:56".
+const TIME_WIDTH: usize = 9;
+/// The fewest columns a name keeps before the time column goes.
+const LEAST_NAME: usize = 4;
+
+/// `name` cut or padded to `width` terminal columns (at most
+/// [`MAX_NAME_WIDTH`], the widest a stored name is).
+fn pad(name: &str, width: usize) -> String {
     use unicode_width::UnicodeWidthChar;
+    let width = width.min(MAX_NAME_WIDTH);
     let mut out = String::new();
-    let mut width = 0;
+    let mut used = 0;
     for c in name.chars() {
         let w = c.width().unwrap_or(0);
-        if width + w > MAX_NAME_WIDTH {
+        if used + w > width {
             break;
         }
         out.push(c);
-        width += w;
+        used += w;
     }
-    out.push_str(&" ".repeat(MAX_NAME_WIDTH - width));
+    out.push_str(&" ".repeat(width - used));
     out
 }

@@ -678,6 +678,33 @@ fn a_narrow_win_box_shows_the_whole_name_typed() {
     }
 }
 
+/// Found by the hostile run: a win box narrower than its table (a 2 x 4
+/// board at 30 x 20) cut the rows at its border, so a score of 70 read
+/// "7" and the time was gone. The name gives way first, then the time
+/// column: the score stays whole.
+#[test]
+fn a_narrow_win_box_keeps_the_scores_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    let score = app.game.score().to_string();
+    type_str(&mut app, "x");
+    for (w, with_time) in [(46, true), (36, true), (30, true), (24, false), (20, false)] {
+        let shown = screen_rows(&app, w, 24);
+        let row = shown
+            .iter()
+            .find(|r| r.contains("1>"))
+            .unwrap_or_else(|| panic!("at {w}:\n{}", shown.join("\n")));
+        let words: Vec<&str> = row.trim_matches(['║', ' ']).split_whitespace().collect();
+        assert!(words.contains(&score.as_str()), "at {w}: {row}");
+        assert_eq!(
+            words.iter().any(|w| w.contains(':')),
+            with_time,
+            "at {w}: {row}"
+        );
+    }
+}
+
 #[test]
 fn undo_takes_back_a_hint_but_not_the_hint_spent_even_across_a_restart() {
     let dir = tempfile::tempdir().unwrap();

@@ -86,8 +86,8 @@ struct PlayArgs {
     #[arg(long, conflicts_with = "timed")]
     untimed: bool,
     /// How hard the deals are: easy (a random player nearly always wins),
-    /// normal or hard (it takes planning) [default: normal, or the last new
-    /// game's].
+    /// normal or hard (it takes planning) [default: normal, or the New game
+    /// form's].
     #[arg(long, value_parser = lianliankan::cli::difficulty_arg())]
     difficulty: Option<Difficulty>,
     /// Watch the solver play a new deal to the end; any key stops it and you

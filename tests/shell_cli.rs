@@ -115,3 +115,18 @@ fn the_manual_names_every_subcommand_and_each_has_its_page() {
         "{err}"
     );
 }
+
+/// Options left out come from the New game form's choices, as the README
+/// says of each: `--help` and the manual said so of all but
+/// `--difficulty`, which still read "the last new game's" (hostile run).
+#[test]
+fn the_help_and_manual_name_the_new_game_form_for_every_option_left_out() {
+    let help = stdout(&run(&["--help"]));
+    assert!(!help.contains("last new game"), "{help}");
+    assert!(
+        help.contains("[default: normal, or the New game form's]"),
+        "{help}"
+    );
+    let manual = stdout(&run(&["man"]));
+    assert!(!manual.contains("last new game"), "{manual}");
+}

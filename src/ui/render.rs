@@ -274,7 +274,7 @@ impl App {
         let clauses = std::iter::once(INTRO.len())
             .chain(INTRO.rmatch_indices("; ").map(|(end, _)| end))
             .map(|end| &INTRO[..end]);
-        let first = clauses.clone().last().unwrap_or(INTRO);
+        let first = INTRO.split("; ").next().unwrap_or(INTRO);
         let beside_time: Vec<&str> = if self.time_bar_fits(width, first) {
             clauses
                 .filter(|intro| self.time_bar_fits(width, intro))

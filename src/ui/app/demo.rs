@@ -58,14 +58,13 @@ impl App {
     /// is hidden (a terminal too small for it): moves nobody sees, up to a
     /// win nobody saw, show nothing.
     pub(super) fn play_demo(&mut self, now: Instant) -> bool {
-        let hidden = self.board_hidden();
-        let Some(demo) = self.demo.as_mut() else {
-            return false;
-        };
-        if now < demo.next {
+        if self.demo.as_ref().is_none_or(|demo| now < demo.next) {
             return false;
         }
-        demo.next = now + DEMO_STEP;
+        let hidden = self.board_hidden();
+        if let Some(demo) = self.demo.as_mut() {
+            demo.next = now + DEMO_STEP;
+        }
         if hidden {
             return false;
         }

@@ -768,15 +768,15 @@ fn no_resume_after_a_win_or_a_new_game() {
     });
     // Still undoable, so saved until recorded.
     assert!(data.path().join("game.json").exists());
+    // The box takes keys once it has shown for 0.4 s (an Enter held down
+    // from the last match records nothing unread): a player reads it first.
+    std::thread::sleep(READ);
     s.send(b"\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f");
     // Control characters (Ctrl-G, an escape sequence) type nothing.
     s.send(b"Ann\x07 \x1b[31m Lee");
     s.wait_for("the typed name", WAIT, |t| {
         t.contains("Your name: Ann Lee_")
     });
-    // Enter records once the box has shown for 0.4 s (an Enter held down
-    // from the last match records nothing unread): a player reads it first.
-    std::thread::sleep(READ);
     s.send(b"\r");
     s.wait_for("the record", WAIT, |t| t.contains("Recorded in place 1"));
     assert!(!data.path().join("game.json").exists());
@@ -906,6 +906,7 @@ fn a_demo_plays_to_the_win_and_leaves_the_saved_game_and_scores_alone() {
     });
     assert!(!s.screen().contains("Enter record"), "no name prompt");
     assert!(s.screen().contains("Not recorded: a demo"));
+    std::thread::sleep(READ);
     s.send(b"q");
     assert!(s.wait_exit(WAIT).expect("quit").success());
     drop(s);

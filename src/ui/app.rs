@@ -307,14 +307,17 @@ impl App {
             self.note = None;
         }
         let ctrl_c = matches!(event, Event::Key(key) if key.is_press() && keys::is_ctrl_c(key));
-        // The key or click that closes the message box or stops the demo
-        // does nothing else, except Ctrl-C. The box takes none before it
-        // has shown for LEAST_SHOWN: a message that comes with a move
-        // (a file kept aside, a save that failed) went with the player's
-        // next key, unread.
+        let q =
+            matches!(event, Event::Key(key) if key.is_press() && key.code == KeyCode::Char('q'));
+        // A box in front that the player has not had time to read takes no
+        // key or click but Ctrl-C, and `q` on the level card, which quits
+        // there as it does from the board (see [`App::front_unread`]); the
+        // key or click that closes the message box or stops the demo does
+        // nothing else, except Ctrl-C.
         let closed = input
             && match self.top() {
-                Top::Message(_) if !self.read(self.told, now) => true,
+                Top::Screen(Screen::LevelCard { .. }) if q => false,
+                _ if self.front_unread(now) => true,
                 Top::Message(_) => {
                     self.warning = None;
                     self.sync_cover(now);
@@ -401,21 +404,37 @@ impl App {
         }
     }
 
-    /// Whether a key or click at `now` may act on a box that appears at
-    /// `from` (the level card, the message box, the win and time-up boxes):
-    /// a frame has shown it (the cleared board's last line is on screen
-    /// until the card comes), and for [`LEAST_SHOWN`], so that no key skips
-    /// it unseen or unread.
-    pub(super) fn read(&self, from: Instant, now: Instant) -> bool {
-        self.shows(from) && now >= from + LEAST_SHOWN
+    /// When the box in front came, for the boxes that come unasked, with a
+    /// move or with time, and tell or ask something: the message box, the
+    /// level card, "Abandon this game?", the win and time-up boxes. `None`
+    /// for what the player opened, or plays, themselves.
+    fn front_came(&self) -> Option<Instant> {
+        match self.top() {
+            Top::Message(_) => Some(self.told),
+            Top::Screen(&Screen::LevelCard { from }) => Some(from),
+            Top::Screen(Screen::Menu(m)) if matches!(m.kind, MenuKind::Confirm(_)) => {
+                Some(self.asked)
+            }
+            Top::Won => self.game.last_match().map(|r| r.at),
+            Top::TimeUp => self.timed_out,
+            _ => None,
+        }
     }
 
-    /// Whether "Abandon this game?" is on top and not read yet (see
-    /// [`App::read`]): its keys and clicks wait, as the message box's do.
-    fn unread_question(&self, now: Instant) -> bool {
-        let asking = matches!(self.screens.last(),
-            Some(Screen::Menu(m)) if matches!(m.kind, MenuKind::Confirm(_)));
-        asking && !self.read(self.asked, now)
+    /// Whether the box in front ([`App::front_came`]) is not read yet at
+    /// `now`: no frame has shown it (the loop takes every event waiting
+    /// before it draws, and the cleared board's last line is on screen until
+    /// the level card comes), or it has shown for less than [`LEAST_SHOWN`].
+    /// It then takes no key or click but Ctrl-C, so that nothing sent with
+    /// the move that brought it answers it unseen: an Enter held down over
+    /// the last match (repeating every 30 ms) recorded the default name, the
+    /// second click of a double click on the last tile opened the finished
+    /// game's menu, a paste whose end came late answered "Abandon?", a
+    /// message that came with a move went with the next key, unread. One
+    /// rule for every such box.
+    fn front_unread(&self, now: Instant) -> bool {
+        self.front_came()
+            .is_some_and(|from| !(self.shows(from) && now >= from + LEAST_SHOWN))
     }
 
     /// A key on the screen on top. Every page (help, high scores,
@@ -423,9 +442,6 @@ impl App {
     /// level card goes on to the next board on any key, and `q` there quits
     /// the game.
     fn screen_key(&mut self, key: KeyEvent, now: Instant) {
-        if self.unread_question(now) {
-            return;
-        }
         match self.screens.last_mut() {
             Some(Screen::Help { .. }) => match key.code {
                 KeyCode::Char('?' | 'q' | ' ') | KeyCode::Esc | KeyCode::Enter => {
@@ -437,11 +453,9 @@ impl App {
                 KeyCode::PageUp => self.scroll_help(-self.help_lines_shown(self.area)),
                 _ => {}
             },
-            Some(&mut Screen::LevelCard { from }) => {
+            Some(Screen::LevelCard { .. }) => {
                 self.quit = key.code == KeyCode::Char('q');
-                if self.quit || self.read(from, now) {
-                    self.screens.pop();
-                }
+                self.screens.pop();
             }
             Some(Screen::Scores(_) | Screen::Stats(_))
                 if matches!(
@@ -582,13 +596,6 @@ impl App {
         let edge = mouse.row == self.area.y || mouse.row.saturating_add(1) == self.area.bottom();
         match self.top() {
             Top::Screen(_) => return self.screen_click(button, mouse, now),
-            // The second click of a double click on the last pair: the box
-            // stays in sight.
-            Top::Won if !self.win_box_read(now) => return,
-            // The click that was to take a tile as the time ran out: the
-            // box stays in sight, and the next click cannot choose from a
-            // menu over it unread.
-            Top::TimeUp if self.timed_out.is_some_and(|at| !self.read(at, now)) => return,
             Top::Won | Top::TimeUp if left => return self.open_finished_menu(),
             _ if left && edge => return self.command(Command::Menu, now),
             // The paused box says a click resumes: the mouse alone can go on.
@@ -613,11 +620,7 @@ impl App {
 
     /// A click on the screen on top: see [`App::handle_click`].
     fn screen_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
-        if self.unread_question(now) {
-            return;
-        }
         match self.screens.last() {
-            Some(&Screen::LevelCard { from }) if !self.read(from, now) => {}
             Some(Screen::Help { .. } | Screen::LevelCard { .. }) => {
                 self.screens.pop();
             }
@@ -707,7 +710,7 @@ impl App {
 
     /// Whether the frame on screen shows the game as it is at `at` or
     /// later: what came before it (a level card, a win box) has been seen.
-    pub(super) fn shows(&self, at: Instant) -> bool {
+    fn shows(&self, at: Instant) -> bool {
         self.shown.at >= at
     }
 

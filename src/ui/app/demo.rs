@@ -310,6 +310,8 @@ mod tests {
         assert!(!dir.path().join("stats.json").exists(), "not counted");
         assert_eq!(std::fs::read(&file).unwrap(), saved);
         // A new game from there keeps it too, until its first move.
+        crate::ui::test_support::read_box(&mut a);
+        let now = a.now;
         a.handle_event(&key(KeyCode::Char('n'), KeyModifiers::NONE), AREA, now);
         assert!(a.game.win().is_none());
         assert!(!dir.path().join("scores.json").exists());

@@ -177,18 +177,9 @@ impl App {
     /// (whose first item records), as on every finished game. Returns false
     /// when the prompt is not open.
     pub(super) fn prompt_key(&mut self, key: KeyEvent, now: Instant) -> bool {
-        // A key that came with the winning click, before any frame showed
-        // the box (the loop takes every event waiting before it draws), is
-        // not typed at the prompt; nor, in the box's first moments, is the
-        // Enter that records (see [`App::win_box_read`]).
-        let unseen = self.game.last_match().is_some_and(|r| !self.shows(r.at));
-        let unread = key.code == KeyCode::Enter && !self.win_box_read(now);
         let Some(screen) = self.win_screen.as_mut().filter(|w| w.prompting()) else {
             return false;
         };
-        if unseen || unread {
-            return true;
-        }
         // Windows reports AltGr, which types @, €, ł, ż... on many
         // keyboards, as Control + Alt (crossterm's `event/sys/windows/
         // parse.rs`): a character with both is typed, not a Control key.
@@ -204,16 +195,6 @@ impl App {
             _ => {}
         }
         true
-    }
-
-    /// Whether Enter or a click at `now` may act on the win box: a frame
-    /// has shown it, and for [`super::screen::LEAST_SHOWN`], as the level card.
-    /// Before, an Enter held down over the last match (repeating every
-    /// 30 ms) recorded the default name one frame after the box showed,
-    /// and the second click of a double click on the last tile opened the
-    /// finished game's menu over it. Letters and Backspace type at once.
-    pub(super) fn win_box_read(&self, now: Instant) -> bool {
-        self.game.last_match().is_none_or(|r| self.read(r.at, now))
     }
 
     /// Records the score of the win on show, once, and removes the saved

@@ -139,6 +139,9 @@ fn running_out_of_time_ends_the_game_and_removes_the_save() {
     assert!(!saved.exists(), "quitting does not save it again");
     assert!(table(dir.path()).is_empty(), "a loss is not recorded");
     type_str(&mut app, "n");
+    assert!(app.game.time_up().is_some(), "the box is not read yet");
+    read_box(&mut app);
+    type_str(&mut app, "n");
     assert!(app.game.time_up().is_none());
 }
 
@@ -190,6 +193,7 @@ fn esc_on_a_finished_game_opens_its_menu_and_never_quits() {
     app.now += app.game.time_limit().unwrap();
     assert!(app.tick(app.now));
     assert!(screen(&app).contains("Esc  menu"), "{}", screen(&app));
+    read_box(&mut app);
     keys(&mut app, &[KeyCode::Esc]);
     assert!(!app.quit, "Esc does not quit");
     let finished = MenuKind::Finished {
@@ -352,12 +356,13 @@ fn keys_before_the_win_box_is_read_do_not_reach_the_prompt() {
         assert!(app.screens.is_empty(), "{:?}", app.screens);
         held += Duration::from_millis(30);
     }
-    // A letter types at once.
+    // A letter waits too.
     type_str(&mut app, "x");
-    assert_eq!(app.win_screen.as_ref().unwrap().name, format!("{name}x"));
-    // Once read, Enter records.
+    assert_eq!(app.win_screen.as_ref().unwrap().name, name);
+    // Once read, it types, and Enter records.
     app.now = won + least;
     app.show_frame(app.now);
+    type_str(&mut app, "x");
     keys(&mut app, &[KeyCode::Enter]);
     assert_eq!(table(dir.path()), [(format!("{name}x"), 25)]);
 }

@@ -61,8 +61,16 @@ impl App {
             // game quit on the card would go on without it, its gravity
             // untold (and a timed level's clock running).
             let board = self.game.board();
-            if board.tile_count() == board.rows() * board.cols() {
+            let untouched = board.tile_count() == board.rows() * board.cols();
+            if untouched {
                 self.seen_level = usize::MAX;
+            }
+            let card = untouched && self.game.level().number > 0;
+            if !card && self.game.time_limit().is_some() && !self.game.is_paused() {
+                // A timed game resumes paused: its clock waits for the
+                // player, not for the first frame, while they find their
+                // place on the board (the paused box says how to go on).
+                self.game.apply(Action::TogglePause, self.now);
             }
         }
         if let Some(m) = message {

@@ -120,6 +120,44 @@ fn timed_tiny_after_a_match(dir: &Path) -> App {
     app
 }
 
+/// A timed game quit mid-level resumes paused, its time left as it was,
+/// however long the player takes to find their place; a key or click goes
+/// on. Before, its clock ran from the first frame.
+#[test]
+fn a_timed_game_resumes_paused_with_its_time_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = timed_tiny_after_a_match(dir.path());
+    let played = app.game.elapsed(app.now);
+    app.close(app.now);
+    drop(app);
+    let config = Config {
+        timed: true,
+        ..crate::ui::test_support::tiny()
+    };
+    let mut app = app_in(dir.path(), config);
+    assert_eq!(app.game.board().tile_count(), 2, "the game resumed");
+    assert!(app.game.is_paused());
+    app.show_frame(app.now);
+    assert!(screen(&app).contains("Paused"), "{}", screen(&app));
+    app.now += Duration::from_secs(20);
+    assert!(!app.tick(app.now), "nothing runs out");
+    assert!(app.game.elapsed(app.now) <= played + Duration::from_millis(50));
+    click_at(&mut app, 40, 12);
+    assert!(!app.game.is_paused(), "a click goes on");
+    app.now += Duration::from_secs(1);
+    assert!(app.game.elapsed(app.now) >= played + Duration::from_secs(1));
+    // So does one whose first board is still full (only a hint taken):
+    // the first level has no card to stand its clock.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in(dir.path(), config);
+    type_str(&mut app, "t");
+    app.close(app.now);
+    drop(app);
+    let app = app_in(dir.path(), config);
+    assert_eq!(app.game.hints_left(), 2, "the game resumed");
+    assert!(app.game.is_paused());
+}
+
 #[test]
 fn running_out_of_time_ends_the_game_and_removes_the_save() {
     let dir = tempfile::tempdir().unwrap();

@@ -212,9 +212,13 @@ impl Session {
                     held_by(pid)
                 ))
             }
-            // No lock to be had (an unwritable directory, say): saves are
-            // tried all the same, and a failure is told then.
-            Err(_) => None,
+            // No lock to be had (an unwritable directory, a lock file that
+            // is a dangling symlink): saves are tried all the same, and a
+            // failure is told then; the player is told they are unguarded.
+            Err(e) => Some(format!(
+                "The saved game could not be locked ({e}): a second lianliankan on the same \
+                 data directory would not know of this one, and could save over its game."
+            )),
         };
         (session, message)
     }
@@ -564,6 +568,25 @@ mod tests {
         play_a_pair(&mut second.game, t);
         assert_eq!(second.session.save(&second.game, t), None);
         assert_eq!(fs::read(dir.path().join("game.json")).unwrap(), saved);
+    }
+
+    /// Left alone by a hostile run: a lock file that is a dangling
+    /// symlink (into a directory that does not exist) took no lock, and
+    /// the game saved unguarded, untold. It still saves, and says so.
+    #[cfg(unix)]
+    #[test]
+    fn a_lock_that_cannot_be_taken_is_told() {
+        let dir = tempfile::tempdir().unwrap();
+        let lock = dir.path().join("game.json.lock");
+        std::os::unix::fs::symlink(dir.path().join("gone/lock"), &lock).unwrap();
+        let t = Instant::now();
+        let mut first = start(dir.path(), false, Wanted::default());
+        let told = first.message.expect("told");
+        assert!(told.contains("could not be locked"), "{told}");
+        assert!(told.contains("game.json.lock"), "names the file: {told}");
+        play_a_pair(&mut first.game, t);
+        assert_eq!(first.session.sync(&first.game, t), None, "still saves");
+        assert!(dir.path().join("game.json").exists());
     }
 
     #[test]

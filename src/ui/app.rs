@@ -398,7 +398,7 @@ impl App {
         } else if won && self.prompt_key(key, now) {
             // Typed at the name prompt.
         } else if let Some(command) = keys::command(&key)
-            && !(cramped && plays_the_board(command))
+            && !(cramped && (plays_the_board(command) || self.ends_unseen(command)))
         {
             self.command(command, now);
         }
@@ -519,6 +519,15 @@ impl App {
     /// Whether the game on show has ended: won, or out of time.
     fn game_over(&self) -> bool {
         self.game.win().is_some() || self.game.time_up().is_some()
+    }
+
+    /// Whether `command` would leave a finished game whose box the player
+    /// has not seen: `n` on a won game records it under the name in the
+    /// box and deals anew. On a terminal too small for the board
+    /// ([`Top::Cramped`]) it waits for the box to show (the menu, which
+    /// the request for room offers, says what it does).
+    fn ends_unseen(&self, command: Command) -> bool {
+        command == Command::NewGame && self.game_over()
     }
 
     /// What a board key does.

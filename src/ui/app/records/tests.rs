@@ -407,8 +407,9 @@ fn keys_before_the_win_box_is_read_do_not_reach_the_prompt() {
 
 /// On a terminal too small for the board the win box is not drawn
 /// ("Please make the terminal larger" is): no name is typed or recorded
-/// blind, q quits as the message says, and grown again the box takes
-/// the name.
+/// blind, `n` neither records nor deals (it recorded the default name and
+/// dealt anew, unseen), q quits as the message says, and grown again the
+/// box takes the name.
 #[test]
 fn a_win_box_not_on_screen_takes_no_name() {
     use crate::ui::app::Top;
@@ -420,10 +421,16 @@ fn a_win_box_not_on_screen_takes_no_name() {
     app.resize(small, app.now);
     assert!(!screen_rows(&app, 8, 3).join("").contains("Your name"));
     assert_eq!(app.top(), Top::Cramped);
-    for code in [KeyCode::Char('x'), KeyCode::Backspace, KeyCode::Enter] {
+    for code in [
+        KeyCode::Char('x'),
+        KeyCode::Backspace,
+        KeyCode::Enter,
+        KeyCode::Char('n'),
+    ] {
         let key = Event::Key(KeyEvent::from(code));
         app.handle_event(&key, small, app.now);
     }
+    assert!(app.game.win().is_some(), "no new game dealt unseen");
     assert_eq!(app.win_screen.as_ref().unwrap().name, name);
     assert!(table(dir.path()).is_empty(), "recorded unseen");
     app.resize(AREA, app.now);

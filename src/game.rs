@@ -321,6 +321,9 @@ pub struct Win {
     pub time: Duration,
     /// Whether undo or a hint was used on the way.
     pub assisted: bool,
+    /// Which game was won (its id, kept in its save): the high scores
+    /// take its win once.
+    pub game: u64,
 }
 
 /// The part of the game a move changes, as it stands between two moves: what
@@ -344,6 +347,10 @@ pub struct Snapshot {
 /// One game of lianliankan.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
+    /// Which game this is, drawn at random when it is dealt and kept in its
+    /// save: a win recorded once is known again when a start resumes its
+    /// save (a kill between recording and removing the save left it).
+    pub(crate) id: u64,
     /// The settings, with the size of the board in play.
     pub(crate) config: Config,
     /// The generator later deals and reshuffles draw from; seeded from
@@ -435,6 +442,7 @@ impl Game {
             ..config
         };
         let mut game = Game {
+            id: rand::random(),
             config,
             rng,
             board,
@@ -693,6 +701,7 @@ impl Game {
             score: self.score.points,
             time: self.clock.elapsed(now),
             assisted: self.assisted,
+            game: self.id,
         });
     }
 

@@ -46,6 +46,10 @@ const DIGITS: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SavedGame {
+    /// Which game this is (version 3 on; a file before it gives its game a
+    /// new id as it is read).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    id: Option<u64>,
     rows: usize,
     cols: usize,
     kinds: usize,
@@ -127,8 +131,9 @@ impl Document for SavedGame {
     const FILE_NAME: &'static str = "game.json";
     /// 2: the hints and reshuffles left belong to the game, not to each
     /// state (undo no longer gives them back). Version 1 files are read: the
-    /// help left is the least any of their states had.
-    const VERSION: u32 = 2;
+    /// help left is the least any of their states had. 3: the game's id
+    /// (`id`), so a win is recorded once; version 2 files read as they are.
+    const VERSION: u32 = 3;
     const DESCRIPTION: &'static str = "The saved game";
 
     fn validate(&self) -> Result<(), String> {
@@ -295,6 +300,7 @@ impl SavedGame {
         let state = |s: &Snapshot| SavedState::new(s, played);
         let c = game.config;
         SavedGame {
+            id: Some(game.id),
             rows: c.rows,
             cols: c.cols,
             kinds: c.kinds,
@@ -366,6 +372,7 @@ impl SavedGame {
         };
         let (hints_left, reshuffles_left) = self.help_left()?;
         let mut game = Game {
+            id: self.id.unwrap_or_else(rand::random),
             config: self.config()?,
             rng: current.rng.clone(),
             board: current.board.clone(),

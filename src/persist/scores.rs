@@ -242,6 +242,10 @@ pub struct Entry {
     seconds: u32,
     date: u64,
     assisted: bool,
+    /// The game won (version 2 on): a second record of it, from a save
+    /// left by a kill between the record and the save's removal, is known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    game: Option<u64>,
 }
 
 impl Entry {
@@ -266,6 +270,7 @@ impl Entry {
             seconds,
             date,
             assisted,
+            game: None,
         };
         entry.check()?;
         Ok(entry)
@@ -291,6 +296,15 @@ impl Entry {
             return Err(format!("date {} is after the year 9999", self.date));
         }
         Ok(())
+    }
+
+    /// The entry as the record of the win of game `id`, which the tables
+    /// then take once ([`Scores::insert`]).
+    pub fn of_game(self, id: u64) -> Self {
+        Entry {
+            game: Some(id),
+            ..self
+        }
     }
 
     /// The player's name: printable, at most [`MAX_NAME_WIDTH`] columns.
@@ -341,7 +355,9 @@ pub struct Scores {
 
 impl Document for Scores {
     const FILE_NAME: &'static str = "scores.json";
-    const VERSION: u32 = 1;
+    /// 2: an entry may name the game it records (`game`); version 1 files
+    /// read as they are.
+    const VERSION: u32 = 2;
     const DESCRIPTION: &'static str = "The high scores";
 
     fn validate(&self) -> Result<(), String> {
@@ -417,8 +433,16 @@ impl Scores {
     }
 
     /// Puts `entry` in its table if it makes the top [`TABLE_SIZE`], dropping
-    /// the entry that falls off; returns the place it took.
+    /// the entry that falls off; returns the place it took. The win of a
+    /// game already in the table is not put in again: its place is returned.
     pub fn insert(&mut self, key: &BoardKey, entry: Entry) -> Option<usize> {
+        let table = self.table(key);
+        if let Some(rank) = entry
+            .game
+            .and_then(|id| table.iter().position(|e| e.game == Some(id)))
+        {
+            return Some(rank);
+        }
         let rank = self.rank_of(key, entry.score, entry.seconds)?;
         let i = self.find(key).unwrap_or_else(|i| {
             self.tables.insert(
@@ -562,6 +586,33 @@ mod tests {
         assert_eq!(scores.table(&key()).len(), 10);
         assert_eq!(scores.table(&key())[9].name(), "f");
         assert!(scores.validate().is_ok());
+    }
+
+    /// A game's win is taken once, at the place it took; entries of no
+    /// game (files before version 2) are never taken for it.
+    #[test]
+    fn a_game_is_recorded_once() {
+        let mut scores = Scores::default();
+        assert_eq!(scores.insert(&key(), entry("a", 100, 60)), Some(0));
+        assert_eq!(
+            scores.insert(&key(), entry("b", 90, 60).of_game(7)),
+            Some(1)
+        );
+        assert_eq!(
+            scores.insert(&key(), entry("b", 90, 60).of_game(7)),
+            Some(1)
+        );
+        assert_eq!(
+            scores.insert(&key(), entry("c", 90, 60).of_game(8)),
+            Some(2)
+        );
+        assert_eq!(scores.insert(&key(), entry("a", 100, 60)), Some(1));
+        let names: Vec<&str> = scores.table(&key()).iter().map(Entry::name).collect();
+        assert_eq!(names, ["a", "a", "b", "c"]);
+        let text = serde_json::to_string(&scores).unwrap();
+        assert_eq!(text.matches("\"game\":7").count(), 1, "{text}");
+        let back: Scores = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, scores);
     }
 
     #[test]

@@ -151,7 +151,7 @@ impl WinScreen {
             self.win.assisted,
         );
         let entry = match entry {
-            Ok(entry) => entry,
+            Ok(entry) => entry.of_game(self.win.game),
             Err(reason) => return Some(escape_controls(&format!("Score not recorded: {reason}"))),
         };
         match scores::record(dir, key, entry) {
@@ -218,6 +218,7 @@ mod tests {
             score,
             time: Duration::from_secs(30),
             assisted: false,
+            game: u64::from(score),
         }
     }
 

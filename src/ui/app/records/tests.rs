@@ -405,6 +405,44 @@ fn keys_before_the_win_box_is_read_do_not_reach_the_prompt() {
     assert_eq!(table(dir.path()), [(format!("{name}x"), 25)]);
 }
 
+/// A kill between writing `scores.json` and removing the won game's save
+/// left the save behind, and the next start recorded the win again: two
+/// rows for one game. The save and the record carry the game's id, and the
+/// tables take a game's win once.
+#[test]
+fn a_win_left_saved_after_its_record_is_not_recorded_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("game.json");
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    let won = std::fs::read(&saved).unwrap();
+    keys(&mut app, &[KeyCode::Enter]);
+    let first = table(dir.path());
+    assert_eq!(first.len(), 1);
+    assert!(!saved.exists());
+    drop(app);
+    // As if killed before the save was removed.
+    std::fs::write(&saved, won).unwrap();
+    let mut app = tiny(dir.path());
+    assert!(app.game.win().is_some(), "the won game resumed");
+    read_box(&mut app);
+    type_str(&mut app, "x");
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(table(dir.path()), first, "recorded once");
+    assert!(!saved.exists(), "its save goes");
+    assert!(
+        screen(&app).contains("Recorded in place 1"),
+        "{}",
+        screen(&app)
+    );
+    drop(app);
+    // Another game of the same deal, won the same way, is a second row.
+    let mut again = tiny(dir.path());
+    win(&mut again);
+    keys(&mut again, &[KeyCode::Enter]);
+    assert_eq!(table(dir.path()).len(), 2, "a new game is a new win");
+}
+
 /// On a terminal too small for the board the win box is not drawn
 /// ("Please make the terminal larger" is): no name is typed or recorded
 /// blind, `n` neither records nor deals (it recorded the default name and

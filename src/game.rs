@@ -225,9 +225,6 @@ impl Notice {
     }
 }
 
-/// The warning shown while the board is proved lost, until undo or a reshuffle.
-pub const LOST_WARNING: &str = "cannot be won now: u undo, r reshuffle";
-
 /// How long a notice stays on screen.
 pub const NOTICE_TIME: Duration = Duration::from_millis(1500);
 

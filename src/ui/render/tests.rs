@@ -663,10 +663,7 @@ fn the_title_line_warns_of_a_lost_board_until_undo() {
     app.game.apply(Action::Click(a), t);
     app.game.apply(Action::Click(b), t);
     let title = text(&draw(&app, 80, 24))[0].clone();
-    assert!(
-        title.trim_end().ends_with(crate::game::LOST_WARNING),
-        "{title}"
-    );
+    assert!(title.trim_end().ends_with(super::LOST_WARNING), "{title}");
     app.game.apply(Action::Undo, t);
     app.now = t + crate::game::NOTICE_TIME;
     let title = text(&draw(&app, 80, 24))[0].clone();
@@ -723,7 +720,7 @@ fn the_lost_warning_leaves_the_time_bar_whole() {
     for width in [70, 80, 100] {
         let title = text(&draw(&app, width, 24))[0].clone();
         let bar_end = title.find(']').map(|i| i + " 0:00".len());
-        let warning = title.find(crate::game::LOST_WARNING);
+        let warning = title.find(super::LOST_WARNING);
         assert!(
             matches!((bar_end, warning), (Some(e), Some(w)) if e < w),
             "{title}"
@@ -750,7 +747,7 @@ fn a_long_message_on_a_narrow_screen_replaces_the_title_rather_than_cutting_it()
     app.game.apply(Action::Click(a), t);
     app.game.apply(Action::Click(b), t);
     app.now = t + crate::game::NOTICE_TIME;
-    let warning = crate::game::LOST_WARNING;
+    let warning = super::LOST_WARNING;
     let title = text(&draw(&app, 45, 24))[0].clone();
     assert_eq!(title.trim(), warning, "{title}");
     let title = text(&draw(&app, 52, 24))[0].clone();

@@ -83,7 +83,7 @@ fn parse_only(input: &[u8]) -> u64 {
 }
 
 fn check_big_input(c: &mut Criterion) {
-    let input = hdu_input(3, 1000, 999, 49, 1175);
+    let input = hdu_input(3, 1000, 999, 49, 1175).expect("a legal size");
     let mut group = c.benchmark_group("check/3x1000x999x49");
     group.sample_size(10);
     group.bench_function("parse-only", |b| b.iter(|| parse_only(black_box(&input))));

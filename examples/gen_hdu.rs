@@ -22,17 +22,11 @@ struct Options {
 
 fn main() -> std::io::Result<()> {
     let o = Options::parse();
-    if o.rows == 0
-        || o.cols == 0
-        || o.rows.saturating_mul(o.cols) > lianliankan::core::grid::Board::MAX_CELLS
-    {
-        eprintln!(
-            "gen_hdu: a board of {} x {} is out of range",
-            o.rows, o.cols
-        );
-        std::process::exit(2);
+    match lianliankan::solve::sample_boards::hdu_input(o.cases, o.rows, o.cols, o.queries, o.seed) {
+        Ok(input) => std::io::stdout().lock().write_all(&input),
+        Err(e) => {
+            eprintln!("gen_hdu: {e}");
+            std::process::exit(2);
+        }
     }
-    let input =
-        lianliankan::solve::sample_boards::hdu_input(o.cases, o.rows, o.cols, o.queries, o.seed);
-    std::io::stdout().lock().write_all(&input)
 }

@@ -122,7 +122,7 @@ fn a_1000_by_1000_case_agrees_with_the_reference() {
     use lianliankan::solve::reference::min_turns;
     use lianliankan::solve::sample_boards::hdu_input;
 
-    let input = hdu_input(1, 1000, 1000, 12, 11);
+    let input = hdu_input(1, 1000, 1000, 12, 11).unwrap();
     let out = check(&[], &input);
     assert!(
         out.status.success(),

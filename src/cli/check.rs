@@ -140,7 +140,7 @@ pub fn check(
 
 /// [`check`] on the input a scanner reads, as far as it goes: a bad line
 /// ends the run there, without reading the rest.
-pub fn check_from(
+fn check_from(
     s: &mut Scanner,
     format: Format,
     rules: Rules,

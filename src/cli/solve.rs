@@ -178,7 +178,7 @@ fn parse_board(s: &mut Scanner) -> Result<Board, String> {
 
 /// The board in the grid format: `rows cols`, then one line of characters per
 /// row, `.` for an empty cell.
-pub fn format_board(board: &Board) -> String {
+fn format_board(board: &Board) -> String {
     let mut text = format!("{} {}\n", board.rows(), board.cols());
     for row in board.tiles().chunks(board.cols()) {
         text.extend(row.iter().map(|&t| symbol(t)));

@@ -18,9 +18,9 @@ pub struct Day(i64);
 
 impl Day {
     /// The first day a daily deal may have.
-    pub const FIRST: Day = Day(0);
+    const FIRST: Day = Day(0);
     /// The last day a date of four digits can name (9999-12-31).
-    pub const LAST: Day = Day(2_932_896);
+    const LAST: Day = Day(2_932_896);
 
     /// The day a Unix time falls on (UTC).
     pub fn from_unix(seconds: u64) -> Day {
@@ -40,14 +40,14 @@ impl Day {
     }
 
     /// The day `number` days after 1970-01-01, if a daily deal may have it.
-    pub fn from_number(number: i64) -> Option<Day> {
+    fn from_number(number: i64) -> Option<Day> {
         (Self::FIRST.0..=Self::LAST.0)
             .contains(&number)
             .then_some(Day(number))
     }
 
     /// Year, month (1-12) and day (1-31): Howard Hinnant's civil-from-days.
-    pub fn ymd(self) -> (i64, u32, u32) {
+    fn ymd(self) -> (i64, u32, u32) {
         let z = self.0 + 719_468;
         let era = z.div_euclid(146_097);
         let doe = z.rem_euclid(146_097);
@@ -60,7 +60,7 @@ impl Day {
     }
 
     /// The day of a date, if the date exists: days-from-civil, the inverse of [`Day::ymd`].
-    pub fn from_ymd(year: i64, month: u32, day: u32) -> Option<Day> {
+    fn from_ymd(year: i64, month: u32, day: u32) -> Option<Day> {
         let days = days_in_month(year, month)?;
         if !(1..=days).contains(&day) || !(1970..=9999).contains(&year) {
             return None;

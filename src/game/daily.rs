@@ -76,12 +76,16 @@ impl Day {
 
     /// The settings of this day's deal: the same on every machine.
     pub fn config(self) -> Config {
+        let variants = Gravity::LEVELS.len() as i64;
         Config {
+            // The board and the difficulty are named, not taken from the
+            // default: the day's deal stays the same if the default changes.
+            rows: 8,
+            cols: 16,
+            kinds: 32,
             seed: self.seed(),
-            mode: Mode::Single(Gravity::LEVELS[self.0.rem_euclid(7) as usize]),
+            mode: Mode::Single(Gravity::LEVELS[self.0.rem_euclid(variants) as usize]),
             timed: false,
-            // Named, not taken from the default: the day's deal stays
-            // the same if the default changes.
             difficulty: Difficulty::Normal,
             daily: Some(self),
             ..Config::DEFAULT
@@ -201,6 +205,7 @@ mod tests {
         let config = day.config();
         assert_eq!(config.seed, 0x6747_2ff8_3810_8bcd, "the seed of 2026-11-30");
         assert_eq!(config.mode, Mode::Single(Gravity::Right));
+        assert_eq!((config.rows, config.cols, config.kinds), (8, 16, 32));
         assert_eq!(config.daily, Some(day), "marked as that day's deal");
         assert_eq!(config.table_name(), "daily-2026-11-30");
         // The help's replay line: the seed alone would deal no daily deal.

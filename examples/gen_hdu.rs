@@ -8,14 +8,19 @@ use clap::Parser;
 /// Generator options.
 #[derive(Parser)]
 struct Options {
+    /// How many boards (cases) the input holds.
     #[arg(long, default_value_t = 3)]
     cases: usize,
+    /// Rows of each board.
     #[arg(long, default_value_t = 1000)]
     rows: usize,
+    /// Columns of each board.
     #[arg(long, default_value_t = 999)]
     cols: usize,
+    /// Queries after each board.
     #[arg(long, default_value_t = 49)]
     queries: usize,
+    /// Seed of the boards and queries: the same seed writes the same input.
     #[arg(long, default_value_t = 1175)]
     seed: u64,
 }

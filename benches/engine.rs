@@ -42,7 +42,7 @@ fn queries_bench(c: &mut Criterion, name: &str, board: &Board, queries: &[(Point
 fn engine_queries(c: &mut Criterion) {
     // Each sample times a batch of queries; divide by the count for one query.
     let game = random_board(9, 16, 0.6, 36, 1);
-    queries_bench(c, "16x9-x100", &game, &random_queries(&game, 100, 2));
+    queries_bench(c, "9x16-x100", &game, &random_queries(&game, 100, 2));
     let random = random_board(1000, 1000, 0.3, 4, 3);
     queries_bench(
         c,

@@ -922,8 +922,9 @@ impl Game {
         self.on_show.mismatch
     }
 
-    /// The last match, however long ago, until undo or the board changes
-    /// otherwise (for the points shown where it happened).
+    /// The last match, however long ago, until undo or redo puts another
+    /// state back or another game begins; a reshuffle and the next level's
+    /// deal keep it (for the points shown where it happened).
     pub fn last_match(&self) -> Option<&Removal> {
         self.removal.as_ref()
     }
@@ -1024,8 +1025,8 @@ impl Game {
         self.win
     }
 
-    /// Whether undo or a hint has been used in this game (for the win screen
-    /// and the high scores).
+    /// Whether undo or a hint has been used in this game, or the solver
+    /// played it (a demo): for the win screen and the high scores.
     pub fn assisted(&self) -> bool {
         self.assisted
     }

@@ -75,8 +75,9 @@ pub struct DealArgs {
     #[arg(long)]
     pub seed: u64,
     /// How hard the deal is for a player who does not plan ahead: easy,
-    /// normal or hard (measured by simulated players on boards of up to
-    /// 512 tiles).
+    /// normal or hard (measured by simulated players on boards of 20 to 512
+    /// tiles; on other boards up to 2,400 tiles set by the dealer's taste in
+    /// pairs alone, and above that not at all).
     #[arg(long, value_parser = crate::cli::difficulty_arg(), default_value_t = Difficulty::Normal)]
     pub difficulty: Difficulty,
     /// The rules to solve or deal under.

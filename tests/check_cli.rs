@@ -268,6 +268,35 @@ fn a_number_that_never_ends_is_refused() {
     }
 }
 
+/// Blanks that never end on a line, after a number or in place of one
+/// (`(printf '1 2\n1 1'; tr '\0' ' ' < /dev/zero) | lianliankan check`),
+/// were skipped for ever in constant memory, as the number that never ends
+/// above was read. A run of more blanks than the input window holds is
+/// refused.
+#[test]
+fn blanks_that_never_end_on_a_line_are_refused() {
+    let cases: [(&[&str], &[u8]); 7] = [
+        (&["check"], b"1"),
+        (&["check"], b"1 2\n1 1"),
+        (&["check"], b"1 2\n1 1\n"),
+        (&["check"], b"1 2\n1 1\n1\n1 1 1 2"),
+        (&["check", "--format", "grid"], b"2 2\nAA\nBB\n1\n1 1 1 2"),
+        (&["check", "--format", "grid"], b"2 2\nAA\nBB\n"),
+        (&["solve"], b"1 2\nAA\n"),
+    ];
+    for (args, head) in cases {
+        let (out, written) = bounded::run_endless_after(args, head, b" ");
+        assert_eq!(out.status.code(), Some(2), "{args:?} {head:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("more than 65536 blanks"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            written < bounded::ENDLESS_CAP / 4,
+            "{args:?} {head:?}: {written} bytes read"
+        );
+    }
+}
+
 #[test]
 fn a_tall_board_slides_in_proportion() {
     // 65535 x 61 with gravity down: each removal slides a whole column.

@@ -170,9 +170,10 @@ fn parse_board(s: &mut Scanner) -> Result<Board, String> {
                 .to_string()
         })?;
     if !s.at_end() {
-        return Err(s
-            .error("unexpected input after the board (solve reads the board part only)")
-            .to_string());
+        let e = s.too_many_blanks().unwrap_or_else(|| {
+            s.error("unexpected input after the board (solve reads the board part only)")
+        });
+        return Err(e.to_string());
     }
     Ok(board)
 }

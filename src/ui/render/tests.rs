@@ -739,6 +739,32 @@ fn the_lost_warning_leaves_the_time_bar_whole() {
     }
 }
 
+/// The lost-board warnings name the keys that get out of it in words of
+/// their own: each letter they name is bound to undo or reshuffle, in that
+/// order ("u undo, r reshuffle", "u or r"), so a key rebound in the key
+/// table fails here until the warnings follow.
+#[test]
+fn the_lost_warnings_name_the_keys_of_undo_and_reshuffle() {
+    use crate::ui::app::keys::{Command, command};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    for warning in [super::LOST_WARNING, super::LOST_SHORT] {
+        let letters: Vec<char> = warning
+            .split([' ', ','])
+            .filter(|w| w.chars().count() == 1)
+            .filter_map(|w| w.chars().next())
+            .collect();
+        let commands: Vec<_> = letters
+            .iter()
+            .map(|&c| command(&KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)))
+            .collect();
+        assert_eq!(
+            commands,
+            [Some(Command::Undo), Some(Command::Reshuffle)],
+            "{warning}: {letters:?}"
+        );
+    }
+}
+
 #[test]
 fn a_long_message_on_a_narrow_screen_replaces_the_title_rather_than_cutting_it() {
     let t = Instant::now();

@@ -256,16 +256,22 @@ fn a_number_that_never_ends_is_refused() {
         (&["solve"], b"2 "),
     ];
     for (args, head) in cases {
-        let (out, written) = bounded::run_endless_after(args, head, b"0");
-        assert_eq!(out.status.code(), Some(2), "{args:?} {head:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("more than 65536 digits"), "{err}");
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(
-            written < bounded::ENDLESS_CAP / 4,
-            "{args:?} {head:?}: {written} bytes read"
-        );
+        assert_endless_refused(args, head, b"0", "more than 65536 digits");
     }
+}
+
+/// Runs `args` on `head`, then `body` repeated for ever, and checks that
+/// the run stops soon with exit 2 and one line of error saying `message`.
+fn assert_endless_refused(args: &[&str], head: &[u8], body: &[u8], message: &str) {
+    let (out, written) = bounded::run_endless_after(args, head, body);
+    assert_eq!(out.status.code(), Some(2), "{args:?} {head:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(message), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        written < bounded::ENDLESS_CAP / 4,
+        "{args:?} {head:?}: {written} bytes read"
+    );
 }
 
 /// Blanks that never end on a line, after a number or in place of one
@@ -285,15 +291,7 @@ fn blanks_that_never_end_on_a_line_are_refused() {
         (&["solve"], b"1 2\nAA\n"),
     ];
     for (args, head) in cases {
-        let (out, written) = bounded::run_endless_after(args, head, b" ");
-        assert_eq!(out.status.code(), Some(2), "{args:?} {head:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("more than 65536 blanks"), "{err}");
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(
-            written < bounded::ENDLESS_CAP / 4,
-            "{args:?} {head:?}: {written} bytes read"
-        );
+        assert_endless_refused(args, head, b" ", "more than 65536 blanks");
     }
 }
 

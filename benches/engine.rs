@@ -42,7 +42,7 @@ fn queries_bench(c: &mut Criterion, name: &str, board: &Board, queries: &[(Point
 fn engine_queries(c: &mut Criterion) {
     // Each sample times a batch of queries; divide by the count for one query.
     let game = random_board(9, 16, 0.6, 36, 1);
-    queries_bench(c, "16x9-x100", &game, &random_queries(&game, 100, 2));
+    queries_bench(c, "9x16-x100", &game, &random_queries(&game, 100, 2));
     let random = random_board(1000, 1000, 0.3, 4, 3);
     queries_bench(
         c,
@@ -83,7 +83,7 @@ fn parse_only(input: &[u8]) -> u64 {
 }
 
 fn check_big_input(c: &mut Criterion) {
-    let input = hdu_input(3, 1000, 999, 49, 1175);
+    let input = hdu_input(3, 1000, 999, 49, 1175).expect("a legal size");
     let mut group = c.benchmark_group("check/3x1000x999x49");
     group.sample_size(10);
     group.bench_function("parse-only", |b| b.iter(|| parse_only(black_box(&input))));

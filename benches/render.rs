@@ -1,4 +1,4 @@
-//! Time to draw one frame of a 16 x 9 board on ratatui's `TestBackend`
+//! Time to draw one frame of a 9 x 16 board (rows x columns) on ratatui's `TestBackend`
 //! (80 x 24), with and without a match line on show, in pictures at 80 x 24
 //! and with grown tiles and the side panel at 200 x 60.
 
@@ -49,15 +49,15 @@ fn frame(c: &mut Criterion) {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
     let pictures = app("emoji");
     let mut app = app("symbols");
-    bench_full_frame(c, "frame 16x9 board, 80x24", &mut terminal, &app);
+    bench_full_frame(c, "frame 9x16 board, 80x24", &mut terminal, &app);
     bench_full_frame(
         c,
-        "frame 16x9 board, emoji, 80x24",
+        "frame 9x16 board, emoji, 80x24",
         &mut terminal,
         &pictures,
     );
     let mut large = Terminal::new(TestBackend::new(200, 60)).expect("test backend");
-    bench_full_frame(c, "frame 16x9 board, side panel, 200x60", &mut large, &app);
+    bench_full_frame(c, "frame 9x16 board, side panel, 200x60", &mut large, &app);
     let (a, z) = find_match(app.game.board()).expect("a match");
     let now = Instant::now();
     app.game.apply(Action::Click(a), now);
@@ -65,7 +65,7 @@ fn frame(c: &mut Criterion) {
     app.now = now;
     bench_full_frame(
         c,
-        "frame 16x9 board with a match line, 80x24",
+        "frame 9x16 board with a match line, 80x24",
         &mut terminal,
         &app,
     );

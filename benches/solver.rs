@@ -1,4 +1,4 @@
-//! Dealer and solver speed on the game's 16 x 9 board with 36 kinds, for every
+//! Dealer and solver speed on a 16 x 9 board (16 rows, 9 columns) with 36 kinds, for every
 //! gravity variant: dealing a winnable board, and solving a dealt board (what
 //! the game's "still winnable?" check does after each move). The solver's
 //! record on random, not constructed, boards is printed by

@@ -11,6 +11,8 @@
 
 use std::time::{Duration, Instant};
 
+use clap::Parser;
+
 use lianliankan::core::engine::Rules;
 use lianliankan::core::gravity::{Gravity, remove_pair};
 use lianliankan::core::grid::Board;
@@ -79,11 +81,31 @@ impl Tally {
     }
 }
 
+/// How often the hint and the lost-board check answer within their budgets.
+// A wrong argument is refused, not taken as its default or passed over.
+#[derive(Parser)]
+struct Options {
+    /// Positions per variant.
+    #[arg(default_value_t = 100)]
+    positions: u64,
+    /// Board rows.
+    #[arg(default_value_t = 8)]
+    rows: usize,
+    /// Board columns.
+    #[arg(default_value_t = 16)]
+    cols: usize,
+    /// Tile kinds.
+    #[arg(default_value_t = 32)]
+    kinds: usize,
+}
+
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let mut next = |default: u64| args.next().and_then(|a| a.parse().ok()).unwrap_or(default);
-    let positions = next(100);
-    let (rows, cols, kinds) = (next(8) as usize, next(16) as usize, next(32) as usize);
+    let Options {
+        positions,
+        rows,
+        cols,
+        kinds,
+    } = Options::parse();
     println!(
         "{positions} mid-game positions per variant, {rows} x {cols}, {kinds} kinds; hint budget {HINT_BUDGET:?}, lost-check budget {CHECK_BUDGET:?}"
     );

@@ -19,6 +19,8 @@
 
 use std::time::{Duration, Instant};
 
+use clap::Parser;
+
 use lianliankan::core::engine::Rules;
 use lianliankan::core::gravity::{Gravity, remove_pair};
 use lianliankan::game::CHECK_BUDGET;
@@ -32,25 +34,33 @@ const ROWS: usize = 8;
 const COLS: usize = 16;
 const KINDS: usize = 32;
 
+/// How hard each difficulty's deals are, measured by the simulated players.
+// A wrong argument is refused, not taken as its default or passed over.
+#[derive(Parser)]
+struct Options {
+    /// Deals per variant and difficulty.
+    #[arg(default_value_t = 20)]
+    deals: u64,
+    /// Playouts per deal and player.
+    #[arg(default_value_t = 100)]
+    playouts: u32,
+    /// The variants to measure (all when none is named).
+    #[arg(value_parser = lianliankan::cli::gravity_arg())]
+    gravity: Vec<Gravity>,
+    /// Then replay the random player's lost games on hard deals: the first
+    /// 20 playouts of each deal, or as many as given (`--lost-check=N`).
+    #[arg(long, value_name = "PLAYOUTS", num_args = 0..=1, require_equals = true,
+          default_missing_value = "20")]
+    lost_check: Option<u32>,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let check_lost = args.iter().find_map(|a| {
-        let rest = a.strip_prefix("--lost-check")?;
-        match rest.strip_prefix('=') {
-            Some(n) => n.parse::<u32>().ok(),
-            None => rest.is_empty().then_some(20),
-        }
-    });
-    let mut numbers = args.iter().filter_map(|a| a.parse::<u64>().ok());
-    let deals: u64 = numbers.next().unwrap_or(20);
-    let games = numbers
-        .next()
-        .map_or(100, |n| u32::try_from(n).unwrap_or(100));
-    let named: Vec<Gravity> = args.iter().filter_map(|a| a.parse().ok()).collect();
-    let variants = if named.is_empty() {
+    let options = Options::parse();
+    let (deals, games, check_lost) = (options.deals, options.playouts, options.lost_check);
+    let variants = if options.gravity.is_empty() {
         Gravity::LEVELS.to_vec()
     } else {
-        named
+        options.gravity
     };
     let rules = Rules::CLASSIC;
     println!(

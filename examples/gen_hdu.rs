@@ -8,31 +8,30 @@ use clap::Parser;
 /// Generator options.
 #[derive(Parser)]
 struct Options {
+    /// How many boards (cases) the input holds.
     #[arg(long, default_value_t = 3)]
     cases: usize,
+    /// Rows of each board.
     #[arg(long, default_value_t = 1000)]
     rows: usize,
+    /// Columns of each board.
     #[arg(long, default_value_t = 999)]
     cols: usize,
+    /// Queries after each board.
     #[arg(long, default_value_t = 49)]
     queries: usize,
+    /// Seed of the boards and queries: the same seed writes the same input.
     #[arg(long, default_value_t = 1175)]
     seed: u64,
 }
 
 fn main() -> std::io::Result<()> {
     let o = Options::parse();
-    if o.rows == 0
-        || o.cols == 0
-        || o.rows.saturating_mul(o.cols) > lianliankan::core::grid::Board::MAX_CELLS
-    {
-        eprintln!(
-            "gen_hdu: a board of {} x {} is out of range",
-            o.rows, o.cols
-        );
-        std::process::exit(2);
+    match lianliankan::solve::sample_boards::hdu_input(o.cases, o.rows, o.cols, o.queries, o.seed) {
+        Ok(input) => std::io::stdout().lock().write_all(&input),
+        Err(e) => {
+            eprintln!("gen_hdu: {e}");
+            std::process::exit(2);
+        }
     }
-    let input =
-        lianliankan::solve::sample_boards::hdu_input(o.cases, o.rows, o.cols, o.queries, o.seed);
-    std::io::stdout().lock().write_all(&input)
 }

@@ -15,6 +15,8 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
+use clap::Parser;
+
 use lianliankan::core::engine::Rules;
 use lianliankan::core::gravity::Gravity;
 use lianliankan::core::grid::Board;
@@ -36,12 +38,33 @@ fn random_board(rows: usize, cols: usize, kinds: usize, seed: u64) -> Board {
     Board::from_tiles(rows, cols, tiles).expect("valid size")
 }
 
+/// How the solver fares on random full boards.
+// A wrong argument is refused, not taken as its default or passed over.
+#[derive(Parser)]
+struct Options {
+    /// Boards per orientation and variant.
+    #[arg(default_value_t = 100)]
+    boards: u64,
+    /// The solver's budget per board, in milliseconds.
+    #[arg(default_value_t = 1000)]
+    budget_ms: u64,
+    /// A file to write one line per board into (`-` for none).
+    #[arg(default_value = "-")]
+    detail: String,
+    /// Only the cells of this orientation and/or variant (`16x9`, `down`,
+    /// `16x9:down`).
+    #[arg(default_value = "")]
+    filter: String,
+}
+
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let boards: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
-    let budget_ms: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
-    let detail_path = args.next().filter(|path| path != "-");
-    let filter = args.next().unwrap_or_default();
+    let Options {
+        boards,
+        budget_ms,
+        detail,
+        filter,
+    } = Options::parse();
+    let detail_path = (detail != "-").then_some(detail);
     let wanted = |size: &str, gravity: Gravity| {
         filter
             .split(':')

@@ -225,9 +225,6 @@ impl Notice {
     }
 }
 
-/// The warning shown while the board is proved lost, until undo or a reshuffle.
-pub const LOST_WARNING: &str = "cannot be won now: u undo, r reshuffle";
-
 /// How long a notice stays on screen.
 pub const NOTICE_TIME: Duration = Duration::from_millis(1500);
 
@@ -934,8 +931,9 @@ impl Game {
         self.on_show.mismatch
     }
 
-    /// The last match, however long ago, until undo or the board changes
-    /// otherwise (for the points shown where it happened).
+    /// The last match, however long ago, until undo or redo puts another
+    /// state back or another game begins; a reshuffle and the next level's
+    /// deal keep it (for the points shown where it happened).
     pub fn last_match(&self) -> Option<&Removal> {
         self.removal.as_ref()
     }
@@ -1036,8 +1034,8 @@ impl Game {
         self.win
     }
 
-    /// Whether undo or a hint has been used in this game (for the win screen
-    /// and the high scores).
+    /// Whether undo or a hint has been used in this game, or the solver
+    /// played it (a demo): for the win screen and the high scores.
     pub fn assisted(&self) -> bool {
         self.assisted
     }

@@ -15,6 +15,11 @@
 //! - [`core`]: the grid, the path engine, gravity and the matching rule.
 //! - [`escape`]: outside text made safe to print on a terminal (used by every layer that prints).
 
+// Output goes through `write!` on a locked handle (`cli::write_out`,
+// `complain!`), never the print macros: they panic when standard output or
+// error is a closed pipe (`lianliankan scores | head -1`).
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod cli;
 pub mod core;
 pub mod escape;

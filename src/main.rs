@@ -3,6 +3,11 @@
 //! The command line is parsed and checked here, before the terminal is
 //! touched; everything else lives in the library.
 
+// Output goes through `write!` on a locked handle (`cli::write_out`,
+// `complain!`), never the print macros: they panic when standard output or
+// error is a closed pipe (`lianliankan scores | head -1`).
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Instant, SystemTime};

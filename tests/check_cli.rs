@@ -122,7 +122,7 @@ fn a_1000_by_1000_case_agrees_with_the_reference() {
     use lianliankan::solve::reference::min_turns;
     use lianliankan::solve::sample_boards::hdu_input;
 
-    let input = hdu_input(1, 1000, 1000, 12, 11);
+    let input = hdu_input(1, 1000, 1000, 12, 11).unwrap();
     let out = check(&[], &input);
     assert!(
         out.status.success(),
@@ -256,15 +256,42 @@ fn a_number_that_never_ends_is_refused() {
         (&["solve"], b"2 "),
     ];
     for (args, head) in cases {
-        let (out, written) = bounded::run_endless_after(args, head, b"0");
-        assert_eq!(out.status.code(), Some(2), "{args:?} {head:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("more than 65536 digits"), "{err}");
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(
-            written < bounded::ENDLESS_CAP / 4,
-            "{args:?} {head:?}: {written} bytes read"
-        );
+        assert_endless_refused(args, head, b"0", "more than 65536 digits");
+    }
+}
+
+/// Runs `args` on `head`, then `body` repeated for ever, and checks that
+/// the run stops soon with exit 2 and one line of error saying `message`.
+fn assert_endless_refused(args: &[&str], head: &[u8], body: &[u8], message: &str) {
+    let (out, written) = bounded::run_endless_after(args, head, body);
+    assert_eq!(out.status.code(), Some(2), "{args:?} {head:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(message), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        written < bounded::ENDLESS_CAP / 4,
+        "{args:?} {head:?}: {written} bytes read"
+    );
+}
+
+/// Blanks that never end on a line, after a number or in place of one
+/// (`(printf '1 2\n1 1'; tr '\0' ' ' < /dev/zero) | lianliankan check`),
+/// were skipped for ever in constant memory, as the number that never ends
+/// above was read. A run of more blanks than the input window holds is
+/// refused.
+#[test]
+fn blanks_that_never_end_on_a_line_are_refused() {
+    let cases: [(&[&str], &[u8]); 7] = [
+        (&["check"], b"1"),
+        (&["check"], b"1 2\n1 1"),
+        (&["check"], b"1 2\n1 1\n"),
+        (&["check"], b"1 2\n1 1\n1\n1 1 1 2"),
+        (&["check", "--format", "grid"], b"2 2\nAA\nBB\n1\n1 1 1 2"),
+        (&["check", "--format", "grid"], b"2 2\nAA\nBB\n"),
+        (&["solve"], b"1 2\nAA\n"),
+    ];
+    for (args, head) in cases {
+        assert_endless_refused(args, head, b" ", "more than 65536 blanks");
     }
 }
 

@@ -230,6 +230,18 @@ fn endless_input_stops_at_its_first_bad_line() {
         assert!(err.contains("line 2: row 1 has more than"), "{err}");
         assert!(written < bounded::ENDLESS_CAP / 4, "{written} bytes read");
     }
+    // A row that never ends in blanks, after as many characters as the
+    // board has columns or fewer: blanks at the end of a row are allowed,
+    // and were read on for ever, as a row that was not yet too long.
+    for args in [&["solve"][..], &["check", "--format", "grid"]] {
+        for head in [&b"1 2\nAA"[..], b"1 2\nA", b"1 2\n"] {
+            let (out, written) = bounded::run_endless_after(args, head, b" ");
+            assert_eq!(out.status.code(), Some(2), "{args:?} {head:?}");
+            let err = text(&out.stderr);
+            assert!(err.contains("line 2: row 1 has more than"), "{err}");
+            assert!(written < bounded::ENDLESS_CAP / 4, "{written} bytes read");
+        }
+    }
 }
 
 #[test]

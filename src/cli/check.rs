@@ -140,7 +140,7 @@ pub fn check(
 
 /// [`check`] on the input a scanner reads, as far as it goes: a bad line
 /// ends the run there, without reading the rest.
-pub fn check_from(
+fn check_from(
     s: &mut Scanner,
     format: Format,
     rules: Rules,
@@ -288,7 +288,8 @@ pub fn read_grid_board(s: &mut Scanner) -> Result<Option<Board>, InputError> {
 
 /// How many characters past its board's columns a grid row is read, to
 /// count a row too long in the message: a line longer still, up to one that
-/// never ends, is bad whatever follows, and the rest is not read.
+/// never ends, is bad whatever follows (blanks at its end too), and the rest
+/// is not read.
 const LONG_ROW: usize = 64 << 10;
 
 /// Reads row `row` of a grid board, `cols` characters and trailing blanks,
@@ -316,7 +317,7 @@ fn read_grid_row(
     let mut blank = None;
     let mut bad = None;
     while let Some(c) = s.char_on_line() {
-        if count >= cols + LONG_ROW && kept > cols {
+        if count >= cols + LONG_ROW {
             return Err(error(format!(
                 "row {row} has more than {count} characters, expected {cols}"
             )));

@@ -157,23 +157,46 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// Skips spaces and tabs (and a carriage return) but not newlines.
+    /// Skips spaces and tabs (and a carriage return) but not newlines. A
+    /// run of more than [`WINDOW`] of them stops there, a blank left at the
+    /// cursor: blanks that never end would be read for ever, so what comes
+    /// next refuses them ([`Scanner::too_many_blanks`]).
     fn skip_blanks(&mut self) {
+        let mut run = 0;
         while let Some(b' ' | b'\t' | b'\r') = self.peek() {
+            if run == WINDOW {
+                return;
+            }
+            run += 1;
             self.pos += 1;
         }
     }
 
-    /// Skips all white space, newlines included.
+    /// Skips all white space, newlines included; a line's run of blanks
+    /// stops as in [`Scanner::skip_blanks`].
     pub fn skip_space(&mut self) {
+        let mut run = 0;
         while let Some(c) = self.peek() {
             match c {
-                b'\n' => self.line += 1,
-                b' ' | b'\t' | b'\r' => {}
+                b'\n' => {
+                    self.line += 1;
+                    run = 0;
+                }
+                b' ' | b'\t' | b'\r' if run < WINDOW => run += 1,
                 _ => break,
             }
             self.pos += 1;
         }
+    }
+
+    /// The error for a blank at the cursor where a skip stopped: a run of
+    /// more than [`WINDOW`] blanks on the line. `None` at anything else.
+    pub fn too_many_blanks(&mut self) -> Option<InputError> {
+        matches!(self.peek(), Some(b' ' | b'\t' | b'\r')).then(|| {
+            self.error(format!(
+                "found more than {WINDOW} blanks in a row on the line"
+            ))
+        })
     }
 
     /// Whether only white space is left.
@@ -234,6 +257,11 @@ impl<'a> Scanner<'a> {
             self.pos += 1;
         }
         let ends_cleanly = self.peek().is_none_or(|c| c.is_ascii_whitespace());
+        if count == 0
+            && let Some(e) = self.too_many_blanks()
+        {
+            return Err(e);
+        }
         if count == 0 || !ends_cleanly {
             let mut word = taken[..count.min(WORD)].to_vec();
             word.extend(self.word(WORD - word.len()));
@@ -282,6 +310,9 @@ impl<'a> Scanner<'a> {
     /// to the next line.
     pub fn end_line(&mut self, what: &str) -> Result<(), InputError> {
         self.skip_blanks();
+        if let Some(e) = self.too_many_blanks() {
+            return Err(e);
+        }
         match self.peek() {
             None => Ok(()),
             Some(b'\n') => {
@@ -494,6 +525,24 @@ mod tests {
             assert_eq!(s.number("a").unwrap(), 7);
             assert!(s.number("b").unwrap_err().message.contains("\"x\""));
         }
+    }
+
+    #[test]
+    fn a_run_of_blanks_is_read_up_to_a_window() {
+        let line = |blanks: usize| [&b"1"[..], &vec![b' '; blanks], b"2 \n"].concat();
+        let fine = line(WINDOW);
+        let mut s = Scanner::from_reader(&fine[..]);
+        assert_eq!(s.number("a").unwrap(), 1);
+        assert_eq!(s.number_on_line("b").unwrap(), 2);
+        assert!(s.end_line("the line").is_ok() && s.at_end());
+        let long = line(WINDOW + 1);
+        let mut s = Scanner::from_reader(&long[..]);
+        assert_eq!(s.number("a").unwrap(), 1);
+        let e = s.number_on_line("b").unwrap_err();
+        assert_eq!(
+            e.message,
+            "found more than 65536 blanks in a row on the line"
+        );
     }
 
     #[test]

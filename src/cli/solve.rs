@@ -75,8 +75,9 @@ pub struct DealArgs {
     #[arg(long)]
     pub seed: u64,
     /// How hard the deal is for a player who does not plan ahead: easy,
-    /// normal or hard (measured by simulated players on boards of up to
-    /// 512 tiles).
+    /// normal or hard (measured by simulated players on boards of 20 to 512
+    /// tiles; on other boards up to 2,400 tiles set by the dealer's taste in
+    /// pairs alone, and above that not at all).
     #[arg(long, value_parser = crate::cli::difficulty_arg(), default_value_t = Difficulty::Normal)]
     pub difficulty: Difficulty,
     /// The rules to solve or deal under.
@@ -169,16 +170,17 @@ fn parse_board(s: &mut Scanner) -> Result<Board, String> {
                 .to_string()
         })?;
     if !s.at_end() {
-        return Err(s
-            .error("unexpected input after the board (solve reads the board part only)")
-            .to_string());
+        let e = s.too_many_blanks().unwrap_or_else(|| {
+            s.error("unexpected input after the board (solve reads the board part only)")
+        });
+        return Err(e.to_string());
     }
     Ok(board)
 }
 
 /// The board in the grid format: `rows cols`, then one line of characters per
 /// row, `.` for an empty cell.
-pub fn format_board(board: &Board) -> String {
+fn format_board(board: &Board) -> String {
     let mut text = format!("{} {}\n", board.rows(), board.cols());
     for row in board.tiles().chunks(board.cols()) {
         text.extend(row.iter().map(|&t| symbol(t)));

@@ -37,7 +37,8 @@ impl Point {
 /// Why a board could not be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardError {
-    /// Rows or columns is zero, or the board is larger than [`Board::MAX_CELLS`].
+    /// Rows or columns is zero, a side is longer than [`Board::MAX_SIDE`],
+    /// or the board is larger than [`Board::MAX_CELLS`].
     BadSize {
         /// The rows asked for.
         rows: usize,
@@ -143,7 +144,10 @@ impl Board {
         Self::from_tiles(rows.len(), cols, tiles)
     }
 
-    fn check_size(rows: usize, cols: usize) -> Result<(), BoardError> {
+    /// Whether a board of `rows` x `cols` may be built (each side 1 to
+    /// [`Board::MAX_SIDE`], at most [`Board::MAX_CELLS`] cells), asked
+    /// before anything of that size is made.
+    pub fn check_size(rows: usize, cols: usize) -> Result<(), BoardError> {
         match rows.checked_mul(cols) {
             Some(n)
                 if (1..=Self::MAX_SIDE).contains(&rows)

@@ -18,9 +18,9 @@ pub struct Day(i64);
 
 impl Day {
     /// The first day a daily deal may have.
-    pub const FIRST: Day = Day(0);
+    const FIRST: Day = Day(0);
     /// The last day a date of four digits can name (9999-12-31).
-    pub const LAST: Day = Day(2_932_896);
+    const LAST: Day = Day(2_932_896);
 
     /// The day a Unix time falls on (UTC).
     pub fn from_unix(seconds: u64) -> Day {
@@ -40,14 +40,14 @@ impl Day {
     }
 
     /// The day `number` days after 1970-01-01, if a daily deal may have it.
-    pub fn from_number(number: i64) -> Option<Day> {
+    fn from_number(number: i64) -> Option<Day> {
         (Self::FIRST.0..=Self::LAST.0)
             .contains(&number)
             .then_some(Day(number))
     }
 
     /// Year, month (1-12) and day (1-31): Howard Hinnant's civil-from-days.
-    pub fn ymd(self) -> (i64, u32, u32) {
+    fn ymd(self) -> (i64, u32, u32) {
         let z = self.0 + 719_468;
         let era = z.div_euclid(146_097);
         let doe = z.rem_euclid(146_097);
@@ -60,7 +60,7 @@ impl Day {
     }
 
     /// The day of a date, if the date exists: days-from-civil, the inverse of [`Day::ymd`].
-    pub fn from_ymd(year: i64, month: u32, day: u32) -> Option<Day> {
+    fn from_ymd(year: i64, month: u32, day: u32) -> Option<Day> {
         let days = days_in_month(year, month)?;
         if !(1..=days).contains(&day) || !(1970..=9999).contains(&year) {
             return None;
@@ -76,12 +76,16 @@ impl Day {
 
     /// The settings of this day's deal: the same on every machine.
     pub fn config(self) -> Config {
+        let variants = Gravity::LEVELS.len() as i64;
         Config {
+            // The board and the difficulty are named, not taken from the
+            // default: the day's deal stays the same if the default changes.
+            rows: 8,
+            cols: 16,
+            kinds: 32,
             seed: self.seed(),
-            mode: Mode::Single(Gravity::LEVELS[self.0.rem_euclid(7) as usize]),
+            mode: Mode::Single(Gravity::LEVELS[self.0.rem_euclid(variants) as usize]),
             timed: false,
-            // Named, not taken from the default: the day's deal stays
-            // the same if the default changes.
             difficulty: Difficulty::Normal,
             daily: Some(self),
             ..Config::DEFAULT
@@ -201,6 +205,7 @@ mod tests {
         let config = day.config();
         assert_eq!(config.seed, 0x6747_2ff8_3810_8bcd, "the seed of 2026-11-30");
         assert_eq!(config.mode, Mode::Single(Gravity::Right));
+        assert_eq!((config.rows, config.cols, config.kinds), (8, 16, 32));
         assert_eq!(config.daily, Some(day), "marked as that day's deal");
         assert_eq!(config.table_name(), "daily-2026-11-30");
         // The help's replay line: the seed alone would deal no daily deal.

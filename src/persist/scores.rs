@@ -217,7 +217,7 @@ pub fn table_lines(entries: &[Entry], width: usize) -> Vec<String> {
 /// Checks a gravity key (`levels`, a variant's name, `daily-YYYY-MM-DD`):
 /// 1 to 16 characters of lower-case ASCII letters, digits and `-`, starting
 /// with a letter.
-pub fn check_gravity(name: &str) -> Result<(), String> {
+fn check_gravity(name: &str) -> Result<(), String> {
     let well_formed = name.len() <= MAX_GRAVITY_LEN
         && name.starts_with(|c: char| c.is_ascii_lowercase())
         && name

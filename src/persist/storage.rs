@@ -24,8 +24,12 @@ use crate::escape::escape_controls;
 /// tests and unusual setups can point the game at a directory of their own.
 pub const DATA_DIR_ENV: &str = "LIANLIANKAN_DATA_DIR";
 
-/// The largest file read back. Our own files are a few kilobytes; anything far
-/// larger is not ours, and reading it whole would let a stray file eat memory.
+/// The largest file read back. Our own files are a few kilobytes, but for
+/// the saved game of a large board with its whole undo history: a game of
+/// the largest board (40 x 60) played to its last match saves about 4 MB,
+/// the longest save a game may hold about 8 MB (`save.rs` tests it loads).
+/// Anything far larger is not ours, and reading it whole would let a stray
+/// file eat memory.
 pub const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// Why a file in the data directory could not be used.

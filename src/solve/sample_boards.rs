@@ -4,7 +4,7 @@
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
-use crate::core::grid::{Board, EMPTY, Point, Tile};
+use crate::core::grid::{Board, BoardError, EMPTY, Point, Tile};
 
 /// A board where each cell holds a tile with probability `density`, of kinds
 /// `1..=kinds`.
@@ -59,10 +59,19 @@ pub fn random_queries(board: &Board, count: usize, seed: u64) -> Vec<(Point, Poi
 
 /// An HDU 1175 input of `cases` random boards of `rows` x `cols` (density
 /// 0.5, four kinds so that many queries hold equal kinds), each with `queries`
-/// random queries on occupied cells, ending with `0 0`.
-pub fn hdu_input(cases: usize, rows: usize, cols: usize, queries: usize, seed: u64) -> Vec<u8> {
+/// random queries on occupied cells, ending with `0 0`; an error for a size
+/// no board may have (the sizes come from `gen_hdu`'s command line).
+pub fn hdu_input(
+    cases: usize,
+    rows: usize,
+    cols: usize,
+    queries: usize,
+    seed: u64,
+) -> Result<Vec<u8>, BoardError> {
     use std::fmt::Write;
-    let mut text = String::with_capacity(cases * rows * cols * 2 + 64);
+    Board::check_size(rows, cols)?;
+    // Room for one case: a count of cases from the command line may be any.
+    let mut text = String::with_capacity(rows * cols * 2 + 64);
     for case in 0..cases as u64 {
         let board = random_board(rows, cols, 0.5, 4, seed.wrapping_add(case));
         writeln!(text, "{rows} {cols}").unwrap();
@@ -87,5 +96,24 @@ pub fn hdu_input(cases: usize, rows: usize, cols: usize, queries: usize, seed: u
         }
     }
     text.push_str("0 0\n");
-    text.into_bytes()
+    Ok(text.into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `gen_hdu --cols 70000` panicked here: a side longer than a board
+    /// may have, though the cells were few enough.
+    #[test]
+    fn an_input_of_a_size_no_board_may_have_is_an_error() {
+        for (rows, cols) in [(1, 70_000), (0, 5), (3000, 3000)] {
+            assert_eq!(
+                hdu_input(1, rows, cols, 1, 0),
+                Err(BoardError::BadSize { rows, cols })
+            );
+        }
+        let input = hdu_input(2, 2, 3, 1, 0).unwrap();
+        assert!(input.starts_with(b"2 3\n") && input.ends_with(b"0 0\n"));
+    }
 }

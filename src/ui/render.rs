@@ -32,13 +32,18 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
 
 use crate::core::grid::EMPTY;
-use crate::game::{LOST_WARNING, Removal, show_time};
+use crate::game::{Removal, show_time};
 use crate::ui::app::keys::{self, Command};
 use crate::ui::app::screen::Screen;
 use crate::ui::app::{App, DEMO_NOTE, INTRO};
 use crate::ui::layout::{BoardLayout, centred};
 use crate::ui::theme::Paint;
 use tiles::Marks;
+
+/// The warning on the title line while the board is proved lost, until undo
+/// or a reshuffle. It names the keys, so it belongs to the terminal game,
+/// not to the game state that knows the board is lost.
+const LOST_WARNING: &str = "cannot be won now: u undo, r reshuffle";
 
 /// [`LOST_WARNING`] for a narrow title line that also holds a timed level's
 /// time left: both matter when the board is lost against the clock.

@@ -333,6 +333,23 @@ mod tests {
         assert_eq!(Theme::builtin("symbols").unwrap().width(), 1);
     }
 
+    /// The README counts each theme's symbols; a theme that gains or loses
+    /// one changes the count there too (the text is joined across its line
+    /// breaks).
+    #[test]
+    fn the_readme_counts_each_themes_symbols() {
+        let readme = include_str!("../../README.md").split_whitespace();
+        let readme = readme.collect::<Vec<_>>().join(" ");
+        let kinds = |name| Theme::builtin(name).unwrap().kinds();
+        for claim in [
+            format!("`emoji` has {} pictures", kinds("emoji")),
+            format!("`symbols` has {} one-column", kinds("symbols")),
+            format!("`ascii` {} letters and digits", kinds("ascii")),
+        ] {
+            assert!(readme.contains(&claim), "the README lacks {claim:?}");
+        }
+    }
+
     /// No symbol of any theme is East Asian ambiguous width, which a CJK
     /// terminal draws two columns wide: each is as wide under
     /// `unicode-width`'s CJK rules as under its ordinary ones.

@@ -663,10 +663,7 @@ fn the_title_line_warns_of_a_lost_board_until_undo() {
     app.game.apply(Action::Click(a), t);
     app.game.apply(Action::Click(b), t);
     let title = text(&draw(&app, 80, 24))[0].clone();
-    assert!(
-        title.trim_end().ends_with(crate::game::LOST_WARNING),
-        "{title}"
-    );
+    assert!(title.trim_end().ends_with(super::LOST_WARNING), "{title}");
     app.game.apply(Action::Undo, t);
     app.now = t + crate::game::NOTICE_TIME;
     let title = text(&draw(&app, 80, 24))[0].clone();
@@ -723,7 +720,7 @@ fn the_lost_warning_leaves_the_time_bar_whole() {
     for width in [70, 80, 100] {
         let title = text(&draw(&app, width, 24))[0].clone();
         let bar_end = title.find(']').map(|i| i + " 0:00".len());
-        let warning = title.find(crate::game::LOST_WARNING);
+        let warning = title.find(super::LOST_WARNING);
         assert!(
             matches!((bar_end, warning), (Some(e), Some(w)) if e < w),
             "{title}"
@@ -742,6 +739,32 @@ fn the_lost_warning_leaves_the_time_bar_whole() {
     }
 }
 
+/// The lost-board warnings name the keys that get out of it in words of
+/// their own: each letter they name is bound to undo or reshuffle, in that
+/// order ("u undo, r reshuffle", "u or r"), so a key rebound in the key
+/// table fails here until the warnings follow.
+#[test]
+fn the_lost_warnings_name_the_keys_of_undo_and_reshuffle() {
+    use crate::ui::app::keys::{Command, command};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    for warning in [super::LOST_WARNING, super::LOST_SHORT] {
+        let letters: Vec<char> = warning
+            .split([' ', ','])
+            .filter(|w| w.chars().count() == 1)
+            .filter_map(|w| w.chars().next())
+            .collect();
+        let commands: Vec<_> = letters
+            .iter()
+            .map(|&c| command(&KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)))
+            .collect();
+        assert_eq!(
+            commands,
+            [Some(Command::Undo), Some(Command::Reshuffle)],
+            "{warning}: {letters:?}"
+        );
+    }
+}
+
 #[test]
 fn a_long_message_on_a_narrow_screen_replaces_the_title_rather_than_cutting_it() {
     let t = Instant::now();
@@ -750,7 +773,7 @@ fn a_long_message_on_a_narrow_screen_replaces_the_title_rather_than_cutting_it()
     app.game.apply(Action::Click(a), t);
     app.game.apply(Action::Click(b), t);
     app.now = t + crate::game::NOTICE_TIME;
-    let warning = crate::game::LOST_WARNING;
+    let warning = super::LOST_WARNING;
     let title = text(&draw(&app, 45, 24))[0].clone();
     assert_eq!(title.trim(), warning, "{title}");
     let title = text(&draw(&app, 52, 24))[0].clone();

@@ -650,6 +650,46 @@ fn sigterm_ends_a_game_whose_terminal_reads_nothing() {
     assert!(data.path().join("game.json").exists(), "the move is saved");
 }
 
+/// Found by the hostile run (hostile13): `kill -USR1` (a habit from `dd`),
+/// an alarm, a profiler's timer or a CPU-time limit (`ulimit -t`) ended the
+/// game at once by their default action, its terminal left raw (no echo,
+/// no line editing) for the shell. Each now ends it as SIGTERM does: saved,
+/// the terminal given back, status 128 + the signal.
+#[test]
+fn every_signal_that_would_end_the_game_restores_the_terminal() {
+    for (signal, number) in [
+        ("USR1", libc::SIGUSR1),
+        ("USR2", libc::SIGUSR2),
+        ("ALRM", libc::SIGALRM),
+        ("VTALRM", libc::SIGVTALRM),
+        ("PROF", libc::SIGPROF),
+        ("XCPU", libc::SIGXCPU),
+    ] {
+        let data = tempfile::tempdir().unwrap();
+        let args: Vec<&str> = "--rows 2 --cols 4 --kinds 1 --gravity none"
+            .split(' ')
+            .collect();
+        let mut s = Session::start_in(data.path(), &args, 80, 24);
+        let cooked = s.cooked.clone().expect("termios");
+        s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+        s.send(b" l ");
+        s.wait_for("a match", WAIT, |t| t.contains("Tiles 6"));
+        kill(&s, signal);
+        let status = s.wait_exit(WAIT).expect("the game should end");
+        assert_eq!(
+            status.exit_code(),
+            128 + number as u32,
+            "{signal}: {status:?}"
+        );
+        assert_eq!(
+            s.local_flags().expect("termios"),
+            cooked,
+            "{signal}: raw mode off"
+        );
+        assert!(data.path().join("game.json").exists(), "{signal}: saved");
+    }
+}
+
 /// Found by the hostile run: a pty whose size a program set to 65535 x
 /// 65535 (or a terminal that reports one) ended the game at once, aborted
 /// on allocating ratatui's buffers for it, the terminal left raw; 10000 x

@@ -1,5 +1,7 @@
 //! The Unix inputs of the event loop: the terminal, read by [`Decoder`], and
-//! the signals that end the game (SIGTERM, SIGHUP, SIGINT, SIGQUIT), resize
+//! the signals that end the game (SIGTERM, SIGHUP, SIGINT, SIGQUIT, and the
+//! others whose default action would end it: SIGUSR1, SIGUSR2, SIGALRM,
+//! SIGVTALRM, SIGPROF, SIGXCPU), resize
 //! it (SIGWINCH), or stop and continue it (SIGTSTP, SIGCONT), through
 //! `signal-hook`; and SIGXFSZ caught, so a save over a file-size limit fails
 //! as a full disk does instead of killing the game.
@@ -16,14 +18,22 @@ use std::time::Duration;
 use filedescriptor::{POLLIN, poll, pollfd};
 use ratatui::crossterm::event::Event;
 use ratatui::crossterm::terminal;
-use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGWINCH, SIGXFSZ};
+use signal_hook::consts::{
+    SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
+    SIGVTALRM, SIGWINCH, SIGXCPU, SIGXFSZ,
+};
 use signal_hook::iterator::Signals;
 
 use super::Input;
 use super::input::Decoder;
 
-/// The signals that end the game cleanly (saved, terminal restored).
-const EXIT_SIGNALS: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
+/// The signals that end the game cleanly (saved, terminal restored): those
+/// meant to end it, and the others whose default action ends a process
+/// (`kill -USR1`, an alarm or a profiler's timer, a CPU-time limit), which
+/// left the terminal raw.
+const EXIT_SIGNALS: [i32; 10] = [
+    SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+];
 
 /// Starts the two threads that feed the event loop: terminal input and
 /// signals. Fails before the terminal is touched if either cannot be had.

@@ -203,7 +203,7 @@ fn messages_quote_the_input_as_it_is() {
         (
             &["--format", "grid"],
             "1 2\nA连\n".as_bytes(),
-            "column 2 holds \"连\"; expected '.'",
+            "column 2 holds \"连\"; expected '.' or a printable ASCII character",
         ),
         (
             &["--format", "grid"],

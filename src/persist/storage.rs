@@ -332,8 +332,10 @@ impl Lock {
             Err(e) => return Err(StorageError::io("open", &path, e)),
         };
         // Only a plain file holds a pid: reading a named pipe in its place
-        // waits for ever while its holder keeps it open.
-        let plain = file.metadata().is_ok_and(|m| m.is_file());
+        // waits for ever while its holder keeps it open, and writing
+        // through a symlink would empty the file it points to.
+        let plain = file.metadata().is_ok_and(|m| m.is_file())
+            && fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
@@ -692,6 +694,29 @@ mod tests {
                 Locking::Held(_)
             ));
         }
+    }
+
+    /// Found by the hostile run (hostile13): a lock file that is a symlink
+    /// to another file (`game.json.lock -> notes.txt`, a hand edit or
+    /// another user's trap in a shared directory) had that file emptied
+    /// and overwritten with the game's pid. The lock is still taken through
+    /// it; the pid goes only into a lock file of its own.
+    #[cfg(unix)]
+    #[test]
+    fn a_lock_file_that_is_a_symlink_leaves_its_target_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("notes.txt");
+        fs::write(&target, "precious\n").unwrap();
+        std::os::unix::fs::symlink(&target, dir.path().join("f.json.lock")).unwrap();
+        let Locking::Held(held) = Lock::try_take(dir.path(), "f.json").unwrap() else {
+            panic!("a free lock");
+        };
+        assert_eq!(fs::read_to_string(&target).unwrap(), "precious\n");
+        assert!(matches!(
+            Lock::try_take(dir.path(), "f.json").unwrap(),
+            Locking::Busy { .. }
+        ));
+        drop(held);
     }
 
     #[test]

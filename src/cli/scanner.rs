@@ -157,11 +157,15 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// Skips spaces and tabs (and a carriage return) but not newlines.
-    fn skip_blanks(&mut self) {
-        while let Some(b' ' | b'\t' | b'\r') = self.peek() {
+    /// Skips spaces and tabs (and a carriage return) but not newlines;
+    /// whether a carriage return was among them.
+    fn skip_blanks(&mut self) -> bool {
+        let mut cr = false;
+        while let Some(c @ (b' ' | b'\t' | b'\r')) = self.peek() {
+            cr |= c == b'\r';
             self.pos += 1;
         }
+        cr
     }
 
     /// Skips all white space, newlines included.
@@ -189,7 +193,7 @@ impl<'a> Scanner<'a> {
 
     /// Whether the current line has nothing left but blanks.
     pub fn at_line_end(&mut self) -> bool {
-        self.skip_blanks();
+        let _ = self.skip_blanks();
         matches!(self.peek(), None | Some(b'\n'))
     }
 
@@ -281,7 +285,7 @@ impl<'a> Scanner<'a> {
     /// Requires that nothing but blanks is left on the current line, then moves
     /// to the next line.
     pub fn end_line(&mut self, what: &str) -> Result<(), InputError> {
-        self.skip_blanks();
+        let cr = self.skip_blanks();
         match self.peek() {
             None => Ok(()),
             Some(b'\n') => {
@@ -291,8 +295,15 @@ impl<'a> Scanner<'a> {
             }
             Some(_) => {
                 let word = self.word(WORD);
+                // A carriage return inside a line: lines that end in a
+                // lone CR (old Mac files) read as one long line.
+                let hint = if cr {
+                    " (its lines seem to end in a lone CR: they must end in LF or CR LF)"
+                } else {
+                    ""
+                };
                 Err(self.error(format!(
-                    "expected the end of {what}, found \"{}\"",
+                    "expected the end of {what}, found \"{}\"{hint}",
                     word.escape_ascii()
                 )))
             }

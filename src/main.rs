@@ -152,7 +152,17 @@ impl PlayArgs {
 }
 
 fn main() -> ExitCode {
-    let matches = Cli::command().get_matches();
+    let matches = match Cli::command().try_get_matches() {
+        Ok(matches) => matches,
+        // A usage error, told on standard error with status 2.
+        Err(e) if e.use_stderr() => e.exit(),
+        // The help or the version, on standard output: clap's own exit
+        // lets a failed write go (`--help > /dev/full` ended with 0).
+        Err(e) => {
+            let written = e.print().and_then(|()| std::io::stdout().flush());
+            return lianliankan::cli::shell::ended_writing(written);
+        }
+    };
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),

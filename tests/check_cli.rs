@@ -180,7 +180,7 @@ fn format_characters_in_a_file_name_are_escaped() {
 
 #[test]
 fn messages_quote_the_input_as_it_is() {
-    let cases: [(&[&str], &[u8], &str); 6] = [
+    let cases: [(&[&str], &[u8], &str); 7] = [
         // The whole bad token, not what is left after its first digit.
         (
             &[],
@@ -203,12 +203,19 @@ fn messages_quote_the_input_as_it_is() {
         (
             &["--format", "grid"],
             "1 2\nA连\n".as_bytes(),
-            "column 2 holds \"连\"; expected '.'",
+            "column 2 holds \"连\"; expected '.' or a printable ASCII character",
         ),
         (
             &["--format", "grid"],
             "1 2\n\u{202e}A\n".as_bytes(),
             "column 1 holds \"\\u{202e}\"",
+        ),
+        // A file whose lines end in a lone CR (old Mac) is one long line
+        // (hostile13: the message named only a "1" where the line should end).
+        (
+            &[],
+            b"1 2\r1 1\r1\r1 1 1 2\r",
+            "input line 1: expected the end of the size line, found \"1\" (its lines seem to end in a lone CR",
         ),
     ];
     for (args, input, expected) in cases {

@@ -650,6 +650,132 @@ fn sigterm_ends_a_game_whose_terminal_reads_nothing() {
     assert!(data.path().join("game.json").exists(), "the move is saved");
 }
 
+/// Found by the hostile run (hostile13): `kill -USR1` (a habit from `dd`),
+/// an alarm, a profiler's timer or a CPU-time limit (`ulimit -t`) ended the
+/// game at once by their default action, its terminal left raw (no echo,
+/// no line editing) for the shell. Each now ends it as SIGTERM does: saved,
+/// the terminal given back, status 128 + the signal.
+#[test]
+fn every_signal_that_would_end_the_game_restores_the_terminal() {
+    for (signal, number) in [
+        ("USR1", libc::SIGUSR1),
+        ("USR2", libc::SIGUSR2),
+        ("ALRM", libc::SIGALRM),
+        ("VTALRM", libc::SIGVTALRM),
+        ("PROF", libc::SIGPROF),
+        ("XCPU", libc::SIGXCPU),
+    ] {
+        let data = tempfile::tempdir().unwrap();
+        let args: Vec<&str> = "--rows 2 --cols 4 --kinds 1 --gravity none"
+            .split(' ')
+            .collect();
+        let mut s = Session::start_in(data.path(), &args, 80, 24);
+        let cooked = s.cooked.clone().expect("termios");
+        s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+        s.send(b" l ");
+        s.wait_for("a match", WAIT, |t| t.contains("Tiles 6"));
+        kill(&s, signal);
+        let status = s.wait_exit(WAIT).expect("the game should end");
+        assert_eq!(
+            status.exit_code(),
+            128 + number as u32,
+            "{signal}: {status:?}"
+        );
+        assert_eq!(
+            s.local_flags().expect("termios"),
+            cooked,
+            "{signal}: raw mode off"
+        );
+        assert!(data.path().join("game.json").exists(), "{signal}: saved");
+    }
+}
+
+/// The processes whose parent is `parent` (Linux: from `/proc`).
+#[cfg(target_os = "linux")]
+fn children_of(parent: u32) -> Vec<u32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            // pid (comm) state ppid ...: the command may hold spaces.
+            let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+            after.split_whitespace().nth(1) == Some(&parent.to_string())
+        })
+        .collect()
+}
+
+/// Found by the hostile run (hostile13): a game stopped with `kill -TSTP`
+/// and then ended from its shell with `kill %1` (bash sends SIGTERM, then
+/// SIGCONT so a stopped job can take it) stayed stopped: continued in the
+/// background, it took the terminal again, which stopped it again
+/// (SIGTTOU) before it could end on the signal; only `fg` ended it. It now
+/// leaves the terminal alone while in the background and ends at once;
+/// continued by `bg`, it stops again until `fg`, as before.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_stopped_game_ends_on_kill_from_its_shell() {
+    let data = tempfile::tempdir().unwrap();
+    let shell = "PS1='ready> ' exec bash --norc --noprofile -i";
+    let mut s = Session::start_limited(shell, data.path(), &[], 80, 24);
+    s.wait_for("the prompt", WAIT, |t| t.contains("ready>"));
+    let bash = s.child.process_id().expect("the shell's pid");
+    let game = env!("CARGO_BIN_EXE_lianliankan");
+    s.send(format!("{game} --rows 2 --cols 4 --kinds 1 --gravity none\r").as_bytes());
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    s.send(b" l ");
+    s.wait_for("a match", WAIT, |t| t.contains("Tiles 6"));
+    let [pid] = children_of(bash)[..] else {
+        panic!("one game under the shell");
+    };
+    let stop = |signal: &str| {
+        std::process::Command::new("kill")
+            .args([signal, &pid.to_string()])
+            .status()
+            .unwrap()
+    };
+    let stopped = |n: usize| move |t: &str| t.matches("Stopped").count() >= n;
+    assert!(stop("-TSTP").success());
+    s.wait_for("the shell again", WAIT, stopped(1));
+    // Continued in the background, it stops again (as taking the terminal
+    // there does), and `fg` brings it back, paused.
+    s.send(b"bg\r");
+    // The shell tells of a job that stopped at its next prompt.
+    let state = || {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        after.split_whitespace().next().unwrap_or("").to_string()
+    };
+    let since = Instant::now();
+    std::thread::sleep(Duration::from_millis(300));
+    while state() != "T" && since.elapsed() < WAIT {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    s.send(b"jobs\r");
+    s.wait_for("the game stopped again", WAIT, stopped(2));
+    s.send(b"fg\r");
+    s.wait_for("the game again", WAIT, |t| t.contains("Paused"));
+    assert!(stop("-TSTP").success());
+    s.wait_for("the shell again", WAIT, stopped(3));
+    s.send(b"kill %1\r");
+    let ended = Instant::now();
+    while std::path::Path::new(&format!("/proc/{pid}")).exists() && ended.elapsed() < WAIT {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let gone = !std::path::Path::new(&format!("/proc/{pid}")).exists();
+    if !gone {
+        stop("-KILL");
+    }
+    assert!(gone, "the game should end on kill %1");
+    s.send(b"jobs\r");
+    s.wait_for("its status", WAIT, |t| t.contains("Exit 143"));
+    assert!(data.path().join("game.json").exists(), "the match is saved");
+    s.send(b"exit\r");
+    s.wait_exit(WAIT).expect("the shell ends");
+}
+
 /// Found by the hostile run: a pty whose size a program set to 65535 x
 /// 65535 (or a terminal that reports one) ended the game at once, aborted
 /// on allocating ratatui's buffers for it, the terminal left raw; 10000 x

@@ -130,3 +130,41 @@ fn the_help_and_manual_name_the_new_game_form_for_every_option_left_out() {
     let manual = stdout(&run(&["man"]));
     assert!(!manual.contains("last new game"), "{manual}");
 }
+
+/// `lianliankan --help > /dev/full` (hostile13) ended with status 0 and
+/// wrote nothing: clap's own exit lets a failed write go. The help and the
+/// version now fail as the manual does on a full disk: a message and
+/// status 1. A usage error keeps its status 2.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_and_version_on_a_full_disk_fail_as_the_manual_does() {
+    use std::process::{Command, Stdio};
+    let to_full = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+            .args(args)
+            .stdout(std::fs::File::create("/dev/full").expect("Linux has /dev/full"))
+            .stderr(Stdio::piped())
+            .output()
+            .expect("the binary runs")
+    };
+    for args in [
+        &["man"][..],
+        &["--help"],
+        &["-h"],
+        &["--version"],
+        &["help"],
+        &["help", "check"],
+        &["check", "--help"],
+    ] {
+        let out = to_full(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with("lianliankan: cannot write: "),
+            "{args:?}: {stderr}"
+        );
+    }
+    let out = to_full(&["--rows"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: "));
+}

@@ -6,7 +6,7 @@
 //!   integers (0 empty), `q`, then `q` queries `x1 y1 x2 y2` (1-based). Queries
 //!   do not change the board. Input ends with `0 0` or at its end.
 //! - `grid`, the stateful variant: `rows cols`, `rows` lines of characters (`.`
-//!   empty, any other printable character a tile kind), a count, then moves
+//!   empty, any other printable ASCII character a tile kind), a count, then moves
 //!   `x1 y1 x2 y2`; a `YES` removes the pair, so later moves see the new board.
 //!   With `--gravity` the remaining tiles then slide as in the game.
 //!
@@ -360,7 +360,7 @@ fn read_grid_row(
                 Err(byte) => format!("the byte \\x{byte:02x}, which is not UTF-8"),
             };
             Err(error(format!(
-                "column {col} holds {what}; expected '.' or a printable character"
+                "column {col} holds {what}; expected '.' or a printable ASCII character"
             )))
         }
     }

@@ -157,19 +157,22 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// Skips spaces and tabs (and a carriage return) but not newlines. A
-    /// run of more than [`WINDOW`] of them stops there, a blank left at the
-    /// cursor: blanks that never end would be read for ever, so what comes
-    /// next refuses them ([`Scanner::too_many_blanks`]).
-    fn skip_blanks(&mut self) {
-        let mut run = 0;
-        while let Some(b' ' | b'\t' | b'\r') = self.peek() {
+    /// Skips spaces and tabs (and a carriage return) but not newlines;
+    /// whether a carriage return was among them. A run of more than
+    /// [`WINDOW`] of them stops there, a blank left at the cursor: blanks
+    /// that never end would be read for ever, so what comes next refuses
+    /// them ([`Scanner::too_many_blanks`]).
+    fn skip_blanks(&mut self) -> bool {
+        let (mut run, mut cr) = (0, false);
+        while let Some(c @ (b' ' | b'\t' | b'\r')) = self.peek() {
             if run == WINDOW {
-                return;
+                return cr;
             }
             run += 1;
+            cr |= c == b'\r';
             self.pos += 1;
         }
+        cr
     }
 
     /// Skips all white space, newlines included; a line's run of blanks
@@ -212,7 +215,7 @@ impl<'a> Scanner<'a> {
 
     /// Whether the current line has nothing left but blanks.
     pub fn at_line_end(&mut self) -> bool {
-        self.skip_blanks();
+        let _ = self.skip_blanks();
         matches!(self.peek(), None | Some(b'\n'))
     }
 
@@ -309,7 +312,7 @@ impl<'a> Scanner<'a> {
     /// Requires that nothing but blanks is left on the current line, then moves
     /// to the next line.
     pub fn end_line(&mut self, what: &str) -> Result<(), InputError> {
-        self.skip_blanks();
+        let cr = self.skip_blanks();
         if let Some(e) = self.too_many_blanks() {
             return Err(e);
         }
@@ -322,8 +325,15 @@ impl<'a> Scanner<'a> {
             }
             Some(_) => {
                 let word = self.word(WORD);
+                // A carriage return inside a line: lines that end in a
+                // lone CR (old Mac files) read as one long line.
+                let hint = if cr {
+                    " (its lines seem to end in a lone CR: they must end in LF or CR LF)"
+                } else {
+                    ""
+                };
                 Err(self.error(format!(
-                    "expected the end of {what}, found \"{}\"",
+                    "expected the end of {what}, found \"{}\"{hint}",
                     word.escape_ascii()
                 )))
             }

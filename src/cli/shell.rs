@@ -66,11 +66,19 @@ pub fn run_man(args: &ManArgs, mut cmd: Command) -> ExitCode {
     print(&page)
 }
 
-/// Writes `bytes` to standard output; a closed pipe is no error worth a
-/// message (`lianliankan man | head`), any other failure is.
+/// Writes `bytes` to standard output, ending as [`ended_writing`] says.
 fn print(bytes: &[u8]) -> ExitCode {
     let mut out = io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
+    ended_writing(out.write_all(bytes).and_then(|()| out.flush()))
+}
+
+/// The exit status of a command whose output is text to read (a manual
+/// page, a script, the help or the version) once it was written, as
+/// `written` says: a closed pipe is no error worth a message
+/// (`lianliankan man | head`), any other failure (a full disk) is, with
+/// status 1.
+pub fn ended_writing(written: io::Result<()>) -> ExitCode {
+    match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {

@@ -335,9 +335,14 @@ impl Lock {
             }
             Err(e) => return Err(StorageError::io("open", &path, e)),
         };
-        // Only a plain file holds a pid: reading a named pipe in its place
-        // waits for ever while its holder keeps it open.
-        let plain = file.metadata().is_ok_and(|m| m.is_file());
+        // Only a plain file of its own holds a pid: reading a named pipe in
+        // its place waits for ever while its holder keeps it open, and
+        // writing through a symlink or a hard link would empty the other
+        // file.
+        let plain = file
+            .metadata()
+            .is_ok_and(|m| m.is_file() && single_link(&m))
+            && fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
@@ -399,6 +404,20 @@ impl Lock {
                 let _ = fs::remove_file(entry.path());
             }
         }
+    }
+}
+
+/// Whether no other name shares the file of `m` (a hard link); told on
+/// Unix only.
+fn single_link(m: &fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::MetadataExt::nlink(m) == 1
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = m;
+        true
     }
 }
 
@@ -695,6 +714,33 @@ mod tests {
                 Lock::try_take(dir.path(), name).unwrap(),
                 Locking::Held(_)
             ));
+        }
+    }
+
+    /// Found by the hostile run (hostile13): a lock file that is a symlink
+    /// to another file (`game.json.lock -> notes.txt`, a hand edit or
+    /// another user's trap in a shared directory), or a hard link to one,
+    /// had that file emptied and overwritten with the game's pid. The lock
+    /// is still taken through it; the pid goes only into a lock file of its
+    /// own.
+    #[cfg(unix)]
+    #[test]
+    fn a_lock_file_that_is_a_symlink_leaves_its_target_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("notes.txt");
+        fs::write(&target, "precious\n").unwrap();
+        std::os::unix::fs::symlink(&target, dir.path().join("f.json.lock")).unwrap();
+        fs::hard_link(&target, dir.path().join("g.json.lock")).unwrap();
+        for name in ["f.json", "g.json"] {
+            let Locking::Held(held) = Lock::try_take(dir.path(), name).unwrap() else {
+                panic!("{name}: a free lock");
+            };
+            assert_eq!(fs::read_to_string(&target).unwrap(), "precious\n", "{name}");
+            assert!(matches!(
+                Lock::try_take(dir.path(), name).unwrap(),
+                Locking::Busy { .. }
+            ));
+            drop(held);
         }
     }
 

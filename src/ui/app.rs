@@ -206,11 +206,15 @@ impl App {
         self.batching = true;
     }
 
-    /// The batch of inputs is taken: the game is saved if they changed it.
+    /// The batch of inputs is taken: the game is saved if they changed it,
+    /// and a saved game that save replaced is counted as it ends (not at
+    /// the next input: a win in the batch would be counted before it).
     /// Whether the screen must be drawn again (a save that failed is told).
     pub fn end_batch(&mut self, now: Instant) -> bool {
         self.batching = false;
-        self.save_if_changed(now)
+        let told = self.save_if_changed(now);
+        self.end_displaced();
+        told
     }
 
     /// Says on the title line what to do, on a game that was dealt for

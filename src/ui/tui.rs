@@ -52,7 +52,7 @@ use ratatui::crossterm::terminal::{
 use crate::ui::app::App;
 use clamped::Clamped;
 #[cfg(unix)]
-use unix::{hung_up, spawn_inputs, stop};
+use unix::{hung_up, spawn_inputs, stop, wait_for_foreground};
 #[cfg(windows)]
 use windows::{hung_up, spawn_inputs};
 
@@ -169,7 +169,11 @@ impl Drop for Restore {
 /// editing) for the shell (crossterm's `event/sys/windows.rs`; the same bug
 /// fixed in arxanas/scm-record#31 and AMythicDev/minus#136).
 fn restore() {
-    GIVEN_BACK.store(true, Ordering::SeqCst);
+    // Given back already (a game stopped, then continued in the
+    // background): nothing to undo, and the terminal is the shell's.
+    if GIVEN_BACK.swap(true, Ordering::SeqCst) {
+        return;
+    }
     let mut out = stdout();
     #[cfg(unix)]
     let _ = execute!(out, DisableBracketedPaste);
@@ -210,6 +214,19 @@ fn take_terminal() -> io::Result<()> {
     #[cfg(unix)]
     execute!(stdout(), EnableBracketedPaste)?;
     Ok(())
+}
+
+/// Takes the terminal again for a game continued (SIGCONT), and draws it
+/// whole, once the game is in the foreground (see [`wait_for_foreground`]);
+/// not when a signal that ends it came meanwhile (`kill %1` on a stopped
+/// game): the loop takes that signal next.
+#[cfg(unix)]
+fn take_again(screen: &mut Screen) -> io::Result<()> {
+    if !wait_for_foreground() {
+        return Ok(());
+    }
+    take_terminal()?;
+    forget_screen(screen)
 }
 
 /// Gives the terminal back before the previous hook prints the panic, so a
@@ -320,14 +337,12 @@ fn take_input(
             app.suspend(Instant::now());
             restore();
             stop();
-            take_terminal()?;
-            forget_screen(screen)?;
+            take_again(screen)?;
             Ok(ControlFlow::Continue(true))
         }
         #[cfg(unix)]
         Input::Continued => {
-            take_terminal()?;
-            forget_screen(screen)?;
+            take_again(screen)?;
             Ok(ControlFlow::Continue(true))
         }
     }

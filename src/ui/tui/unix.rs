@@ -1,5 +1,7 @@
 //! The Unix inputs of the event loop: the terminal, read by [`Decoder`], and
-//! the signals that end the game (SIGTERM, SIGHUP, SIGINT, SIGQUIT), resize
+//! the signals that end the game (SIGTERM, SIGHUP, SIGINT, SIGQUIT, and the
+//! others whose default action would end it: SIGUSR1, SIGUSR2, SIGALRM,
+//! SIGVTALRM, SIGPROF, SIGXCPU), resize
 //! it (SIGWINCH), or stop and continue it (SIGTSTP, SIGCONT), through
 //! `signal-hook`; and SIGXFSZ caught, so a save over a file-size limit fails
 //! as a full disk does instead of killing the game.
@@ -11,19 +13,27 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use filedescriptor::{POLLIN, poll, pollfd};
 use ratatui::crossterm::event::Event;
 use ratatui::crossterm::terminal;
-use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGWINCH, SIGXFSZ};
+use signal_hook::consts::{
+    SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGTERM, SIGTSTP, SIGTTOU, SIGUSR1,
+    SIGUSR2, SIGVTALRM, SIGWINCH, SIGXCPU, SIGXFSZ,
+};
 use signal_hook::iterator::Signals;
 
 use super::Input;
 use super::input::Decoder;
 
-/// The signals that end the game cleanly (saved, terminal restored).
-const EXIT_SIGNALS: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
+/// The signals that end the game cleanly (saved, terminal restored): those
+/// meant to end it, and the others whose default action ends a process
+/// (`kill -USR1`, an alarm or a profiler's timer, a CPU-time limit), which
+/// left the terminal raw.
+const EXIT_SIGNALS: [i32; 10] = [
+    SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+];
 
 /// Starts the two threads that feed the event loop: terminal input and
 /// signals. Fails before the terminal is touched if either cannot be had.
@@ -55,6 +65,9 @@ pub fn spawn_inputs() -> io::Result<Receiver<Input>> {
     Ok(rx)
 }
 
+/// Whether a signal that ends the game came (see [`end_unless_ended`]).
+static ENDING: AtomicBool = AtomicBool::new(false);
+
 /// How long a signal that ends the game leaves the event loop to save
 /// and give the terminal back: far longer than that takes (a score waits
 /// up to [`crate::persist::storage::LOCK_PATIENCE`] for another game).
@@ -67,7 +80,6 @@ const EXIT_GRACE: Duration = Duration::from_secs(10);
 /// the signal only after it. Raw mode goes off first, which writes
 /// nothing; the game stays as saved after its last move.
 fn end_unless_ended(signal: i32) {
-    static ENDING: AtomicBool = AtomicBool::new(false);
     if ENDING.swap(true, Ordering::SeqCst) {
         return;
     }
@@ -90,6 +102,47 @@ pub fn survive_file_size_limit() {
 /// back; returns when it is continued (SIGCONT).
 pub fn stop() {
     let _ = signal_hook::low_level::emulate_default_handler(SIGTSTP);
+}
+
+/// Waits, for a game continued (SIGCONT) while the terminal is another
+/// process group's, until it is in the foreground again: stopped as taking
+/// the terminal would stop it (SIGTTOU), until `fg`. `false` when a signal
+/// that ends the game came with the SIGCONT instead (`kill %1` sends
+/// SIGTERM, then SIGCONT so that a stopped job takes it): the game then
+/// ends without the terminal, which is the shell's; taking it, the game
+/// was stopped again before it could end.
+pub fn wait_for_foreground() -> bool {
+    while !in_foreground() {
+        // The signals that came with the SIGCONT are taken by the signal
+        // thread meanwhile.
+        let since = Instant::now();
+        while since.elapsed() < SIGNALS_TAKEN {
+            if ENDING.load(Ordering::SeqCst) {
+                return false;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        let _ = signal_hook::low_level::raise(SIGTTOU);
+    }
+    true
+}
+
+/// How long [`wait_for_foreground`] leaves the signal thread to take the
+/// signals that came with a SIGCONT: far longer than that takes.
+const SIGNALS_TAKEN: Duration = Duration::from_millis(200);
+
+/// Whether the game's process group has the terminal (standard output), or
+/// no terminal says otherwise.
+fn in_foreground() -> bool {
+    #[allow(
+        unsafe_code,
+        reason = "the two calls into libc on Unix; the crates in use have no safe wrapper"
+    )]
+    // SAFETY: neither call takes a pointer or touches memory; tcgetpgrp
+    // only asks the terminal behind a descriptor for its foreground group
+    // (-1 when it is not a terminal).
+    let (terminal, own) = unsafe { (libc::tcgetpgrp(libc::STDOUT_FILENO), libc::getpgrp()) };
+    terminal == -1 || terminal == own
 }
 
 /// The signal a closed terminal counts as, if `e` is how a closed terminal

@@ -63,6 +63,49 @@ fn a_saved_game_left_from_the_command_line_counts_as_abandoned() {
     assert_eq!(counts(), (3, 2), "counted once");
 }
 
+/// Played in tmux (hostile13): a saved game replaced by the first move of
+/// a game of other options was counted as abandoned only at the next
+/// key, not when the move saved over it, since the event loop saves once
+/// after a batch of keys. When that move won (a 1 x 2 board), the
+/// abandonment came after the win and ended its streak: won 1, streak 0;
+/// and a game killed after that move never counted it at all.
+#[test]
+fn a_saved_game_replaced_in_a_batch_of_keys_counts_at_once() {
+    use crate::persist::session::Wanted;
+    use crate::ui::test_support::app_started;
+    let dir = tempfile::tempdir().unwrap();
+    let stats = || Stats::load(dir.path()).unwrap().0;
+    let mut app = tiny(dir.path());
+    type_str(&mut app, " l ");
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    // lianliankan --rows 1 --cols 2, whose first match wins.
+    let wanted = Wanted {
+        rows: Some(1),
+        ..Wanted::default()
+    };
+    let one_pair = Config {
+        rows: 1,
+        ..crate::ui::test_support::tiny()
+    };
+    let mut app = app_started(dir.path(), false, wanted, one_pair);
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Esc]);
+    // As the event loop takes keys that came together.
+    app.begin_batch();
+    type_str(&mut app, " l ");
+    app.end_batch(app.now);
+    assert!(app.game.win().is_some());
+    let total = stats().total();
+    assert_eq!((total.started, total.abandoned), (2, 1), "counted at once");
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
+    let tally = stats().tally(crate::game::Difficulty::Normal);
+    assert_eq!((tally.won, tally.abandoned), (1, 1));
+    assert_eq!(tally.streak, 1, "the win came last");
+    assert_eq!(stats().streak, 1);
+}
+
 fn table(dir: &Path) -> Vec<(String, u32)> {
     let (scores, _) = Scores::load(dir).unwrap();
     let key = BoardKey::new(2, 2, "none", crate::game::Difficulty::Normal).unwrap();

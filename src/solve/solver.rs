@@ -169,6 +169,10 @@ fn luby(mut k: u64) -> u64 {
 /// How many path queries and positions go by between two looks at the clock.
 const CLOCK_EVERY: u32 = 512;
 
+/// The cells of board a join the engine answers counts one tick for, beyond
+/// the tick of every query (see `Search::board_query_ticks`).
+const BOARD_QUERY_CELLS: usize = 1024;
+
 /// The id of a tile: its place in row-major order on the starting board.
 type Id = u32;
 
@@ -503,6 +507,10 @@ struct Search<'a> {
     /// `None` when the budget reaches beyond what the clock can represent.
     deadline: Option<Instant>,
     ticks: u32,
+    /// The ticks a join the engine answers on the board counts for: such a
+    /// search may cover the whole board, so on a big one (no masks) the
+    /// clock is looked at every few of them, not every [`CLOCK_EVERY`].
+    board_query_ticks: u32,
     /// Positions entered this round, the round (from 1) and its limit.
     entered: u64,
     round: u64,
@@ -617,6 +625,8 @@ impl<'a> Search<'a> {
             config,
             deadline: Instant::now().checked_add(config.budget),
             ticks: 0,
+            board_query_ticks: u32::try_from(board.rows() * board.cols() / BOARD_QUERY_CELLS)
+                .unwrap_or(u32::MAX),
             entered: 0,
             round: 1,
             round_limit: ROUND_UNIT,
@@ -1008,7 +1018,10 @@ impl<'a> Search<'a> {
         self.stats.path_queries += 1;
         let joined = match (&self.masks, &self.board) {
             (Some(masks), _) => masks.connects_apart(p, q, self.config.rules.max_turns),
-            (None, Some(board)) => connects(board, p, q, self.config.rules),
+            (None, Some(board)) => {
+                self.ticks = self.ticks.saturating_add(self.board_query_ticks);
+                connects(board, p, q, self.config.rules)
+            }
             (None, None) => unreachable!("the board is kept when there are no masks"),
         };
         if monotone && joined {
@@ -1490,6 +1503,24 @@ mod tests {
                 b: Point::new(0, 3)
             }])
         );
+    }
+
+    /// A join the engine answers on a big board may search all of it: the
+    /// clock is looked at after a few such joins, not after 512. Found by a
+    /// hostile run: `solve --budget-ms 200 --max-turns 3` on a 1000 x 1000
+    /// board of a tile at each end of every row took 4.5 s (26 s on 2000 x
+    /// 2000 with a 1 s budget), all of it before the first look.
+    #[test]
+    fn joins_on_a_big_board_look_at_the_clock_often() {
+        let row = format!("A{}A", ".".repeat(126));
+        let b = board(&vec![row.as_str(); 128]);
+        let mut c = config(Border::Open, Gravity::None);
+        // More turns than the masks answer: every join goes to the engine.
+        c.rules.max_turns = EmptyMasks::MAX_TURNS + 1;
+        c.budget = Duration::ZERO;
+        let (outcome, stats) = solve_counted(&b, &c);
+        assert_eq!(outcome, Outcome::Unknown);
+        assert!(stats.path_queries < 64, "{} joins", stats.path_queries);
     }
 
     #[test]

@@ -776,6 +776,49 @@ fn a_stopped_game_ends_on_kill_from_its_shell() {
     s.wait_exit(WAIT).expect("the shell ends");
 }
 
+/// A game started in the background stops as it takes the terminal
+/// (SIGTTOU) until `fg`: its clock ran meanwhile (hostile13: `&`, 6 s,
+/// `fg` showed Time 0:06). It stands now, as through a later stop.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_game_started_in_the_background_starts_its_clock_at_fg() {
+    let data = tempfile::tempdir().unwrap();
+    let shell = "PS1='ready> ' exec bash --norc --noprofile -i";
+    let mut s = Session::start_limited(shell, data.path(), &[], 80, 24);
+    s.wait_for("the prompt", WAIT, |t| t.contains("ready>"));
+    let bash = s.child.process_id().expect("the shell's pid");
+    let game = env!("CARGO_BIN_EXE_lianliankan");
+    s.send(format!("{game} --rows 2 --cols 4 --kinds 1 --gravity none --timed &\r").as_bytes());
+    let since = Instant::now();
+    let pid = loop {
+        if let [pid] = children_of(bash)[..] {
+            break pid;
+        }
+        assert!(since.elapsed() < WAIT, "no game under the shell");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let state = || {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        after.split_whitespace().next().unwrap_or("").to_string()
+    };
+    while state() != "T" && since.elapsed() < WAIT {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(state(), "T", "stopped in the background");
+    std::thread::sleep(Duration::from_secs(3));
+    s.send(b"fg\r");
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    let screen = s.screen();
+    assert!(screen.contains("Time 0:00"), "{screen}");
+    s.send(b"q");
+    s.wait_for("the shell again", WAIT, |t| {
+        t.matches("ready>").count() >= 3
+    });
+    s.send(b"exit\r");
+    s.wait_exit(WAIT).expect("the shell ends");
+}
+
 /// Found by the hostile run: a pty whose size a program set to 65535 x
 /// 65535 (or a terminal that reports one) ended the game at once, aborted
 /// on allocating ratatui's buffers for it, the terminal left raw; 10000 x

@@ -293,6 +293,15 @@ impl App {
         !self.screens.is_empty() || self.warning.is_some() || self.board_layout(self.area).is_none()
     }
 
+    /// Lets the time from `from` to `to` go by as if the board were hidden:
+    /// a game started in the background stands stopped (SIGTTOU) while it
+    /// takes the terminal, until `fg`, and its clock stands meanwhile, as
+    /// it does through a stop later on.
+    pub fn stood(&mut self, from: Instant, to: Instant) {
+        self.game.set_covered(true, from);
+        self.sync_cover(to);
+    }
+
     /// Stops the game's clock while the board is hidden, and runs it again
     /// once it shows.
     fn sync_cover(&mut self, now: Instant) {

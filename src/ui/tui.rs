@@ -190,7 +190,9 @@ pub fn run(app: &mut App) -> io::Result<Ended> {
     install_panic_hook();
     // Made first, so a set-up that fails half-way is undone too.
     let restore = Restore;
+    let asked = Instant::now();
     take_terminal()?;
+    app.stood(asked, Instant::now());
     let mut screen = Terminal::new(Clamped(CrosstermBackend::new(Output(stdout()))))?;
     let inputs = spawn_inputs()?;
     let result = event_loop(&mut screen, app, &inputs);

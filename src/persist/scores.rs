@@ -216,14 +216,19 @@ pub fn table_lines(entries: &[Entry], width: usize) -> Vec<String> {
 
 /// Checks a gravity key (`levels`, a variant's name, `daily-YYYY-MM-DD`):
 /// 1 to 16 characters of lower-case ASCII letters, digits and `-`, starting
-/// with a letter.
+/// with a letter; a daily deal's names a day of the calendar (a hand-edited
+/// `daily-9999-99-99` showed as "daily deal 9999-99-99").
 fn check_gravity(name: &str) -> Result<(), String> {
     let well_formed = name.len() <= MAX_GRAVITY_LEN
         && name.starts_with(|c: char| c.is_ascii_lowercase())
         && name
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-    if well_formed {
+    if let (true, Some(day)) = (well_formed, name.strip_prefix("daily-")) {
+        day.parse::<crate::game::daily::Day>()
+            .map(|_| ())
+            .map_err(|e| format!("daily deal key \"{name}\": {e}"))
+    } else if well_formed {
         Ok(())
     } else {
         Err(format!(
@@ -562,6 +567,24 @@ mod tests {
             title("daily-2026-11-30"),
             "8 x 16 board, daily deal 2026-11-30, normal"
         );
+    }
+
+    /// Hostile run: a hand-edited `daily-9999-99-99` key was taken, and
+    /// its table headed "daily deal 9999-99-99".
+    #[test]
+    fn a_daily_key_names_a_day_of_the_calendar() {
+        let key = |gravity: &str| BoardKey::new(8, 16, gravity, Difficulty::Normal);
+        assert!(key("daily-2026-12-01").is_ok());
+        assert!(key("daily-2024-02-29").is_ok());
+        for bad in [
+            "daily-9999-99-99",
+            "daily-2026-02-29",
+            "daily-2026-1-01",
+            "daily-",
+        ] {
+            let e = key(bad).expect_err(bad);
+            assert!(e.contains(bad), "{e}");
+        }
     }
 
     #[test]

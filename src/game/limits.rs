@@ -7,6 +7,9 @@
 pub const MAX_ROWS: usize = 40;
 /// The most columns a board may have.
 pub const MAX_COLS: usize = 60;
+/// The most kinds of tile a board may have: the save writes a tile as one
+/// base-62 digit, 0 for an empty cell.
+pub const MAX_KINDS: usize = 61;
 /// The most hints or reshuffles a game may grant.
 pub const MAX_HELP: u32 = 1000;
 /// The highest score a table or a saved game holds (far above what any

@@ -29,18 +29,16 @@ use rand::rngs::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use crate::core::grid::{Board, EMPTY, Point, Tile};
-use crate::game::limits::{MAX_COLS, MAX_HELP, MAX_ROWS, MAX_SCORE, MAX_SECONDS};
+use crate::game::limits::{MAX_COLS, MAX_HELP, MAX_KINDS, MAX_ROWS, MAX_SCORE, MAX_SECONDS};
 use crate::game::{Clock, Config, Difficulty, Game, History, Level, Mode, Score, Snapshot};
 use crate::persist::document::Document;
-
-/// The most kinds the save format can write, one base-62 digit each.
-pub const MAX_KINDS: usize = DIGITS.len() - 1;
 
 /// The longest playing time a save holds, in milliseconds.
 const MAX_MILLIS: u64 = MAX_SECONDS as u64 * 1000;
 
 /// The tile digits: index 0 is an empty cell, index `k` is kind `k`.
 const DIGITS: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const _: () = assert!(DIGITS.len() - 1 == MAX_KINDS, "a digit for every kind");
 
 /// A game in progress as it is stored. Build it with [`SavedGame::new`],
 /// turn it back into a game with [`SavedGame::restore`].

@@ -8,10 +8,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::core::gravity::Gravity;
+use crate::game::limits::MAX_KINDS;
 use crate::game::limits::{MAX_COLS, MAX_ROWS};
 use crate::game::{Config, Difficulty, Mode, check_size};
 use crate::persist::document::Document;
-use crate::persist::save::MAX_KINDS;
 
 /// How fast the line of a match and the slides after it play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

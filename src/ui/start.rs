@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::escape::escape_controls;
+use crate::game::limits::MAX_KINDS;
 use crate::game::{Config, Game, check_size};
 use crate::persist::document;
-use crate::persist::save::MAX_KINDS;
 use crate::persist::session::{Session, Wanted};
 use crate::persist::settings::Settings;
 use crate::persist::storage::{self, StorageError};

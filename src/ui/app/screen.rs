@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 
 use unicode_width::UnicodeWidthStr;
 
+use crate::game::limits::MAX_KINDS;
 use crate::game::limits::{MAX_COLS, MAX_ROWS};
 use crate::game::{Difficulty, Mode, show_time};
-use crate::persist::save::MAX_KINDS;
 use crate::persist::scores::{BoardKey, Entry};
 use crate::persist::settings::{Animation, GameChoice, PRESETS, Settings, modes};
 use crate::persist::stats::Page;

@@ -380,7 +380,7 @@ fn resume_and_a_click_end_a_pause_and_esc_keeps_it() {
 /// with a theme of more symbols, so the largest game it offers is dealt.
 #[test]
 fn the_largest_custom_game_the_form_offers_is_dealt() {
-    use crate::persist::save::MAX_KINDS;
+    use crate::game::limits::MAX_KINDS;
     let (a, t) = app();
     let mut a = App::new(a.game, Theme::builtin("emoji").unwrap(), true, t);
     assert!(a.theme.kinds() > MAX_KINDS);

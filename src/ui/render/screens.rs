@@ -318,7 +318,12 @@ fn render_page(
     let keys = if top < most {
         first_fitting(&[" down: more; Esc back ", " down: more "], inside(rect))
     } else {
-        " Esc back "
+        // A click outside the box goes back too (inside, it turns the
+        // page): said where there is room, for the mouse alone.
+        first_fitting(
+            &[" Esc or click outside: back ", " Esc back "],
+            inside(rect),
+        )
     };
     let keys = Line::raw(keys).alignment(Alignment::Center);
     Clear.render(rect, buf);

@@ -56,14 +56,14 @@ impl App {
                 lines.push((9, Line::raw("")));
                 lines.extend(table_lines(screen, area.width));
                 if screen.prompting() {
-                    &["Enter record", "Ctrl-Z undo", "Esc menu"]
+                    &["Enter record", "Ctrl-Z undo", "Esc or click menu"]
                 } else if screen.recorded {
-                    &["n  new game", "Esc  menu", "q  quit"]
+                    &["n  new game", "Esc or click  menu", "q  quit"]
                 } else {
-                    &["n  new game", "u  undo", "Esc  menu", "q  quit"]
+                    &["n  new game", "u  undo", "Esc or click  menu", "q  quit"]
                 }
             }
-            None => &["n  new game", "u  undo", "Esc  menu", "q  quit"],
+            None => &["n  new game", "u  undo", "Esc or click  menu", "q  quit"],
         };
         lines.push((9, Line::raw("")));
         self.render_end_box(area, " You won ", lines, keys, 46, buf);

@@ -173,7 +173,15 @@ fn table_lines(screen: &WinScreen, width: u16) -> Vec<Ranked<'static>> {
         lines.push((if row.mine { 6 } else { 7 }, Line::styled(text, style)));
     }
     if assisted {
-        lines.push((8, Line::raw(" * assisted (undo, hint)")));
+        // What marks a game, as the line over the table says (a demo taken
+        // over is marked too); where that is too wide, the mark alone.
+        let legend = " * assisted (undo, hint or demo)";
+        let legend = if legend.len() <= inside {
+            legend
+        } else {
+            " * assisted"
+        };
+        lines.push((8, Line::raw(legend)));
     }
     lines
 }

@@ -880,9 +880,10 @@ fn scores_and_statistics_fit_a_narrow_terminal() {
             .any(|l| l.contains(" 1 ") && l.contains(&score)),
         "{text}"
     );
-    // The heading wraps whole.
+    // The heading wraps whole. With one table it offers no left/right,
+    // which turned nothing (playtest12).
     assert!(
-        text.contains("(table 1 of 1:") && text.contains("left/right)"),
+        text.contains("(table 1 of 1)") && !text.contains("left/right"),
         "{text}"
     );
     press(&mut app, &[KeyCode::Esc]);

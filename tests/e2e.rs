@@ -1504,12 +1504,16 @@ fn esc_never_quits_and_screens_over_the_board_stop_the_clock() {
     s.send(b"\x1b");
     s.wait_for("the board again", WAIT, |t| !t.contains("Resume"));
     s.send(b"?");
-    s.wait_for("the help", WAIT, |t| t.contains("Esc, q or ? closes"));
+    s.wait_for("the help", WAIT, |t| {
+        t.contains("Esc, q, ? or click closes")
+    });
     let shown = time_left(&s.screen());
     std::thread::sleep(Duration::from_millis(2500));
     assert_eq!(time_left(&s.screen()), shown, "the clock stands under help");
     s.send(b"?");
-    s.wait_for("the board", WAIT, |t| !t.contains("Esc, q or ? closes"));
+    s.wait_for("the board", WAIT, |t| {
+        !t.contains("Esc, q, ? or click closes")
+    });
     s.send(b"q");
     assert!(s.wait_exit(WAIT).expect("q quits").success());
 }

@@ -280,6 +280,38 @@ mod tests {
         assert!(again.game.assisted(), "never the player's own high score");
     }
 
+    /// Played in tmux (playtest12): a demo taken over and won enters the
+    /// table marked `*`, and the box said '(assisted: undo, hint or demo)'
+    /// over a legend of '* assisted (undo, hint)'. The legend names the
+    /// demo too.
+    #[test]
+    fn the_legend_of_a_demo_taken_over_and_won_names_the_demo() {
+        let dir = tempfile::tempdir().unwrap();
+        let t = Instant::now();
+        let mut a = demo_of_in(
+            Mode::Single(crate::core::gravity::Gravity::None),
+            dir.path(),
+            t,
+        );
+        assert!(a.tick(t + DEMO_STEP));
+        a.handle_event(&key(KeyCode::Char('k'), KeyModifiers::NONE), AREA, t);
+        assert!(a.demo.is_none());
+        while let Some((p, q)) = crate::game::find_match(a.game.board()) {
+            a.now += Duration::from_secs(1);
+            crate::ui::test_support::pick(&mut a, p);
+            crate::ui::test_support::pick(&mut a, q);
+        }
+        assert!(a.game.win().is_some());
+        crate::ui::test_support::read_box(&mut a);
+        let shown = crate::ui::test_support::screen_rows(&a, 80, 24).join("\n");
+        assert!(shown.contains("(assisted: undo, hint or demo)"), "{shown}");
+        assert!(shown.contains("* assisted (undo, hint or demo)"), "{shown}");
+        // Where it does not fit, the mark alone, never cut at the border.
+        let narrow = crate::ui::test_support::screen_rows(&a, 30, 24).join("\n");
+        assert!(narrow.contains("* assisted "), "{narrow}");
+        assert!(!narrow.contains("(undo, hint or"), "{narrow}");
+    }
+
     /// A run of levels, as `--demo` deals without options: the demo plays
     /// through all seven, with no level card between them, and saves nothing
     /// on the way.

@@ -399,9 +399,15 @@ fn scores_page(view: &ScoresView, index: usize, area: Rect) -> Vec<String> {
     let Some((key, entries)) = view.tables.get(index) else {
         return vec!["No high scores yet: win a game to make the first.".to_string()];
     };
+    // Left and right turn the tables: said only where there is another.
+    let turn = if view.tables.len() > 1 {
+        ": left/right"
+    } else {
+        ""
+    };
     let mut lines = vec![
         format!(
-            "{}   (table {} of {}: left/right)",
+            "{}   (table {} of {}{turn})",
             key.title(),
             index + 1,
             view.tables.len()

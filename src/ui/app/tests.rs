@@ -127,6 +127,22 @@ fn help_opens_closes_and_swallows_keys() {
     assert!(a.quit);
 }
 
+/// Played by mouse alone (playtest12): the help's border read 'Esc, q or
+/// ? closes', keys only, though a click closes it. It says so now, and a
+/// click does close it.
+#[test]
+fn the_help_tells_a_mouse_player_a_click_closes_it() {
+    let (mut a, t) = app();
+    a.handle_event(&key(KeyCode::Char('?')), AREA, t);
+    let bottom = crate::ui::test_support::screen_rows(&a, AREA.width, AREA.height)
+        .into_iter()
+        .find(|l| l.contains('└'))
+        .unwrap_or_default();
+    assert!(bottom.contains("Esc, q, ? or click closes"), "{bottom}");
+    a.handle_event(&click(40, 12), AREA, t);
+    assert!(a.screens.is_empty(), "{:?}", a.screens);
+}
+
 #[test]
 fn clicks_hit_the_tile_drawn_there_and_nothing_else() {
     let (mut a, t) = app();

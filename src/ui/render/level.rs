@@ -158,7 +158,7 @@ impl App {
             (2, centre(format!("Score {:>7}", loss.score))),
             (9, Line::raw("")),
         ];
-        let keys = ["n  new game", "Esc  menu", "q  quit"];
+        let keys = ["n  new game", "Esc or click  menu", "q  quit"];
         self.render_end_box(area, " Game over ", lines, &keys, 40, buf);
     }
 }

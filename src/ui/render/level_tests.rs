@@ -203,7 +203,7 @@ fn the_time_bar_shrinks_and_the_loss_box_shows_the_score() {
         "Game over",
         "Time is up!",
         "Score       0",
-        "n  new game   Esc  menu   q  quit",
+        "n  new game   Esc or click  menu   q  quit",
     ] {
         assert!(screen.contains(needle), "{needle}: {screen}");
     }
@@ -213,7 +213,7 @@ fn the_time_bar_shrinks_and_the_loss_box_shows_the_score() {
         "Time is up!",
         "Score       0",
         "n  new game",
-        "Esc  menu",
+        "Esc or click  menu",
         "q  quit",
     ] {
         assert!(screen.contains(needle), "{needle}: {screen}");

@@ -105,12 +105,16 @@ impl App {
     fn render_help(&self, top: usize, area: Rect, buf: &mut Buffer) {
         let (lines, rect) = self.help_page(area);
         let most = self.help_max_top(area);
+        // A click closes the help too: said where there is room, so a
+        // player with the mouse alone knows how to go on.
         let keys = [
+            " arrows scroll; Esc or click closes ",
             " arrows scroll; Esc closes ",
+            " Esc, q, ? or click closes ",
             " Esc, q or ? closes ",
             " Esc closes ",
         ];
-        let keys = first_fitting(&keys[usize::from(most == 0)..], inside(rect));
+        let keys = first_fitting(&keys[2 * usize::from(most == 0)..], inside(rect));
         Clear.render(rect, buf);
         Paragraph::new(lines.into_iter().map(Line::raw).collect::<Vec<_>>())
             .scroll((u16::try_from(top.min(most)).unwrap_or(u16::MAX), 0))
@@ -314,7 +318,12 @@ fn render_page(
     let keys = if top < most {
         first_fitting(&[" down: more; Esc back ", " down: more "], inside(rect))
     } else {
-        " Esc back "
+        // A click outside the box goes back too (inside, it turns the
+        // page): said where there is room, for the mouse alone.
+        first_fitting(
+            &[" Esc or click outside: back ", " Esc back "],
+            inside(rect),
+        )
     };
     let keys = Line::raw(keys).alignment(Alignment::Center);
     Clear.render(rect, buf);

@@ -396,8 +396,8 @@ fn the_helps_bottom_border_says_its_keys_whole() {
         (20, 6, "Esc closes"),
         (24, 8, "Esc, q or ? closes"),
         (30, 12, "arrows scroll; Esc closes"),
-        (40, 10, "arrows scroll; Esc closes"),
-        (80, 24, "Esc, q or ? closes"),
+        (40, 10, "arrows scroll; Esc or click closes"),
+        (80, 24, "Esc, q, ? or click closes"),
     ] {
         let lines = text(&draw(&app, w, h));
         let bottom = lines

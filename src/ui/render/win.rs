@@ -56,14 +56,14 @@ impl App {
                 lines.push((9, Line::raw("")));
                 lines.extend(table_lines(screen, area.width));
                 if screen.prompting() {
-                    &["Enter record", "Ctrl-Z undo", "Esc menu"]
+                    &["Enter record", "Ctrl-Z undo", "Esc or click menu"]
                 } else if screen.recorded {
-                    &["n  new game", "Esc  menu", "q  quit"]
+                    &["n  new game", "Esc or click  menu", "q  quit"]
                 } else {
-                    &["n  new game", "u  undo", "Esc  menu", "q  quit"]
+                    &["n  new game", "u  undo", "Esc or click  menu", "q  quit"]
                 }
             }
-            None => &["n  new game", "u  undo", "Esc  menu", "q  quit"],
+            None => &["n  new game", "u  undo", "Esc or click  menu", "q  quit"],
         };
         lines.push((9, Line::raw("")));
         self.render_end_box(area, " You won ", lines, keys, 46, buf);
@@ -173,7 +173,15 @@ fn table_lines(screen: &WinScreen, width: u16) -> Vec<Ranked<'static>> {
         lines.push((if row.mine { 6 } else { 7 }, Line::styled(text, style)));
     }
     if assisted {
-        lines.push((8, Line::raw(" * assisted (undo, hint)")));
+        // What marks a game, as the line over the table says (a demo taken
+        // over is marked too); where that is too wide, the mark alone.
+        let legend = " * assisted (undo, hint or demo)";
+        let legend = if legend.len() <= inside {
+            legend
+        } else {
+            " * assisted"
+        };
+        lines.push((8, Line::raw(legend)));
     }
     lines
 }

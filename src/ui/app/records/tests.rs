@@ -273,7 +273,11 @@ fn esc_on_a_finished_game_opens_its_menu_and_never_quits() {
     let mut app = timed_tiny_after_a_match(dir.path());
     app.now += app.game.time_limit().unwrap();
     assert!(app.tick(app.now));
-    assert!(screen(&app).contains("Esc  menu"), "{}", screen(&app));
+    assert!(
+        screen(&app).contains("Esc or click  menu"),
+        "{}",
+        screen(&app)
+    );
     read_box(&mut app);
     keys(&mut app, &[KeyCode::Esc]);
     assert!(!app.quit, "Esc does not quit");
@@ -725,6 +729,35 @@ fn a_score_that_cannot_be_written_says_when_the_won_game_is_not_saved_either() {
     assert!(file.is_file());
 }
 
+/// Played by mouse alone (playtest12): the win box and the time-up box
+/// read 'Esc  menu' (on the name prompt 'Esc menu'), keys only, though a
+/// click on either opens the menu that leads on. They say so now, and the
+/// click does open it.
+#[test]
+fn the_end_boxes_tell_a_mouse_player_a_click_opens_their_menu() {
+    // The box says `words`, and a click on it opens the menu on top.
+    let click = |mut app: App, words: &str| -> Option<MenuKind> {
+        read_box(&mut app);
+        assert!(screen(&app).contains(words), "{}", screen(&app));
+        click_at(&mut app, 40, 12);
+        menu_on_top(&app)
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = timed_tiny_after_a_match(dir.path());
+    app.now += app.game.time_limit().unwrap();
+    assert!(app.tick(app.now));
+    assert!(click(app, "Esc or click  menu").is_some());
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    type_str(&mut app, " l j h ");
+    assert!(app.game.win().is_some());
+    let record = click(app, "Esc or click menu");
+    assert!(
+        matches!(record, Some(MenuKind::Finished { record: true, .. })),
+        "{record:?}"
+    );
+}
+
 fn screen(app: &App) -> String {
     screen_rows(app, AREA.width, AREA.height).join("\n") + "\n"
 }
@@ -742,7 +775,7 @@ fn the_win_screen_shows_the_table_the_prompt_and_assisted_games() {
     let shown = screen(&app);
     assert!(shown.contains("Recorded in place 1"), "{shown}");
     assert!(
-        shown.contains("n  new game   Esc  menu   q  quit"),
+        shown.contains("n  new game   Esc or click  menu   q  quit"),
         "{shown}"
     );
     assert!(!shown.contains('\u{1b}'), "{shown}");
@@ -757,14 +790,14 @@ fn the_win_screen_shows_the_table_the_prompt_and_assisted_games() {
         " 1> ",
         " 2  x[2J",
         " * assisted",
-        "Enter record   Ctrl-Z undo   Esc menu",
+        "Enter record   Ctrl-Z undo   Esc or click menu",
     ] {
         assert!(shown.contains(needle), "{needle:?} missing:\n{shown}");
     }
 }
 
 /// Played at 30 x 8: the win box's key line was cut after "u  undo",
-/// so "Esc  menu" and "q  quit" were nowhere on the screen. On a narrow
+/// so "Esc or click  menu" and "q  quit" were nowhere on the screen. On a narrow
 /// screen the keys wrap, whole, and a short one drops other lines for
 /// them.
 #[test]
@@ -774,7 +807,7 @@ fn the_win_box_keeps_every_key_on_a_narrow_short_screen() {
     win(&mut app);
     for (w, h) in [(30, 8), (24, 9), (46, 8)] {
         let shown = screen_rows(&app, w, h).join("\n");
-        for key in ["Enter record", "Ctrl-Z undo", "Esc menu"] {
+        for key in ["Enter record", "Ctrl-Z undo", "Esc or click menu"] {
             assert!(shown.contains(key), "{key:?} at {w} x {h}:\n{shown}");
         }
         assert!(shown.contains("Your name"), "at {w} x {h}:\n{shown}");
@@ -782,7 +815,7 @@ fn the_win_box_keeps_every_key_on_a_narrow_short_screen() {
     type_str(&mut app, "x");
     keys(&mut app, &[KeyCode::Enter]);
     let shown = screen_rows(&app, 30, 8).join("\n");
-    for key in ["n  new game", "Esc  menu", "q  quit"] {
+    for key in ["n  new game", "Esc or click  menu", "q  quit"] {
         assert!(shown.contains(key), "{key:?}:\n{shown}");
     }
 }

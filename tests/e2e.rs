@@ -707,6 +707,26 @@ fn children_of(parent: u32) -> Vec<u32> {
         .collect()
 }
 
+/// The state letter of process `pid` (`T` when stopped; empty once it is
+/// gone), from `/proc`.
+#[cfg(target_os = "linux")]
+fn state_of(pid: u32) -> String {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    after.split_whitespace().next().unwrap_or("").to_string()
+}
+
+/// An interactive bash in a pty of 80 x 24 with the data directory `data`,
+/// at its prompt (`ready> `), and its pid: job control as a player has it.
+#[cfg(target_os = "linux")]
+fn bash_in(data: &std::path::Path) -> (Session, u32) {
+    let shell = "PS1='ready> ' exec bash --norc --noprofile -i";
+    let s = Session::start_limited(shell, data, &[], 80, 24);
+    s.wait_for("the prompt", WAIT, |t| t.contains("ready>"));
+    let bash = s.child.process_id().expect("the shell's pid");
+    (s, bash)
+}
+
 /// Found by the hostile run (hostile13): a game stopped with `kill -TSTP`
 /// and then ended from its shell with `kill %1` (bash sends SIGTERM, then
 /// SIGCONT so a stopped job can take it) stayed stopped: continued in the
@@ -718,10 +738,7 @@ fn children_of(parent: u32) -> Vec<u32> {
 #[test]
 fn a_stopped_game_ends_on_kill_from_its_shell() {
     let data = tempfile::tempdir().unwrap();
-    let shell = "PS1='ready> ' exec bash --norc --noprofile -i";
-    let mut s = Session::start_limited(shell, data.path(), &[], 80, 24);
-    s.wait_for("the prompt", WAIT, |t| t.contains("ready>"));
-    let bash = s.child.process_id().expect("the shell's pid");
+    let (mut s, bash) = bash_in(data.path());
     let game = env!("CARGO_BIN_EXE_lianliankan");
     s.send(format!("{game} --rows 2 --cols 4 --kinds 1 --gravity none\r").as_bytes());
     s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
@@ -743,11 +760,7 @@ fn a_stopped_game_ends_on_kill_from_its_shell() {
     // there does), and `fg` brings it back, paused.
     s.send(b"bg\r");
     // The shell tells of a job that stopped at its next prompt.
-    let state = || {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-        after.split_whitespace().next().unwrap_or("").to_string()
-    };
+    let state = || state_of(pid);
     let since = Instant::now();
     std::thread::sleep(Duration::from_millis(300));
     while state() != "T" && since.elapsed() < WAIT {
@@ -783,10 +796,7 @@ fn a_stopped_game_ends_on_kill_from_its_shell() {
 #[test]
 fn a_game_started_in_the_background_starts_its_clock_at_fg() {
     let data = tempfile::tempdir().unwrap();
-    let shell = "PS1='ready> ' exec bash --norc --noprofile -i";
-    let mut s = Session::start_limited(shell, data.path(), &[], 80, 24);
-    s.wait_for("the prompt", WAIT, |t| t.contains("ready>"));
-    let bash = s.child.process_id().expect("the shell's pid");
+    let (mut s, bash) = bash_in(data.path());
     let game = env!("CARGO_BIN_EXE_lianliankan");
     s.send(format!("{game} --rows 2 --cols 4 --kinds 1 --gravity none --timed &\r").as_bytes());
     let since = Instant::now();
@@ -797,11 +807,7 @@ fn a_game_started_in_the_background_starts_its_clock_at_fg() {
         assert!(since.elapsed() < WAIT, "no game under the shell");
         std::thread::sleep(Duration::from_millis(20));
     };
-    let state = || {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-        after.split_whitespace().next().unwrap_or("").to_string()
-    };
+    let state = || state_of(pid);
     while state() != "T" && since.elapsed() < WAIT {
         std::thread::sleep(Duration::from_millis(20));
     }

@@ -45,6 +45,10 @@ use tiles::Marks;
 /// not to the game state that knows the board is lost.
 const LOST_WARNING: &str = "cannot be won now: u undo, r reshuffle";
 
+/// What the status line says of itself where there is room: a click on it
+/// opens the menu, as the first screen's title line says ([`INTRO`]).
+const MENU_HERE: &str = "Esc or click here: menu";
+
 /// [`LOST_WARNING`] for a narrow title line that also holds a timed level's
 /// time left: both matter when the board is lost against the clock.
 const LOST_SHORT: &str = "cannot win: u or r";
@@ -322,7 +326,10 @@ impl App {
 
     /// The status line, in the most explicit wording that fits `width`
     /// columns. Every wording ends with the key for help, so what to press
-    /// next always shows; the tile count goes first, then the long words.
+    /// next always shows; where there is room it says, as the first screen
+    /// did, that a click on it opens the menu (a player with the mouse only
+    /// is told nowhere else once the first move has taken that away); the
+    /// tile count goes first, then the long words.
     fn status_text(&self, width: u16) -> String {
         let g = &self.game;
         let (label, score, time) = (
@@ -352,6 +359,9 @@ impl App {
             )
         };
         let wordings = [
+            format!(
+                " {label}  Score {score}  Time {time}  Tiles {tiles}  {hints_long}  Shuffles {shuffles} {r}  {MENU_HERE}  {help} help"
+            ),
             format!(
                 " {label}  Score {score}  Time {time}  Tiles {tiles}  {hints_long}  Shuffles {shuffles} {r}  {help} help"
             ),

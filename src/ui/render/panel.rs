@@ -73,6 +73,8 @@ impl App {
         lines.extend(self.panel_figures(&look));
         lines.push(Line::raw(""));
         lines.push(Line::styled(" click equal pairs", look.dim));
+        // The status line it replaces says a click there opens the menu.
+        lines.push(Line::styled(" click title: menu", look.dim));
         // A short panel cuts the keys from the end.
         lines.extend(self.panel_keys(&look));
         Paragraph::new(lines)

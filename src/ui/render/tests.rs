@@ -172,6 +172,55 @@ fn status_line_keeps_the_help_key_with_long_labels() {
     }
 }
 
+/// A player with the mouse only learns from the first screen that a click
+/// on the top or bottom line opens the menu; after the first move the
+/// status line says so where there is room, or the side panel that
+/// replaces it, and a click there does it.
+#[test]
+fn the_status_line_tells_a_mouse_player_where_the_menu_is() {
+    assert!(crate::ui::app::INTRO.contains(super::MENU_HERE));
+    let t = Instant::now();
+    for theme in ["emoji", "ascii"] {
+        let game = Game::new(Config::DEFAULT, t).unwrap();
+        let mut app = App::new(game, Theme::builtin(theme).unwrap(), true, t);
+        let (a, b) = crate::game::find_match(app.game.board()).unwrap();
+        app.game.apply(Action::Click(a), t);
+        app.game.apply(Action::Click(b), t);
+        let area = Rect::new(0, 0, 120, 40);
+        app.resize(area, t);
+        let shown = text(&draw(&app, 120, 40));
+        let status = shown[39].trim_end();
+        let panel = app.screen_layout(area).0.panel.is_some();
+        if panel {
+            assert!(status.is_empty(), "{theme}: {status}");
+            assert!(
+                shown.iter().any(|r| r.contains("click title: menu")),
+                "{theme}: {}",
+                shown.join("\n")
+            );
+            app.handle_event(&crate::ui::test_support::left_click(50, 0), area, t);
+        } else {
+            assert!(
+                status.contains("Esc or click here: menu"),
+                "{theme}: {status}"
+            );
+            assert!(status.ends_with("? help"), "{theme}: {status}");
+            app.handle_event(&crate::ui::test_support::left_click(50, 39), area, t);
+        }
+        assert!(
+            !app.screens.is_empty(),
+            "{theme}: a click there opens the menu"
+        );
+    }
+    // At 80 columns the status line keeps its figures and the help key.
+    let app = dealt("emoji", true);
+    for w in [80, 66] {
+        let line = text(&draw(&app, w, 40))[39].trim_end().to_string();
+        assert!(!line.contains("click here"), "{w}: {line}");
+        assert!(line.ends_with("? help"), "{w}: {line}");
+    }
+}
+
 #[test]
 fn selection_hint_and_cursor_are_distinct_without_colour() {
     let t = Instant::now();

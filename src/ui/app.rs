@@ -83,9 +83,12 @@ pub struct App {
     /// When the message box last got a message: it takes no key or click
     /// before it has shown for [`LEAST_SHOWN`].
     told: Instant,
-    /// When the time-up box came: like the win box, it takes no click
-    /// before it has shown for [`LEAST_SHOWN`].
+    /// When the time-up box came: like the win box, it takes no key or
+    /// click before it has shown for [`LEAST_SHOWN`].
     timed_out: Option<Instant>,
+    /// When the win box came: with the winning match, or as the start that
+    /// resumed a won game (keys typed ahead of it wait, as the box's do).
+    won: Instant,
     /// When "Abandon this game?" last came: it takes no key or click before
     /// it has shown for [`LEAST_SHOWN`], so no key sent with the one that
     /// asked (a paste whose end came late, keys typed ahead) answers it unseen.
@@ -188,6 +191,7 @@ impl App {
             warning: None,
             told: now,
             timed_out: None,
+            won: now,
             asked: now,
             note: None,
             intro: false,
@@ -428,7 +432,7 @@ impl App {
             Top::Screen(Screen::Menu(m)) if matches!(m.kind, MenuKind::Confirm(_)) => {
                 Some(self.asked)
             }
-            Top::Won => self.game.last_match().map(|r| r.at),
+            Top::Won => Some(self.won),
             Top::TimeUp => self.timed_out,
             _ => None,
         }

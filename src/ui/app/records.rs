@@ -126,6 +126,7 @@ impl App {
                     screen.unrecorded = Some("a demo");
                 }
                 self.win_screen = Some(screen);
+                self.won = now;
                 if let Some(m) = message {
                     self.tell(m);
                 }

@@ -486,6 +486,31 @@ fn a_win_left_saved_after_its_record_is_not_recorded_twice() {
     assert_eq!(table(dir.path()).len(), 2, "a new game is a new win");
 }
 
+/// A won game resumed (a kill before its score was recorded) brings its
+/// win box unasked, as the start's first frame: keys typed ahead of it
+/// (`lianliankan` Enter Enter at the shell) wait until it has been read.
+/// Before, they went to its name prompt at once: the second Enter recorded
+/// the default name unseen (hostile14, tmux).
+#[test]
+fn a_resumed_won_game_s_box_waits_to_be_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    drop(app);
+    let mut app = tiny(dir.path());
+    assert!(app.game.win().is_some(), "the won game resumed");
+    let name = app.win_screen.as_ref().unwrap().name.clone();
+    app.show_frame(app.now);
+    type_str(&mut app, "zz");
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(app.win_screen.as_ref().unwrap().name, name);
+    assert!(table(dir.path()).is_empty(), "nothing recorded unseen");
+    read_box(&mut app);
+    type_str(&mut app, "x");
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(table(dir.path()), [(format!("{name}x"), 25)]);
+}
+
 /// On a terminal too small for the board the win box is not drawn
 /// ("Please make the terminal larger" is): no name is typed or recorded
 /// blind, `n` neither records nor deals (it recorded the default name and
@@ -622,6 +647,7 @@ fn leaving_the_win_screen_records_and_a_resumed_win_shows_it_again() {
     let mut again = tiny(dir.path());
     assert_eq!(again.note, Some("Resumed"));
     assert!(again.win_screen.as_ref().is_some_and(WinScreen::prompting));
+    read_box(&mut again);
     // Esc opens the game-over menu, which offers the record first; it
     // leaves by the menu's Quit: recorded.
     type_str(&mut again, "\u{0}");
@@ -683,6 +709,7 @@ fn a_score_that_cannot_be_written_keeps_the_won_game_to_record_later() {
     std::fs::remove_file(&scores).unwrap();
     let mut again = tiny(dir.path());
     assert!(again.win_screen.as_ref().is_some_and(WinScreen::prompting));
+    read_box(&mut again);
     keys(&mut again, &[KeyCode::Enter]);
     assert_eq!(table(dir.path()).len(), 1);
     assert!(!dir.path().join("game.json").exists());

@@ -486,6 +486,44 @@ fn a_win_left_saved_after_its_record_is_not_recorded_twice() {
     assert_eq!(table(dir.path()).len(), 2, "a new game is a new win");
 }
 
+/// A won game resumed after its score was recorded (a kill between the
+/// record and the save's removal) asked a name again: "A high score: place
+/// 2 of 10" over its own row, and dropped the name typed (hostile14, tmux:
+/// "bob" typed, the table kept "playerzz"). The start now finishes what the
+/// kill cut short: the save goes, the win is counted, and the box shows
+/// the row recorded.
+#[test]
+fn a_win_recorded_before_a_kill_shows_recorded_at_the_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("game.json");
+    let stats_file = dir.path().join("stats.json");
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    let won = std::fs::read(&saved).unwrap();
+    let stats_before = std::fs::read(&stats_file).unwrap();
+    keys(&mut app, &[KeyCode::Backspace; 20]);
+    type_str(&mut app, "ann");
+    keys(&mut app, &[KeyCode::Enter]);
+    drop(app);
+    // Killed right after scores.json was written: the save and the
+    // statistics are as they were.
+    std::fs::write(&saved, won).unwrap();
+    std::fs::write(&stats_file, stats_before).unwrap();
+    let app = tiny(dir.path());
+    assert!(app.game.win().is_some(), "the won game resumed");
+    assert!(
+        !app.win_screen.as_ref().unwrap().prompting(),
+        "no name asked"
+    );
+    assert!(!saved.exists(), "its save goes");
+    let shown = screen(&app);
+    assert!(shown.contains("Recorded in place 1"), "{shown}");
+    assert!(shown.contains("1> ann"), "{shown}");
+    assert_eq!(table(dir.path()), [("ann".to_string(), 25)]);
+    let stats = Stats::load(dir.path()).unwrap().0.total();
+    assert_eq!((stats.started, stats.won), (1, 1));
+}
+
 /// A won game resumed (a kill before its score was recorded) brings its
 /// win box unasked, as the start's first frame: keys typed ahead of it
 /// (`lianliankan` Enter Enter at the shell) wait until it has been read.

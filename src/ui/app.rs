@@ -83,12 +83,18 @@ pub struct App {
     /// When the message box last got a message: it takes no key or click
     /// before it has shown for [`LEAST_SHOWN`].
     told: Instant,
-    /// When the time-up box came: like the win box, it takes no key or
-    /// click before it has shown for [`LEAST_SHOWN`].
+    /// When the time-up box came (or came back, as the win box does): like
+    /// the win box, it takes no key or click before it has shown for
+    /// [`LEAST_SHOWN`].
     timed_out: Option<Instant>,
-    /// When the win box came: with the winning match, or as the start that
-    /// resumed a won game (keys typed ahead of it wait, as the box's do).
+    /// When the win box came: with the winning match, as the start that
+    /// resumed a won game (keys typed ahead of it wait, as the box's do),
+    /// or with the first frame after a terminal too small for it (see
+    /// [`App::show_frame`]).
     won: Instant,
+    /// Whether the last frame hid a finished game's box behind "Please make
+    /// the terminal larger": it is not read until a frame has shown it.
+    box_hidden: bool,
     /// When "Abandon this game?" last came: it takes no key or click before
     /// it has shown for [`LEAST_SHOWN`], so no key sent with the one that
     /// asked (a paste whose end came late, keys typed ahead) answers it unseen.
@@ -192,6 +198,7 @@ impl App {
             told: now,
             timed_out: None,
             won: now,
+            box_hidden: false,
             asked: now,
             note: None,
             intro: false,
@@ -450,8 +457,11 @@ impl App {
     /// message that came with a move went with the next key, unread. One
     /// rule for every such box.
     fn front_unread(&self, now: Instant) -> bool {
-        self.front_came()
-            .is_some_and(|from| !(self.shows(from) && now >= from + LEAST_SHOWN))
+        let hidden = self.box_hidden && matches!(self.top(), Top::Won | Top::TimeUp);
+        hidden
+            || self
+                .front_came()
+                .is_some_and(|from| !(self.shows(from) && now >= from + LEAST_SHOWN))
     }
 
     /// A key on the screen on top. Every page (help, high scores,
@@ -725,6 +735,15 @@ impl App {
     /// tested against this one.
     pub fn show_frame(&mut self, now: Instant) {
         self.now = now;
+        // A finished game's box that a terminal too small for the board
+        // hides is not seen: it comes anew with the first frame that shows
+        // it, and is read from then on (see [`App::front_unread`]).
+        if self.top() == Top::Cramped {
+            self.box_hidden = self.game_over();
+        } else if std::mem::take(&mut self.box_hidden) {
+            self.won = now;
+            self.timed_out = self.timed_out.map(|_| now);
+        }
         let (slides, moved) = self.game.slides(now).unwrap_or_default();
         self.shown = Shown {
             at: now,

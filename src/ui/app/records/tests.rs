@@ -590,6 +590,40 @@ fn a_win_box_not_on_screen_takes_no_name() {
     assert!(app.quit);
 }
 
+/// A win box hidden by a terminal too small for the board has not been
+/// read when the terminal grows again: it takes no key until a frame has
+/// shown it for LEAST_SHOWN, as when it first came. Before, its time ran
+/// from the winning match, so a box back after a while small took the
+/// keys sent as it came back (hostile14, tmux: won, 2 s at 9 x 3, back to
+/// 80 x 24 with zz Enter sent at once: recorded as playerzz, unseen).
+#[test]
+fn a_win_box_back_from_a_small_terminal_waits_to_be_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    let name = app.win_screen.as_ref().unwrap().name.clone();
+    let small = ratatui::layout::Rect::new(0, 0, 8, 3);
+    app.resize(small, app.now);
+    app.now += Duration::from_millis(16);
+    app.show_frame(app.now);
+    // Grown again seconds later: keys with the resize, then keys in the
+    // box's first frames, wait.
+    app.now += Duration::from_secs(5);
+    app.resize(AREA, app.now);
+    for _ in 0..2 {
+        type_str(&mut app, "x");
+        keys(&mut app, &[KeyCode::Enter]);
+        assert_eq!(app.win_screen.as_ref().unwrap().name, name);
+        assert!(table(dir.path()).is_empty(), "recorded unread");
+        app.now += Duration::from_millis(16);
+        app.show_frame(app.now);
+    }
+    read_box(&mut app);
+    type_str(&mut app, "x");
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(table(dir.path()), [(format!("{name}x"), 25)]);
+}
+
 /// Inputs that were waiting together are saved once, after them: the
 /// play-test held undo down on a 40 x 60 game of 1190 moves, and every
 /// key wrote the whole 3.9 MB history (780 MB for 200 keys, seconds

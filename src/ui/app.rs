@@ -344,6 +344,7 @@ impl App {
                 _ if self.front_unread(now) => true,
                 Top::Message(_) => {
                     self.warning = None;
+                    self.uncover(now);
                     self.sync_cover(now);
                     true
                 }
@@ -442,6 +443,22 @@ impl App {
             Top::Won => Some(self.won),
             Top::TimeUp => self.timed_out,
             _ => None,
+        }
+    }
+
+    /// The message box went at `now`: the win box, the time-up box or
+    /// "Abandon this game?" it covered comes again, and is not read yet
+    /// (see [`App::front_unread`]). An Enter held down over the last match
+    /// waited for a message that came with it, closed it, and its next
+    /// repeat recorded the default name in a box never seen alone.
+    fn uncover(&mut self, now: Instant) {
+        match self.top() {
+            Top::Won => self.won = now,
+            Top::TimeUp => self.timed_out = Some(now),
+            Top::Screen(Screen::Menu(m)) if matches!(m.kind, MenuKind::Confirm(_)) => {
+                self.asked = now;
+            }
+            _ => {}
         }
     }
 

@@ -524,6 +524,42 @@ fn a_win_recorded_before_a_kill_shows_recorded_at_the_next_start() {
     assert_eq!((stats.started, stats.won), (1, 1));
 }
 
+/// A message that comes with the winning match (a bad scores.json kept
+/// aside) covers the win box; the key that closes it, once read, uncovers
+/// the box, which is then not read yet either. Before, its time ran from
+/// the win, under the message: an Enter held down over the last match
+/// waited for the message, closed it, and its next repeat, 30 ms later,
+/// recorded the default name in a box never seen alone (hostile14).
+#[test]
+fn a_box_uncovered_by_the_message_box_waits_to_be_read() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("scores.json"), "not json").unwrap();
+    let mut app = tiny(dir.path());
+    type_str(&mut app, " l j h ");
+    assert!(app.game.win().is_some());
+    assert!(app.warning.is_some(), "the kept-aside file is told");
+    let won = app.now;
+    let mut held = won;
+    let mut closed = None;
+    while held < won + LEAST_SHOWN * 2 {
+        held += Duration::from_millis(30);
+        app.show_frame(held);
+        app.now = held;
+        let told = app.warning.is_some();
+        keys(&mut app, &[KeyCode::Enter]);
+        if told && app.warning.is_none() {
+            closed = Some(held);
+        }
+        if closed.is_some_and(|c| held < c + LEAST_SHOWN) {
+            assert!(table(dir.path()).is_empty(), "{held:?}: recorded unread");
+        }
+    }
+    assert!(closed.is_some(), "the held Enter closed the message");
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(table(dir.path()).len(), 1);
+}
+
 /// A won game resumed (a kill before its score was recorded) brings its
 /// win box unasked, as the start's first frame: keys typed ahead of it
 /// (`lianliankan` Enter Enter at the shell) wait until it has been read.
@@ -763,8 +799,11 @@ fn a_score_that_cannot_be_written_keeps_the_won_game_to_record_later() {
     std::fs::write(&scores, newer).unwrap();
     let mut app = tiny(dir.path());
     win(&mut app);
-    // The note that the table cannot be read takes the first key.
-    keys(&mut app, &[KeyCode::Enter, KeyCode::Enter]);
+    // The note that the table cannot be read takes the first key; the
+    // box it uncovers is read before the next.
+    keys(&mut app, &[KeyCode::Enter]);
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
     let told = app.warning.clone().expect("told");
     assert!(told.contains("could not be recorded"), "{told}");
     assert!(told.contains("stays saved"), "{told}");
@@ -809,8 +848,10 @@ fn a_score_that_cannot_be_written_says_when_the_won_game_is_not_saved_either() {
     type_str(&mut app, "j h ");
     read_box(&mut app);
     // The first Enter closes the notes (tables unreadable, game not
-    // saved), the second records.
-    keys(&mut app, &[KeyCode::Enter, KeyCode::Enter]);
+    // saved), the second records once the box is read.
+    keys(&mut app, &[KeyCode::Enter]);
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
     let told = app.warning.clone().expect("told");
     assert!(told.contains("could not be recorded"), "{told}");
     assert!(!told.contains("stays saved"), "{told}");
@@ -818,7 +859,9 @@ fn a_score_that_cannot_be_written_says_when_the_won_game_is_not_saved_either() {
     // With room again (the directory gone), Enter's next try saves it.
     std::fs::remove_dir_all(&file).unwrap();
     read_box(&mut app);
-    keys(&mut app, &[KeyCode::Enter, KeyCode::Enter]);
+    keys(&mut app, &[KeyCode::Enter]);
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
     let told = app.warning.clone().expect("told");
     assert!(told.contains("stays saved"), "{told}");
     assert!(file.is_file());

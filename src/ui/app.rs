@@ -307,9 +307,22 @@ impl App {
     /// Lets the time from `from` to `to` go by as if the board were hidden:
     /// a game started in the background stands stopped (SIGTTOU) while it
     /// takes the terminal, until `fg`, and its clock stands meanwhile, as
-    /// it does through a stop later on.
+    /// it does through a stop later on; so does a level card's (it went by
+    /// unseen before), and the boxes on show are not read yet at `to`.
     pub fn stood(&mut self, from: Instant, to: Instant) {
         self.game.set_covered(true, from);
+        // Nothing was on screen meanwhile: a level card keeps its time, and
+        // the boxes that came with the start are read from then on.
+        let gone = to.saturating_duration_since(from);
+        for screen in &mut self.screens {
+            if let Screen::LevelCard { from } = screen {
+                *from += gone;
+            }
+        }
+        self.told += gone;
+        self.won += gone;
+        self.asked += gone;
+        self.timed_out = self.timed_out.map(|at| at + gone);
         self.sync_cover(to);
     }
 

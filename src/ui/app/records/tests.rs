@@ -201,6 +201,46 @@ fn a_timed_game_resumes_paused_with_its_time_left() {
     assert!(app.game.is_paused());
 }
 
+/// A game started in the background stands stopped until `fg`, its clock
+/// standing (App::stood); a level card it resumed with went by meanwhile:
+/// its two seconds ran from the start, so after `fg` the card was gone at
+/// the first frame, its gravity untold, and the timed level's clock ran
+/// (hostile14, tmux: `lianliankan &` at a level 2 card, fg after 5 s: the
+/// board, "Resumed", the clock running). The card's time stands too.
+#[test]
+fn a_level_card_stands_while_the_game_waits_for_fg() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config {
+        mode: Mode::Levels,
+        timed: true,
+        ..crate::ui::test_support::tiny()
+    };
+    let mut app = app_in(dir.path(), config);
+    while app.game.level().number == 0 {
+        let (a, b) = crate::game::find_match(app.game.board()).unwrap();
+        pick(&mut app, a);
+        pick(&mut app, b);
+    }
+    assert!(matches!(app.screens.last(), Some(Screen::LevelCard { .. })));
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let mut app = app_in(dir.path(), config);
+    assert!(matches!(app.screens.last(), Some(Screen::LevelCard { .. })));
+    let played = app.game.elapsed(app.now);
+    let fg = app.now + Duration::from_secs(5);
+    app.stood(app.now, fg);
+    app.now = fg;
+    app.show_frame(fg);
+    assert!(!app.tick(fg + Duration::from_millis(16)), "nothing changes");
+    assert!(
+        matches!(app.screens.last(), Some(Screen::LevelCard { .. })),
+        "the card shows after fg"
+    );
+    assert_eq!(app.game.elapsed(fg + Duration::from_secs(1)), played);
+    assert!(app.tick(fg + crate::ui::app::screen::LEVEL_CARD_TIME));
+    assert!(app.screens.is_empty(), "then goes");
+}
+
 #[test]
 fn running_out_of_time_ends_the_game_and_removes_the_save() {
     let dir = tempfile::tempdir().unwrap();

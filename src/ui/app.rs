@@ -836,7 +836,9 @@ impl App {
         let level = self.game.level().number;
         if level != self.seen_level {
             self.seen_level = level;
-            if level > 0 && self.demo.is_none() && self.game.win().is_none() {
+            // A game over (won, or a level resumed out of time) has no
+            // level to play on.
+            if level > 0 && self.demo.is_none() && !self.game_over() {
                 let from = self
                     .game
                     .removal(now)

@@ -241,6 +241,37 @@ fn a_level_card_stands_while_the_game_waits_for_fg() {
     assert!(app.screens.is_empty(), "then goes");
 }
 
+/// A timed level resumed with its time run out (a hand-edited save) is
+/// over: it brought its level card all the same, "Level 2 of 7, down:
+/// tiles fall, a key or click goes on" over the time-up box, for a level
+/// nobody can play (hostile14, tmux). The time-up box shows alone.
+#[test]
+fn a_level_resumed_out_of_time_brings_no_card() {
+    use crate::ui::app::Top;
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config {
+        mode: Mode::Levels,
+        timed: true,
+        ..crate::ui::test_support::tiny()
+    };
+    let mut app = app_in(dir.path(), config);
+    while app.game.level().number == 0 {
+        let (a, b) = crate::game::find_match(app.game.board()).unwrap();
+        pick(&mut app, a);
+        pick(&mut app, b);
+    }
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let file = dir.path().join("game.json");
+    let mut saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    saved["data"]["elapsed_ms"] = 600_000.into();
+    std::fs::write(&file, saved.to_string()).unwrap();
+    let app = app_in(dir.path(), config);
+    assert!(app.game.time_up().is_some(), "out of time");
+    assert_eq!(app.top(), Top::TimeUp, "{:?}", app.screens);
+}
+
 #[test]
 fn running_out_of_time_ends_the_game_and_removes_the_save() {
     let dir = tempfile::tempdir().unwrap();

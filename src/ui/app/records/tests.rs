@@ -201,6 +201,25 @@ fn a_timed_game_resumes_paused_with_its_time_left() {
     assert!(app.game.is_paused());
 }
 
+/// A timed run of levels in `dir`, its first board cleared and the game
+/// quit on the second's card (saved untouched); returns its settings.
+fn timed_run_quit_on_its_second_card(dir: &Path) -> Config {
+    let config = Config {
+        mode: Mode::Levels,
+        timed: true,
+        ..crate::ui::test_support::tiny()
+    };
+    let mut app = app_in(dir, config);
+    while app.game.level().number == 0 {
+        let (a, b) = crate::game::find_match(app.game.board()).unwrap();
+        pick(&mut app, a);
+        pick(&mut app, b);
+    }
+    assert!(matches!(app.screens.last(), Some(Screen::LevelCard { .. })));
+    assert!(app.close(app.now).is_empty());
+    config
+}
+
 /// A game started in the background stands stopped until `fg`, its clock
 /// standing (App::stood); a level card it resumed with went by meanwhile:
 /// its two seconds ran from the start, so after `fg` the card was gone at
@@ -210,20 +229,7 @@ fn a_timed_game_resumes_paused_with_its_time_left() {
 #[test]
 fn a_level_card_stands_while_the_game_waits_for_fg() {
     let dir = tempfile::tempdir().unwrap();
-    let config = Config {
-        mode: Mode::Levels,
-        timed: true,
-        ..crate::ui::test_support::tiny()
-    };
-    let mut app = app_in(dir.path(), config);
-    while app.game.level().number == 0 {
-        let (a, b) = crate::game::find_match(app.game.board()).unwrap();
-        pick(&mut app, a);
-        pick(&mut app, b);
-    }
-    assert!(matches!(app.screens.last(), Some(Screen::LevelCard { .. })));
-    assert!(app.close(app.now).is_empty());
-    drop(app);
+    let config = timed_run_quit_on_its_second_card(dir.path());
     let mut app = app_in(dir.path(), config);
     assert!(matches!(app.screens.last(), Some(Screen::LevelCard { .. })));
     let played = app.game.elapsed(app.now);
@@ -249,19 +255,7 @@ fn a_level_card_stands_while_the_game_waits_for_fg() {
 fn a_level_resumed_out_of_time_brings_no_card() {
     use crate::ui::app::Top;
     let dir = tempfile::tempdir().unwrap();
-    let config = Config {
-        mode: Mode::Levels,
-        timed: true,
-        ..crate::ui::test_support::tiny()
-    };
-    let mut app = app_in(dir.path(), config);
-    while app.game.level().number == 0 {
-        let (a, b) = crate::game::find_match(app.game.board()).unwrap();
-        pick(&mut app, a);
-        pick(&mut app, b);
-    }
-    assert!(app.close(app.now).is_empty());
-    drop(app);
+    let config = timed_run_quit_on_its_second_card(dir.path());
     let file = dir.path().join("game.json");
     let mut saved: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();

@@ -459,12 +459,26 @@ impl App {
         }
     }
 
-    /// The message box went at `now`: the win box, the time-up box or
-    /// "Abandon this game?" it covered comes again, and is not read yet
-    /// (see [`App::front_unread`]). An Enter held down over the last match
-    /// waited for a message that came with it, closed it, and its next
-    /// repeat recorded the default name in a box never seen alone.
+    /// When the level card in front came, while it is in front: under the
+    /// message box its time stands, as the clock does (it went by unseen,
+    /// and the key that closed the message showed the board).
+    fn card_from(&self) -> Option<Instant> {
+        match self.top() {
+            Top::Screen(&Screen::LevelCard { from }) => Some(from),
+            _ => None,
+        }
+    }
+
+    /// The message box went at `now`: the level card, the win box, the
+    /// time-up box or "Abandon this game?" it covered comes again, and is
+    /// not read yet (see [`App::front_unread`]). An Enter held down over
+    /// the last match waited for a message that came with it, closed it,
+    /// and its next repeat recorded the default name in a box never seen
+    /// alone; the card, its time run out under a message, was gone.
     fn uncover(&mut self, now: Instant) {
+        if let Some(Screen::LevelCard { from }) = self.screens.last_mut() {
+            *from = (*from).max(now);
+        }
         match self.top() {
             Top::Won => self.won = now,
             Top::TimeUp => self.timed_out = Some(now),
@@ -817,7 +831,9 @@ impl App {
         let lost = self.game.time_up().is_some();
         self.game.tick(now);
         let timed_out = !lost && self.game.time_up().is_some();
-        let card_gone = matches!(self.screens.last(), Some(&Screen::LevelCard { from }) if now >= from + LEVEL_CARD_TIME);
+        let card_gone = self
+            .card_from()
+            .is_some_and(|from| now >= from + LEVEL_CARD_TIME);
         if card_gone {
             self.screens.pop();
         }
@@ -872,12 +888,9 @@ impl App {
             .demo
             .as_ref()
             .map(|d| d.next.saturating_duration_since(now));
-        let card = match self.screens.last() {
-            Some(&Screen::LevelCard { from }) => {
-                Some((from + LEVEL_CARD_TIME).saturating_duration_since(now))
-            }
-            _ => None,
-        };
+        let card = self
+            .card_from()
+            .map(|from| (from + LEVEL_CARD_TIME).saturating_duration_since(now));
         [change, feedback, tick, demo, card]
             .into_iter()
             .flatten()

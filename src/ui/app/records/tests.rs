@@ -247,6 +247,36 @@ fn a_level_card_stands_while_the_game_waits_for_fg() {
     assert!(app.screens.is_empty(), "then goes");
 }
 
+/// A level card under a message (a settings file kept aside at the start
+/// that resumed it) went by unseen: its two seconds ran under the message,
+/// and the key that closed the message left the board, its gravity untold
+/// (hostile14, tmux: settings.json of garbage, a timed run saved on its
+/// second card). The card now stands while covered, and is read anew once
+/// the message goes.
+#[test]
+fn a_level_card_under_a_message_waits_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = timed_run_quit_on_its_second_card(dir.path());
+    let mut app = app_in(dir.path(), config).with_message("kept aside".into());
+    assert!(matches!(app.screens.last(), Some(Screen::LevelCard { .. })));
+    app.now += Duration::from_secs(5);
+    app.show_frame(app.now);
+    app.tick(app.now);
+    assert!(
+        matches!(app.screens.last(), Some(Screen::LevelCard { .. })),
+        "the card stays under the message"
+    );
+    keys(&mut app, &[KeyCode::Enter, KeyCode::Enter]);
+    assert!(app.warning.is_none());
+    assert!(
+        matches!(app.screens.last(), Some(Screen::LevelCard { .. })),
+        "the card is not read yet"
+    );
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
+    assert!(app.screens.is_empty());
+}
+
 /// A timed level resumed with its time run out (a hand-edited save) is
 /// over: it brought its level card all the same, "Level 2 of 7, down:
 /// tiles fall, a key or click goes on" over the time-up box, for a level

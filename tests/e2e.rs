@@ -655,16 +655,30 @@ fn sigterm_ends_a_game_whose_terminal_reads_nothing() {
 /// game at once by their default action, its terminal left raw (no echo,
 /// no line editing) for the shell. Each now ends it as SIGTERM does: saved,
 /// the terminal given back, status 128 + the signal.
+/// On Linux the same went for SIGPWR (a UPS daemon's power failure),
+/// SIGSTKFLT, SIGIO and the real-time signals (hostile14, tmux: kill -PWR
+/// printed "Power failure" over the board, left on the alternate screen).
 #[test]
 fn every_signal_that_would_end_the_game_restores_the_terminal() {
-    for (signal, number) in [
+    let everywhere = [
         ("USR1", libc::SIGUSR1),
         ("USR2", libc::SIGUSR2),
         ("ALRM", libc::SIGALRM),
         ("VTALRM", libc::SIGVTALRM),
         ("PROF", libc::SIGPROF),
         ("XCPU", libc::SIGXCPU),
-    ] {
+    ];
+    #[cfg(target_os = "linux")]
+    let here = vec![
+        ("PWR", libc::SIGPWR),
+        ("STKFLT", libc::SIGSTKFLT),
+        ("IO", libc::SIGIO),
+        ("RTMIN", libc::SIGRTMIN()),
+        ("RTMAX", libc::SIGRTMAX()),
+    ];
+    #[cfg(not(target_os = "linux"))]
+    let here = Vec::new();
+    for (signal, number) in everywhere.into_iter().chain(here) {
         let data = tempfile::tempdir().unwrap();
         let args: Vec<&str> = "--rows 2 --cols 4 --kinds 1 --gravity none"
             .split(' ')
@@ -674,7 +688,8 @@ fn every_signal_that_would_end_the_game_restores_the_terminal() {
         s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
         s.send(b" l ");
         s.wait_for("a match", WAIT, |t| t.contains("Tiles 6"));
-        kill(&s, signal);
+        // By number: kill names the real-time signals in several ways.
+        kill(&s, &number.to_string());
         let status = s.wait_exit(WAIT).expect("the game should end");
         assert_eq!(
             status.exit_code(),

@@ -337,6 +337,11 @@ impl Entry {
         self.assisted
     }
 
+    /// The id of the game won, for entries that name it (version 2 on).
+    pub fn game(&self) -> Option<u64> {
+        self.game
+    }
+
     /// Whether this entry ranks after a game of `score` in `seconds`: higher
     /// scores first, then shorter times; on a tie the earlier entry stays ahead.
     fn ranks_after(&self, score: u32, seconds: u32) -> bool {

@@ -83,9 +83,18 @@ pub struct App {
     /// When the message box last got a message: it takes no key or click
     /// before it has shown for [`LEAST_SHOWN`].
     told: Instant,
-    /// When the time-up box came: like the win box, it takes no click
-    /// before it has shown for [`LEAST_SHOWN`].
+    /// When the time-up box came (or came back, as the win box does): like
+    /// the win box, it takes no key or click before it has shown for
+    /// [`LEAST_SHOWN`].
     timed_out: Option<Instant>,
+    /// When the win box came: with the winning match, as the start that
+    /// resumed a won game (keys typed ahead of it wait, as the box's do),
+    /// or with the first frame after a terminal too small for it (see
+    /// [`App::show_frame`]).
+    won: Instant,
+    /// Whether the last frame hid a finished game's box behind "Please make
+    /// the terminal larger": it is not read until a frame has shown it.
+    box_hidden: bool,
     /// When "Abandon this game?" last came: it takes no key or click before
     /// it has shown for [`LEAST_SHOWN`], so no key sent with the one that
     /// asked (a paste whose end came late, keys typed ahead) answers it unseen.
@@ -188,6 +197,8 @@ impl App {
             warning: None,
             told: now,
             timed_out: None,
+            won: now,
+            box_hidden: false,
             asked: now,
             note: None,
             intro: false,
@@ -296,9 +307,22 @@ impl App {
     /// Lets the time from `from` to `to` go by as if the board were hidden:
     /// a game started in the background stands stopped (SIGTTOU) while it
     /// takes the terminal, until `fg`, and its clock stands meanwhile, as
-    /// it does through a stop later on.
+    /// it does through a stop later on; so does a level card's (it went by
+    /// unseen before), and the boxes on show are not read yet at `to`.
     pub fn stood(&mut self, from: Instant, to: Instant) {
         self.game.set_covered(true, from);
+        // Nothing was on screen meanwhile: a level card keeps its time, and
+        // the boxes that came with the start are read from then on.
+        let gone = to.saturating_duration_since(from);
+        for screen in &mut self.screens {
+            if let Screen::LevelCard { from } = screen {
+                *from += gone;
+            }
+        }
+        self.told += gone;
+        self.won += gone;
+        self.asked += gone;
+        self.timed_out = self.timed_out.map(|at| at + gone);
         self.sync_cover(to);
     }
 
@@ -333,6 +357,7 @@ impl App {
                 _ if self.front_unread(now) => true,
                 Top::Message(_) => {
                     self.warning = None;
+                    self.uncover(now);
                     self.sync_cover(now);
                     true
                 }
@@ -428,9 +453,39 @@ impl App {
             Top::Screen(Screen::Menu(m)) if matches!(m.kind, MenuKind::Confirm(_)) => {
                 Some(self.asked)
             }
-            Top::Won => self.game.last_match().map(|r| r.at),
+            Top::Won => Some(self.won),
             Top::TimeUp => self.timed_out,
             _ => None,
+        }
+    }
+
+    /// When the level card in front came, while it is in front: under the
+    /// message box its time stands, as the clock does (it went by unseen,
+    /// and the key that closed the message showed the board).
+    fn card_from(&self) -> Option<Instant> {
+        match self.top() {
+            Top::Screen(&Screen::LevelCard { from }) => Some(from),
+            _ => None,
+        }
+    }
+
+    /// The message box went at `now`: the level card, the win box, the
+    /// time-up box or "Abandon this game?" it covered comes again, and is
+    /// not read yet (see [`App::front_unread`]). An Enter held down over
+    /// the last match waited for a message that came with it, closed it,
+    /// and its next repeat recorded the default name in a box never seen
+    /// alone; the card, its time run out under a message, was gone.
+    fn uncover(&mut self, now: Instant) {
+        if let Some(Screen::LevelCard { from }) = self.screens.last_mut() {
+            *from = (*from).max(now);
+        }
+        match self.top() {
+            Top::Won => self.won = now,
+            Top::TimeUp => self.timed_out = Some(now),
+            Top::Screen(Screen::Menu(m)) if matches!(m.kind, MenuKind::Confirm(_)) => {
+                self.asked = now;
+            }
+            _ => {}
         }
     }
 
@@ -446,8 +501,11 @@ impl App {
     /// message that came with a move went with the next key, unread. One
     /// rule for every such box.
     fn front_unread(&self, now: Instant) -> bool {
-        self.front_came()
-            .is_some_and(|from| !(self.shows(from) && now >= from + LEAST_SHOWN))
+        let hidden = self.box_hidden && matches!(self.top(), Top::Won | Top::TimeUp);
+        hidden
+            || self
+                .front_came()
+                .is_some_and(|from| !(self.shows(from) && now >= from + LEAST_SHOWN))
     }
 
     /// A key on the screen on top. Every page (help, high scores,
@@ -721,6 +779,15 @@ impl App {
     /// tested against this one.
     pub fn show_frame(&mut self, now: Instant) {
         self.now = now;
+        // A finished game's box that a terminal too small for the board
+        // hides is not seen: it comes anew with the first frame that shows
+        // it, and is read from then on (see [`App::front_unread`]).
+        if self.top() == Top::Cramped {
+            self.box_hidden = self.game_over();
+        } else if std::mem::take(&mut self.box_hidden) {
+            self.won = now;
+            self.timed_out = self.timed_out.map(|_| now);
+        }
         let (slides, moved) = self.game.slides(now).unwrap_or_default();
         self.shown = Shown {
             at: now,
@@ -764,7 +831,9 @@ impl App {
         let lost = self.game.time_up().is_some();
         self.game.tick(now);
         let timed_out = !lost && self.game.time_up().is_some();
-        let card_gone = matches!(self.screens.last(), Some(&Screen::LevelCard { from }) if now >= from + LEVEL_CARD_TIME);
+        let card_gone = self
+            .card_from()
+            .is_some_and(|from| now >= from + LEVEL_CARD_TIME);
         if card_gone {
             self.screens.pop();
         }
@@ -783,7 +852,9 @@ impl App {
         let level = self.game.level().number;
         if level != self.seen_level {
             self.seen_level = level;
-            if level > 0 && self.demo.is_none() && self.game.win().is_none() {
+            // A game over (won, or a level resumed out of time) has no
+            // level to play on.
+            if level > 0 && self.demo.is_none() && !self.game_over() {
                 let from = self
                     .game
                     .removal(now)
@@ -817,12 +888,9 @@ impl App {
             .demo
             .as_ref()
             .map(|d| d.next.saturating_duration_since(now));
-        let card = match self.screens.last() {
-            Some(&Screen::LevelCard { from }) => {
-                Some((from + LEVEL_CARD_TIME).saturating_duration_since(now))
-            }
-            _ => None,
-        };
+        let card = self
+            .card_from()
+            .map(|from| (from + LEVEL_CARD_TIME).saturating_duration_since(now));
         [change, feedback, tick, demo, card]
             .into_iter()
             .flatten()

@@ -96,6 +96,12 @@ impl WinScreen {
         self.win
     }
 
+    /// Whether the table as read holds this win already: its score was
+    /// recorded, and its save left behind (a kill before it went).
+    pub fn recorded_before(&self) -> bool {
+        self.table.iter().any(|e| e.game() == Some(self.win.game))
+    }
+
     /// Whether the name prompt is open: the score enters the table and is not
     /// recorded yet.
     pub fn prompting(&self) -> bool {

@@ -77,6 +77,16 @@ impl App {
             self.tell(m);
         }
         self.after_event(self.now);
+        if self
+            .win_screen
+            .as_ref()
+            .is_some_and(WinScreen::recorded_before)
+        {
+            // Killed after its record, before its save went: it is done
+            // now (the save goes, the win is counted), and the box says
+            // where it is, rather than asking a name it would not take.
+            self.record();
+        }
         self
     }
 
@@ -126,6 +136,7 @@ impl App {
                     screen.unrecorded = Some("a demo");
                 }
                 self.win_screen = Some(screen);
+                self.won = now;
                 if let Some(m) = message {
                     self.tell(m);
                 }

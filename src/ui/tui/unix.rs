@@ -1,7 +1,8 @@
 //! The Unix inputs of the event loop: the terminal, read by [`Decoder`], and
 //! the signals that end the game (SIGTERM, SIGHUP, SIGINT, SIGQUIT, and the
 //! others whose default action would end it: SIGUSR1, SIGUSR2, SIGALRM,
-//! SIGVTALRM, SIGPROF, SIGXCPU), resize
+//! SIGVTALRM, SIGPROF, SIGXCPU, and on Linux SIGPWR, SIGSTKFLT, SIGIO and
+//! the real-time signals), resize
 //! it (SIGWINCH), or stop and continue it (SIGTSTP, SIGCONT), through
 //! `signal-hook`; and SIGXFSZ caught, so a save over a file-size limit fails
 //! as a full disk does instead of killing the game.
@@ -30,15 +31,27 @@ use super::input::Decoder;
 /// The signals that end the game cleanly (saved, terminal restored): those
 /// meant to end it, and the others whose default action ends a process
 /// (`kill -USR1`, an alarm or a profiler's timer, a CPU-time limit), which
-/// left the terminal raw.
-const EXIT_SIGNALS: [i32; 10] = [
-    SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
-];
+/// left the terminal raw; on Linux also SIGPWR (a UPS daemon's power
+/// failure), SIGSTKFLT, SIGIO and the real-time signals, whose default
+/// action ends a process there too (on the BSDs and macOS SIGIO's is to
+/// ignore it, and the others do not exist).
+fn exit_signals() -> Vec<i32> {
+    let everywhere = [
+        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+    ];
+    #[cfg(target_os = "linux")]
+    let here = [libc::SIGPWR, libc::SIGSTKFLT, libc::SIGIO]
+        .into_iter()
+        .chain(libc::SIGRTMIN()..=libc::SIGRTMAX());
+    #[cfg(not(target_os = "linux"))]
+    let here = std::iter::empty();
+    everywhere.into_iter().chain(here).collect()
+}
 
 /// Starts the two threads that feed the event loop: terminal input and
 /// signals. Fails before the terminal is touched if either cannot be had.
 pub fn spawn_inputs() -> io::Result<Receiver<Input>> {
-    let mut signals = Signals::new(EXIT_SIGNALS.iter().chain(&[SIGWINCH, SIGTSTP, SIGCONT]))?;
+    let mut signals = Signals::new(exit_signals().iter().chain(&[SIGWINCH, SIGTSTP, SIGCONT]))?;
     let tty = open_tty()?;
     let (tx, rx) = mpsc::channel();
     let events: Sender<Input> = tx.clone();

@@ -201,6 +201,101 @@ fn a_timed_game_resumes_paused_with_its_time_left() {
     assert!(app.game.is_paused());
 }
 
+/// A timed run of levels in `dir`, its first board cleared and the game
+/// quit on the second's card (saved untouched); returns its settings.
+fn timed_run_quit_on_its_second_card(dir: &Path) -> Config {
+    let config = Config {
+        mode: Mode::Levels,
+        timed: true,
+        ..crate::ui::test_support::tiny()
+    };
+    let mut app = app_in(dir, config);
+    while app.game.level().number == 0 {
+        let (a, b) = crate::game::find_match(app.game.board()).unwrap();
+        pick(&mut app, a);
+        pick(&mut app, b);
+    }
+    assert!(matches!(app.screens.last(), Some(Screen::LevelCard { .. })));
+    assert!(app.close(app.now).is_empty());
+    config
+}
+
+/// A game started in the background stands stopped until `fg`, its clock
+/// standing (App::stood); a level card it resumed with went by meanwhile:
+/// its two seconds ran from the start, so after `fg` the card was gone at
+/// the first frame, its gravity untold, and the timed level's clock ran
+/// (hostile14, tmux: `lianliankan &` at a level 2 card, fg after 5 s: the
+/// board, "Resumed", the clock running). The card's time stands too.
+#[test]
+fn a_level_card_stands_while_the_game_waits_for_fg() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = timed_run_quit_on_its_second_card(dir.path());
+    let mut app = app_in(dir.path(), config);
+    assert!(matches!(app.screens.last(), Some(Screen::LevelCard { .. })));
+    let played = app.game.elapsed(app.now);
+    let fg = app.now + Duration::from_secs(5);
+    app.stood(app.now, fg);
+    app.now = fg;
+    app.show_frame(fg);
+    assert!(!app.tick(fg + Duration::from_millis(16)), "nothing changes");
+    assert!(
+        matches!(app.screens.last(), Some(Screen::LevelCard { .. })),
+        "the card shows after fg"
+    );
+    assert_eq!(app.game.elapsed(fg + Duration::from_secs(1)), played);
+    assert!(app.tick(fg + crate::ui::app::screen::LEVEL_CARD_TIME));
+    assert!(app.screens.is_empty(), "then goes");
+}
+
+/// A level card under a message (a settings file kept aside at the start
+/// that resumed it) went by unseen: its two seconds ran under the message,
+/// and the key that closed the message left the board, its gravity untold
+/// (hostile14, tmux: settings.json of garbage, a timed run saved on its
+/// second card). The card now stands while covered, and is read anew once
+/// the message goes.
+#[test]
+fn a_level_card_under_a_message_waits_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = timed_run_quit_on_its_second_card(dir.path());
+    let mut app = app_in(dir.path(), config).with_message("kept aside".into());
+    assert!(matches!(app.screens.last(), Some(Screen::LevelCard { .. })));
+    app.now += Duration::from_secs(5);
+    app.show_frame(app.now);
+    app.tick(app.now);
+    assert!(
+        matches!(app.screens.last(), Some(Screen::LevelCard { .. })),
+        "the card stays under the message"
+    );
+    keys(&mut app, &[KeyCode::Enter, KeyCode::Enter]);
+    assert!(app.warning.is_none());
+    assert!(
+        matches!(app.screens.last(), Some(Screen::LevelCard { .. })),
+        "the card is not read yet"
+    );
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
+    assert!(app.screens.is_empty());
+}
+
+/// A timed level resumed with its time run out (a hand-edited save) is
+/// over: it brought its level card all the same, "Level 2 of 7, down:
+/// tiles fall, a key or click goes on" over the time-up box, for a level
+/// nobody can play (hostile14, tmux). The time-up box shows alone.
+#[test]
+fn a_level_resumed_out_of_time_brings_no_card() {
+    use crate::ui::app::Top;
+    let dir = tempfile::tempdir().unwrap();
+    let config = timed_run_quit_on_its_second_card(dir.path());
+    let file = dir.path().join("game.json");
+    let mut saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    saved["data"]["elapsed_ms"] = 600_000.into();
+    std::fs::write(&file, saved.to_string()).unwrap();
+    let app = app_in(dir.path(), config);
+    assert!(app.game.time_up().is_some(), "out of time");
+    assert_eq!(app.top(), Top::TimeUp, "{:?}", app.screens);
+}
+
 #[test]
 fn running_out_of_time_ends_the_game_and_removes_the_save() {
     let dir = tempfile::tempdir().unwrap();
@@ -490,11 +585,114 @@ fn a_win_left_saved_after_its_record_is_not_recorded_twice() {
     assert_eq!(table(dir.path()).len(), 2, "a new game is a new win");
 }
 
+/// A won game resumed after its score was recorded (a kill between the
+/// record and the save's removal) asked a name again: "A high score: place
+/// 2 of 10" over its own row, and dropped the name typed (hostile14, tmux:
+/// "bob" typed, the table kept "playerzz"). The start now finishes what the
+/// kill cut short: the save goes, the win is counted, and the box shows
+/// the row recorded.
+#[test]
+fn a_win_recorded_before_a_kill_shows_recorded_at_the_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("game.json");
+    let stats_file = dir.path().join("stats.json");
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    let won = std::fs::read(&saved).unwrap();
+    let stats_before = std::fs::read(&stats_file).unwrap();
+    keys(&mut app, &[KeyCode::Backspace; 20]);
+    type_str(&mut app, "ann");
+    keys(&mut app, &[KeyCode::Enter]);
+    drop(app);
+    // Killed right after scores.json was written: the save and the
+    // statistics are as they were.
+    std::fs::write(&saved, won).unwrap();
+    std::fs::write(&stats_file, stats_before).unwrap();
+    let app = tiny(dir.path());
+    assert!(app.game.win().is_some(), "the won game resumed");
+    assert!(
+        !app.win_screen.as_ref().unwrap().prompting(),
+        "no name asked"
+    );
+    assert!(!saved.exists(), "its save goes");
+    let shown = screen(&app);
+    assert!(shown.contains("Recorded in place 1"), "{shown}");
+    assert!(shown.contains("1> ann"), "{shown}");
+    assert_eq!(table(dir.path()), [("ann".to_string(), 25)]);
+    let stats = Stats::load(dir.path()).unwrap().0.total();
+    assert_eq!((stats.started, stats.won), (1, 1));
+}
+
+/// A message that comes with the winning match (a bad scores.json kept
+/// aside) covers the win box; the key that closes it, once read, uncovers
+/// the box, which is then not read yet either. Before, its time ran from
+/// the win, under the message: an Enter held down over the last match
+/// waited for the message, closed it, and its next repeat, 30 ms later,
+/// recorded the default name in a box never seen alone (hostile14).
+#[test]
+fn a_box_uncovered_by_the_message_box_waits_to_be_read() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("scores.json"), "not json").unwrap();
+    let mut app = tiny(dir.path());
+    type_str(&mut app, " l j h ");
+    assert!(app.game.win().is_some());
+    assert!(app.warning.is_some(), "the kept-aside file is told");
+    let won = app.now;
+    let mut held = won;
+    let mut closed = None;
+    while held < won + LEAST_SHOWN * 2 {
+        held += Duration::from_millis(30);
+        app.show_frame(held);
+        app.now = held;
+        let told = app.warning.is_some();
+        keys(&mut app, &[KeyCode::Enter]);
+        if told && app.warning.is_none() {
+            closed = Some(held);
+        }
+        if closed.is_some_and(|c| held < c + LEAST_SHOWN) {
+            assert!(table(dir.path()).is_empty(), "{held:?}: recorded unread");
+        }
+    }
+    assert!(closed.is_some(), "the held Enter closed the message");
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(table(dir.path()).len(), 1);
+}
+
+/// A won game resumed (a kill before its score was recorded) brings its
+/// win box unasked, as the start's first frame: keys typed ahead of it
+/// (`lianliankan` Enter Enter at the shell) wait until it has been read.
+/// Before, they went to its name prompt at once: the second Enter recorded
+/// the default name unseen (hostile14, tmux).
+#[test]
+fn a_resumed_won_game_s_box_waits_to_be_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    drop(app);
+    let mut app = tiny(dir.path());
+    assert!(app.game.win().is_some(), "the won game resumed");
+    let name = app.win_screen.as_ref().unwrap().name.clone();
+    app.show_frame(app.now);
+    type_str(&mut app, "zz");
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(app.win_screen.as_ref().unwrap().name, name);
+    assert!(table(dir.path()).is_empty(), "nothing recorded unseen");
+    read_box(&mut app);
+    type_str(&mut app, "x");
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(table(dir.path()), [(format!("{name}x"), 25)]);
+}
+
 /// On a terminal too small for the board the win box is not drawn
 /// ("Please make the terminal larger" is): no name is typed or recorded
 /// blind, `n` neither records nor deals (it recorded the default name and
 /// dealt anew, unseen), q quits as the message says, and grown again the
-/// box takes the name.
+/// box takes the name once read: it comes anew with the first frame that
+/// shows it. Before, its time ran from the winning match, so a box back
+/// after a while small took the keys sent as it came back (hostile14,
+/// tmux: won, 2 s at 9 x 3, back to 80 x 24 with zz Enter sent at once:
+/// recorded as playerzz, unseen).
 #[test]
 fn a_win_box_not_on_screen_takes_no_name() {
     use crate::ui::app::Top;
@@ -518,8 +716,22 @@ fn a_win_box_not_on_screen_takes_no_name() {
     assert!(app.game.win().is_some(), "no new game dealt unseen");
     assert_eq!(app.win_screen.as_ref().unwrap().name, name);
     assert!(table(dir.path()).is_empty(), "recorded unseen");
+    app.now += Duration::from_millis(16);
+    app.show_frame(app.now);
+    // Grown again seconds later: keys with the resize, then keys in the
+    // box's first frames, wait.
+    app.now += Duration::from_secs(5);
     app.resize(AREA, app.now);
     assert_eq!(app.top(), Top::Won);
+    for _ in 0..2 {
+        type_str(&mut app, "x");
+        keys(&mut app, &[KeyCode::Enter]);
+        assert_eq!(app.win_screen.as_ref().unwrap().name, name);
+        assert!(table(dir.path()).is_empty(), "recorded unread");
+        app.now += Duration::from_millis(16);
+        app.show_frame(app.now);
+    }
+    read_box(&mut app);
     type_str(&mut app, "x");
     keys(&mut app, &[KeyCode::Enter]);
     assert_eq!(table(dir.path()), [(format!("{name}x"), 25)]);
@@ -626,6 +838,7 @@ fn leaving_the_win_screen_records_and_a_resumed_win_shows_it_again() {
     let mut again = tiny(dir.path());
     assert_eq!(again.note, Some("Resumed"));
     assert!(again.win_screen.as_ref().is_some_and(WinScreen::prompting));
+    read_box(&mut again);
     // Esc opens the game-over menu, which offers the record first; it
     // leaves by the menu's Quit: recorded.
     type_str(&mut again, "\u{0}");
@@ -669,8 +882,11 @@ fn a_score_that_cannot_be_written_keeps_the_won_game_to_record_later() {
     std::fs::write(&scores, newer).unwrap();
     let mut app = tiny(dir.path());
     win(&mut app);
-    // The note that the table cannot be read takes the first key.
-    keys(&mut app, &[KeyCode::Enter, KeyCode::Enter]);
+    // The note that the table cannot be read takes the first key; the
+    // box it uncovers is read before the next.
+    keys(&mut app, &[KeyCode::Enter]);
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
     let told = app.warning.clone().expect("told");
     assert!(told.contains("could not be recorded"), "{told}");
     assert!(told.contains("stays saved"), "{told}");
@@ -687,6 +903,7 @@ fn a_score_that_cannot_be_written_keeps_the_won_game_to_record_later() {
     std::fs::remove_file(&scores).unwrap();
     let mut again = tiny(dir.path());
     assert!(again.win_screen.as_ref().is_some_and(WinScreen::prompting));
+    read_box(&mut again);
     keys(&mut again, &[KeyCode::Enter]);
     assert_eq!(table(dir.path()).len(), 1);
     assert!(!dir.path().join("game.json").exists());
@@ -714,8 +931,10 @@ fn a_score_that_cannot_be_written_says_when_the_won_game_is_not_saved_either() {
     type_str(&mut app, "j h ");
     read_box(&mut app);
     // The first Enter closes the notes (tables unreadable, game not
-    // saved), the second records.
-    keys(&mut app, &[KeyCode::Enter, KeyCode::Enter]);
+    // saved), the second records once the box is read.
+    keys(&mut app, &[KeyCode::Enter]);
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
     let told = app.warning.clone().expect("told");
     assert!(told.contains("could not be recorded"), "{told}");
     assert!(!told.contains("stays saved"), "{told}");
@@ -723,7 +942,9 @@ fn a_score_that_cannot_be_written_says_when_the_won_game_is_not_saved_either() {
     // With room again (the directory gone), Enter's next try saves it.
     std::fs::remove_dir_all(&file).unwrap();
     read_box(&mut app);
-    keys(&mut app, &[KeyCode::Enter, KeyCode::Enter]);
+    keys(&mut app, &[KeyCode::Enter]);
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
     let told = app.warning.clone().expect("told");
     assert!(told.contains("stays saved"), "{told}");
     assert!(file.is_file());

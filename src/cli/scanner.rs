@@ -28,6 +28,10 @@ impl std::error::Error for InputError {}
 /// this is still read, only through the slower byte-by-byte path.
 const WINDOW: usize = 64 * 1024;
 
+/// Said of an error on a line where carriage returns are: lines that end in
+/// a lone CR (old Mac files) read as one long line.
+const LONE_CR: &str = " (its lines seem to end in a lone CR: they must end in LF or CR LF)";
+
 /// How many bytes of a bad word an error message quotes.
 const WORD: usize = 20;
 
@@ -195,9 +199,12 @@ impl<'a> Scanner<'a> {
     /// The error for a blank at the cursor where a skip stopped: a run of
     /// more than [`WINDOW`] blanks on the line. `None` at anything else.
     pub fn too_many_blanks(&mut self) -> Option<InputError> {
-        matches!(self.peek(), Some(b' ' | b'\t' | b'\r')).then(|| {
+        let at = self.peek();
+        matches!(at, Some(b' ' | b'\t' | b'\r')).then(|| {
+            // A run of carriage returns: lines that end in a lone CR.
+            let hint = if at == Some(b'\r') { LONE_CR } else { "" };
             self.error(format!(
-                "found more than {WINDOW} blanks in a row on the line"
+                "found more than {WINDOW} blanks in a row on the line{hint}"
             ))
         })
     }
@@ -327,11 +334,7 @@ impl<'a> Scanner<'a> {
                 let word = self.word(WORD);
                 // A carriage return inside a line: lines that end in a
                 // lone CR (old Mac files) read as one long line.
-                let hint = if cr {
-                    " (its lines seem to end in a lone CR: they must end in LF or CR LF)"
-                } else {
-                    ""
-                };
+                let hint = if cr { LONE_CR } else { "" };
                 Err(self.error(format!(
                     "expected the end of {what}, found \"{}\"{hint}",
                     word.escape_ascii()
@@ -535,6 +538,21 @@ mod tests {
             assert_eq!(s.number("a").unwrap(), 7);
             assert!(s.number("b").unwrap_err().message.contains("\"x\""));
         }
+    }
+
+    #[test]
+    fn a_run_of_carriage_returns_is_named() {
+        // hostile14: an endless run of CRs (a file of lone-CR line ends,
+        // each line empty) was called blanks, without the lone-CR hint.
+        let input = [&b"1 2\n1"[..], &vec![b'\r'; WINDOW + 1], b"\n"].concat();
+        let mut s = Scanner::from_reader(&input[..]);
+        assert_eq!(s.number("a").unwrap(), 1);
+        assert_eq!(s.number_on_line("b").unwrap(), 2);
+        s.end_line("the line").unwrap();
+        assert_eq!(s.number("c").unwrap(), 1);
+        let e = s.end_line("the line").unwrap_err();
+        assert!(e.message.contains("blanks in a row"), "{}", e.message);
+        assert!(e.message.ends_with(LONE_CR), "{}", e.message);
     }
 
     #[test]

@@ -61,22 +61,22 @@ impl App {
             // game quit on the card would go on without it, its gravity
             // untold (and a timed level's clock running).
             let board = self.game.board();
-            let untouched = board.tile_count() == board.rows() * board.cols();
-            if untouched {
+            if board.tile_count() == board.rows() * board.cols() {
                 self.seen_level = usize::MAX;
-            }
-            let card = untouched && self.game.level().number > 0;
-            if !card && self.game.time_limit().is_some() && !self.game.is_paused() {
-                // A timed game resumes paused: its clock waits for the
-                // player, not for the first frame, while they find their
-                // place on the board (the paused box says how to go on).
-                self.game.apply(Action::TogglePause, self.now);
             }
         }
         if let Some(m) = message {
             self.tell(m);
         }
         self.after_event(self.now);
+        let card = matches!(self.screens.last(), Some(Screen::LevelCard { .. }));
+        if resumed && !card && self.game.time_limit().is_some() && !self.game.is_paused() {
+            // A timed game resumes paused: its clock waits for the player,
+            // not for the first frame, while they find their place on the
+            // board (the paused box says how to go on). A level card that
+            // shows again stands the clock itself.
+            self.game.apply(Action::TogglePause, self.now);
+        }
         if self
             .win_screen
             .as_ref()

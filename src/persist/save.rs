@@ -8,12 +8,16 @@
 //! from the saved playing time, every instant shifted alike, so it plays on
 //! exactly as the game that was saved.
 //!
-//! Each board (the current one and every undo and redo state) is stored as
-//! rows of text, one character a tile: `0` for an empty cell, then base-62
-//! digits `1`-`9`, `A`-`Z`, `a`-`z` for kinds 1 to 61. That keeps the file
-//! small and readable: the longest save of the largest board (40 x 60, as
-//! many states as a save may hold) is about 8 MB, half the size the storage
-//! layer reads back.
+//! The current board is stored as rows of text, one character a tile: `0`
+//! for an empty cell, then base-62 digits `1`-`9`, `A`-`Z`, `a`-`z` for
+//! kinds 1 to 61. Each undo and redo state is stored as the cells where it
+//! differs from its neighbour toward the current state (a match changes two
+//! cells, a slide under gravity a few more), or whole where that is shorter
+//! (a reshuffle). The game saves after every move, so a save must grow by a
+//! move's changes, not by a board: a game of the largest board (40 x 60)
+//! played to its last match saves 0.25 to 0.4 MB (4 MB when every state was
+//! whole). The longest save (as many states as a save may hold, each a
+//! reshuffle) is about 8 MB, half the size the storage layer reads back.
 //!
 //! A file is checked whole by [`Document::validate`] before anything is
 //! built from it, so a hand-edited or damaged file is refused, never a panic
@@ -102,11 +106,27 @@ pub struct SavedGame {
 }
 
 /// One [`Snapshot`] as it is stored.
+///
+/// The current state is stored whole. From version 4 on, an undo or redo
+/// state may instead say how it differs from its neighbour toward the
+/// current state (the state after it for undo's, the one before it for
+/// redo's): `changes` for its board, and no `rng` when the generator is
+/// the neighbour's. A move changes a few cells, so a save grows by a few
+/// bytes a move rather than by a board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SavedState {
-    tiles: Vec<String>,
-    rng: Xoshiro256PlusPlus,
+    /// The board, a string of digits a row; `None` when `changes` gives it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    tiles: Option<Vec<String>>,
+    /// Version 4 on: the cells where the board differs from its
+    /// neighbour's, each as `ROW,COLUMN,DIGIT` (the digit as in `tiles`),
+    /// separated by spaces: `"7,3,0 7,9,0"` (two cells emptied).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    changes: Option<String>,
+    /// The generator; `None` (version 4 on) when it is the neighbour's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rng: Option<Xoshiro256PlusPlus>,
     points: u32,
     streak: u32,
     /// How long before the save the last match was, in milliseconds of
@@ -126,17 +146,26 @@ struct SavedState {
     lost: bool,
 }
 
+/// A state's board and generator, as stored or built from its neighbour's.
+struct Resolved {
+    tiles: Vec<Tile>,
+    rng: Xoshiro256PlusPlus,
+}
+
 impl Document for SavedGame {
     const FILE_NAME: &'static str = "game.json";
     /// 2: the hints and reshuffles left belong to the game, not to each
     /// state (undo no longer gives them back). Version 1 files are read: the
     /// help left is the least any of their states had. 3: the game's id
     /// (`id`), so a win is recorded once; version 2 files read as they are.
-    const VERSION: u32 = 3;
+    /// 4: undo and redo states may be stored as their changes (see
+    /// [`SavedState`]); files before it hold every state whole, which
+    /// version 4 still reads.
+    const VERSION: u32 = 4;
     const DESCRIPTION: &'static str = "The saved game";
 
     fn validate(&self) -> Result<(), String> {
-        self.check()
+        self.check().map(drop)
     }
 }
 
@@ -175,20 +204,51 @@ fn undigit(c: char) -> Option<Tile> {
     DIGITS.iter().position(|&d| d == c).map(|k| k as Tile)
 }
 
+/// A cell and its tile from one change, `ROW,COLUMN,DIGIT`.
+fn read_change(change: &str) -> Option<((usize, usize), Tile)> {
+    let mut parts = change.split(',');
+    let row = parts.next()?.parse().ok()?;
+    let col = parts.next()?.parse().ok()?;
+    let mut digit = parts.next()?.chars();
+    let tile = undigit(digit.next()?)?;
+    (digit.next().is_none() && parts.next().is_none()).then_some(((row, col), tile))
+}
+
 impl SavedState {
     /// `s` as stored, its last match timed back from `played`, the playing
-    /// time at the save.
-    fn new(s: &Snapshot, played: Duration) -> Self {
+    /// time at the save: whole, or by how it differs from `neighbour` (the
+    /// state next to it toward the current one) where that is shorter.
+    fn new(s: &Snapshot, played: Duration, neighbour: Option<&Snapshot>) -> Self {
         let cols = s.board.cols();
-        let tiles = s
-            .board
-            .tiles()
-            .chunks(cols)
-            .map(|row| row.iter().map(|&t| digit(t)).collect())
-            .collect();
+        let tiles = s.board.tiles();
+        let changes: Option<String> = neighbour.and_then(|n| {
+            let changed = tiles
+                .iter()
+                .zip(n.board.tiles())
+                .enumerate()
+                .filter(|(_, (a, b))| a != b);
+            // A change takes about eight bytes, a whole cell one: a state
+            // that differs in more than one cell in sixteen is stored whole.
+            let most = tiles.len() / 16;
+            (changed.clone().count() <= most).then(|| {
+                let cells: Vec<String> = changed
+                    .map(|(i, (&t, _))| format!("{},{},{}", i / cols, i % cols, digit(t)))
+                    .collect();
+                cells.join(" ")
+            })
+        });
+        let whole = changes.is_none().then(|| {
+            tiles
+                .chunks(cols)
+                .map(|row| row.iter().map(|&t| digit(t)).collect())
+                .collect()
+        });
         SavedState {
-            tiles,
-            rng: s.rng.clone(),
+            tiles: whole,
+            changes,
+            rng: neighbour
+                .is_none_or(|n| n.rng != s.rng)
+                .then(|| s.rng.clone()),
             points: s.score.points,
             streak: s.score.streak,
             last_match_ago_ms: s.score.last_match.map(|t| millis(played.saturating_sub(t))),
@@ -200,25 +260,52 @@ impl SavedState {
         }
     }
 
-    /// The tiles in row-major order; `None` if a character is not a digit.
-    fn decode(&self) -> Option<Vec<Tile>> {
-        self.tiles
-            .iter()
-            .flat_map(|row| row.chars())
-            .map(undigit)
-            .collect()
+    /// The board and generator this state stores, given its `neighbour`'s
+    /// (none for the current state, which is stored whole).
+    fn resolve(&self, g: &SavedGame, neighbour: Option<&Resolved>) -> Result<Resolved, String> {
+        let tiles = match (&self.tiles, &self.changes, neighbour) {
+            (Some(_), Some(_), _) => {
+                return Err("a board is given both whole and as changes".into());
+            }
+            (Some(rows), None, _) => {
+                if rows.len() != g.rows || rows.iter().any(|r| r.chars().count() != g.cols) {
+                    return Err(format!("a board is not {} x {}", g.rows, g.cols));
+                }
+                rows.iter()
+                    .flat_map(|row| row.chars())
+                    .map(undigit)
+                    .collect::<Option<_>>()
+                    .ok_or("a board holds a character that is not a tile")?
+            }
+            (None, Some(changes), Some(n)) => {
+                let mut tiles = n.tiles.clone();
+                for change in changes.split_whitespace() {
+                    let (at, tile) = read_change(change)
+                        .ok_or_else(|| format!("a change {change:?} is not ROW,COLUMN,DIGIT"))?;
+                    if at.0 >= g.rows || at.1 >= g.cols {
+                        return Err(format!("a change at {},{} is off the board", at.0, at.1));
+                    }
+                    tiles[at.0 * g.cols + at.1] = tile;
+                }
+                tiles
+            }
+            (None, _, _) => return Err("a board is missing".into()),
+        };
+        let rng = self
+            .rng
+            .as_ref()
+            .or(neighbour.map(|n| &n.rng))
+            .ok_or("the random generator is missing")?
+            .clone();
+        Ok(Resolved { tiles, rng })
     }
 
-    /// Checks this state against the game's size and rules; returns its tiles.
-    fn check(&self, g: &SavedGame) -> Result<Vec<Tile>, String> {
-        if self.tiles.len() != g.rows || self.tiles.iter().any(|r| r.chars().count() != g.cols) {
-            return Err(format!("a board is not {} x {}", g.rows, g.cols));
-        }
-        let tiles = self
-            .decode()
-            .ok_or("a board holds a character that is not a tile")?;
+    /// Checks this state, whose board is `tiles`, against the game's size
+    /// and rules.
+    fn check(&self, g: &SavedGame, r: &Resolved) -> Result<(), String> {
+        let tiles = &r.tiles;
         let mut counts = vec![0usize; g.kinds + 1];
-        for &t in &tiles {
+        for &t in tiles {
             *counts
                 .get_mut(t as usize)
                 .ok_or_else(|| format!("tile kind {t} is above the game's {} kinds", g.kinds))? +=
@@ -257,20 +344,19 @@ impl SavedState {
         if self.lost && tiles.iter().all(|&t| t == EMPTY) {
             return Err("an empty board cannot be lost".into());
         }
-        if self.rng == zero_rng() {
+        if r.rng == zero_rng() {
             return Err("the random generator is stuck at zero".into());
         }
-        Ok(tiles)
+        Ok(())
     }
 
-    /// The state, its last match timed back from `played`, the playing time
-    /// at the save.
-    fn restore(&self, g: &SavedGame, played: Duration) -> Result<Snapshot, String> {
-        let tiles = self.decode().ok_or("a board holds a bad character")?;
-        let board = Board::from_tiles(g.rows, g.cols, tiles).map_err(|e| e.to_string())?;
+    /// The state, whose board and generator are `r`, its last match timed
+    /// back from `played`, the playing time at the save.
+    fn restore(&self, g: &SavedGame, r: Resolved, played: Duration) -> Result<Snapshot, String> {
+        let board = Board::from_tiles(g.rows, g.cols, r.tiles).map_err(|e| e.to_string())?;
         Ok(Snapshot {
             board,
-            rng: self.rng.clone(),
+            rng: r.rng,
             score: Score {
                 points: self.points,
                 streak: self.streak,
@@ -296,7 +382,16 @@ impl SavedGame {
         let (undo, redo) = game.history.stacks();
         let elapsed_ms = millis(game.clock.elapsed(now)).min(MAX_MILLIS);
         let played = Duration::from_millis(elapsed_ms);
-        let state = |s: &Snapshot| SavedState::new(s, played);
+        let current = game.snapshot();
+        // Each undo or redo state beside its neighbour toward the current one.
+        let stack = |states: &[Snapshot]| -> Vec<SavedState> {
+            let nearer = states.iter().skip(1).chain([&current]);
+            states
+                .iter()
+                .zip(nearer)
+                .map(|(s, n)| SavedState::new(s, played, Some(n)))
+                .collect()
+        };
         let c = game.config;
         SavedGame {
             id: Some(game.id),
@@ -325,9 +420,9 @@ impl SavedGame {
             assisted: game.assisted,
             cursor: point(game.cursor),
             selected: game.selected.map(point),
-            current: state(&game.snapshot()),
-            undo: undo.iter().map(state).collect(),
-            redo: redo.iter().map(state).collect(),
+            undo: stack(undo),
+            redo: stack(redo),
+            current: SavedState::new(&current, played, None),
         }
     }
 
@@ -358,13 +453,16 @@ impl SavedGame {
     /// and a cleared board is a win, as in play. Errors are those of
     /// [`Document::validate`].
     pub fn restore(&self, now: Instant) -> Result<Game, String> {
-        self.check()?;
         let elapsed = Duration::from_millis(self.elapsed_ms);
-        let current = self.current.restore(self, elapsed)?;
-        let stack = |states: &[SavedState]| -> Result<Vec<Snapshot>, String> {
-            states.iter().map(|s| s.restore(self, elapsed)).collect()
-        };
-        let history = History::from_stacks(stack(&self.undo)?, stack(&self.redo)?);
+        let mut states = self
+            .timeline()
+            .zip(self.check()?)
+            .map(|(s, r)| s.restore(self, r, elapsed))
+            .collect::<Result<Vec<_>, String>>()?;
+        let mut redo = states.split_off(self.undo.len() + 1);
+        redo.reverse();
+        let current = states.pop().expect("the timeline holds the current state");
+        let history = History::from_stacks(states, redo);
         let stood = match (self.stood_ms, self.paused) {
             (Some(ms), _) => Some(Duration::from_millis(ms)),
             (None, paused) => paused.then_some(Duration::ZERO),
@@ -417,6 +515,26 @@ impl SavedGame {
             .iter()
             .chain([&self.current])
             .chain(self.redo.iter().rev())
+    }
+
+    /// The board and generator of every state, in the order of
+    /// [`SavedGame::timeline`]: the current state's as stored, each other
+    /// built outward from its neighbour's.
+    fn resolve(&self) -> Result<Vec<Resolved>, String> {
+        let current = self.current.resolve(self, None)?;
+        let outward = |states: &[SavedState]| -> Result<Vec<Resolved>, String> {
+            let mut built: Vec<Resolved> = Vec::with_capacity(states.len());
+            for state in states.iter().rev() {
+                let next = state.resolve(self, Some(built.last().unwrap_or(&current)))?;
+                built.push(next);
+            }
+            Ok(built)
+        };
+        // Nearest first: undo's reversed, redo's in the order played.
+        let mut undo = outward(&self.undo)?;
+        let redo = outward(&self.redo)?;
+        undo.reverse();
+        Ok(undo.into_iter().chain([current]).chain(redo).collect())
     }
 
     /// The hints and reshuffles left. A version 1 file kept them in each
@@ -476,8 +594,8 @@ impl SavedGame {
 
     /// Checks the whole save before a game is built from it: the settings,
     /// the cursor and selection, the help left, and the states in the order
-    /// they were played.
-    fn check(&self) -> Result<(), String> {
+    /// they were played. Returns their boards and generators, in that order.
+    fn check(&self) -> Result<Vec<Resolved>, String> {
         self.check_settings()?;
         let (rows, cols) = (self.rows, self.cols);
         let pairs = rows * cols / 2;
@@ -499,9 +617,11 @@ impl SavedGame {
         }
         // The states in the order they were played: undo's, the current one,
         // then redo's. A later state never has more tiles or points fewer.
+        let resolved = self.resolve()?;
         let mut before: Option<(usize, &SavedState)> = None;
-        for state in self.timeline() {
-            let tiles = state.check(self)?;
+        for (state, r) in self.timeline().zip(&resolved) {
+            state.check(self, r)?;
+            let tiles = &r.tiles;
             let count = tiles.iter().filter(|&&t| t != EMPTY).count();
             if let Some((was, prev)) = before
                 && (count > was || state.points < prev.points)
@@ -516,7 +636,7 @@ impl SavedGame {
             }
             before = Some((count, state));
         }
-        Ok(())
+        Ok(resolved)
     }
 }
 
@@ -673,10 +793,22 @@ mod tests {
         assert_eq!(r.win().map(|w| w.score), Some(win.score));
     }
 
+    /// The rows of the current state's board.
+    fn rows(g: &mut SavedGame) -> &mut Vec<String> {
+        g.current
+            .tiles
+            .as_mut()
+            .expect("the current state is whole")
+    }
+
     #[test]
     fn out_of_range_values_are_refused() {
         let t = Instant::now();
         let good = SavedGame::new(&play(9, t), t);
+        assert!(
+            good.undo[0].changes.is_some(),
+            "a match is stored as its changes"
+        );
         type Spoil = Box<dyn Fn(&mut SavedGame)>;
         let bad: Vec<(&str, Spoil)> = vec![
             ("is not 8 x 15", Box::new(|g| g.cols = 15)),
@@ -695,26 +827,46 @@ mod tests {
             ("playing time", Box::new(|g| g.elapsed_ms = u64::MAX)),
             ("cursor is off", Box::new(|g| g.cursor = [8, 0])),
             ("selected tile", Box::new(|g| g.selected = Some([0, 16]))),
-            ("is not 8 x 16", Box::new(|g| g.current.tiles[0].push('1'))),
+            ("is not 8 x 16", Box::new(|g| rows(g)[0].push('1'))),
             (
                 "not a tile",
-                Box::new(|g| g.current.tiles[0].replace_range(0..1, "\u{1b}")),
+                Box::new(|g| rows(g)[0].replace_range(0..1, "\u{1b}")),
             ),
             (
                 "above the game's 32 kinds",
-                Box::new(|g| g.current.tiles[0].replace_range(0..1, "z")),
+                Box::new(|g| rows(g)[0].replace_range(0..1, "z")),
             ),
             (
                 "odd number of tiles",
-                Box::new(|g| g.current.tiles[7].replace_range(0..16, &"1".repeat(16))),
+                Box::new(|g| rows(g)[7].replace_range(0..16, &"1".repeat(16))),
             ),
             ("a score of", Box::new(|g| g.current.points = MAX_SCORE + 1)),
             (
                 "hinted pair",
                 Box::new(|g| g.current.hint = Some([[0, 0], [0, 0]])),
             ),
-            ("do not follow one another", Box::new(|g| g.undo.reverse())),
-            ("stuck at zero", Box::new(|g| g.current.rng = zero_rng())),
+            (
+                "do not follow one another",
+                Box::new(|g| g.undo[0].points = g.current.points + 1),
+            ),
+            (
+                "stuck at zero",
+                Box::new(|g| g.current.rng = Some(zero_rng())),
+            ),
+            ("generator is missing", Box::new(|g| g.current.rng = None)),
+            (
+                "both whole and as changes",
+                Box::new(|g| g.undo[0].tiles = g.current.tiles.clone()),
+            ),
+            ("a board is missing", Box::new(|g| g.undo[0].changes = None)),
+            (
+                "a change at 8,0 is off the board",
+                Box::new(|g| g.undo[0].changes = Some("8,0,1".into())),
+            ),
+            (
+                "\"0,0,1,2\" is not ROW,COLUMN,DIGIT",
+                Box::new(|g| g.undo[0].changes = Some("0,0,1 0,0,1,2".into())),
+            ),
             // 64 pairs, 3 hints, 2 reshuffles: at most 2 * 64 + 5 moves.
             (
                 "moves are more than",
@@ -841,9 +993,9 @@ mod tests {
 
     /// The module's claim: the longest save of the largest board loads back
     /// (about 8 MB of the 16 MiB the storage layer reads). The most a game
-    /// can save: a full 40 x 60 board in every state, as many states as a
-    /// save may hold (a match or a reshuffle granted on a lost board per
-    /// pair, and the help).
+    /// can save: a full 40 x 60 board in every state, each unlike the one
+    /// next to it (reshuffles), as many states as a save may hold (a match
+    /// or a reshuffle granted on a lost board per pair, and the help).
     #[test]
     fn the_longest_save_of_the_largest_board_loads_back() {
         use crate::persist::document;
@@ -857,9 +1009,29 @@ mod tests {
         };
         let mut g = Game::new(config, t).unwrap();
         let most = MAX_ROWS * MAX_COLS + (config.hints + config.reshuffles) as usize;
-        g.history = History::from_stacks(vec![g.snapshot(); most], Vec::new());
+        let dealt = g.snapshot();
+        let mut turned = dealt.clone();
+        let mut tiles = dealt.board.tiles().to_vec();
+        tiles.reverse();
+        turned.board = Board::from_tiles(MAX_ROWS, MAX_COLS, tiles).unwrap();
+        turned.rng = rand::SeedableRng::seed_from_u64(1);
+        let states = (0..most).map(|i| {
+            if i % 2 == 0 {
+                turned.clone()
+            } else {
+                dealt.clone()
+            }
+        });
+        g.history = History::from_stacks(states.collect(), Vec::new());
+        let saved = SavedGame::new(&g, t);
+        assert!(
+            saved
+                .undo
+                .iter()
+                .all(|s| s.tiles.is_some() && s.rng.is_some())
+        );
         let dir = tempfile::tempdir().unwrap();
-        document::save(dir.path(), &SavedGame::new(&g, t)).unwrap();
+        document::save(dir.path(), &saved).unwrap();
         let size = std::fs::metadata(dir.path().join(SavedGame::FILE_NAME))
             .unwrap()
             .len();
@@ -868,6 +1040,88 @@ mod tests {
         assert_eq!(loaded.warning, None);
         let r = loaded.value.unwrap().restore(t).unwrap();
         assert_eq!(r.history().undo_len(), most);
+    }
+
+    /// A save grows by a move's changes, not by a board a move: the game
+    /// saves after every move, and a whole board a state made the saves of
+    /// the largest board 4 MB by its end, 2.4 GB written in all.
+    #[test]
+    fn a_move_adds_its_changes_to_the_save_not_a_board() {
+        use crate::core::gravity::Gravity;
+        use crate::persist::document;
+        let t = Instant::now();
+        for gravity in [Gravity::None, Gravity::Down, Gravity::Right] {
+            let config = Config {
+                rows: MAX_ROWS,
+                cols: MAX_COLS,
+                kinds: MAX_KINDS,
+                mode: Mode::Single(gravity),
+                ..Config::DEFAULT
+            };
+            // Pairs side by side, every kind: dealt at once.
+            let tiles = (0..MAX_ROWS * MAX_COLS)
+                .map(|i| (i / 2 % MAX_KINDS + 1) as Tile)
+                .collect();
+            let board = Board::from_tiles(MAX_ROWS, MAX_COLS, tiles).unwrap();
+            let mut g = Game::from_board(board, config, t);
+            let dir = tempfile::tempdir().unwrap();
+            let size = |g: &Game| {
+                document::save(dir.path(), &SavedGame::new(g, t)).unwrap();
+                let path = dir.path().join(SavedGame::FILE_NAME);
+                std::fs::metadata(path).unwrap().len()
+            };
+            let moves = 20;
+            let first = size(&g);
+            for _ in 0..moves {
+                let (a, b) = find_match(g.board()).unwrap();
+                g.apply(Action::Click(a), t);
+                g.apply(Action::Click(b), t);
+            }
+            let board = (MAX_ROWS * (MAX_COLS + 1)) as u64;
+            let per_move = (size(&g) - first) / moves as u64;
+            assert!(per_move < board / 4, "{gravity:?}: {per_move} bytes a move");
+            // And it all comes back.
+            let r = document::load::<SavedGame>(dir.path())
+                .unwrap()
+                .value
+                .unwrap();
+            let r = r.restore(t).unwrap();
+            assert_eq!(r.history(), g.history(), "{gravity:?}");
+        }
+    }
+
+    /// Version 3 wrote every state whole, with its generator; such a file
+    /// resumes as the game it was.
+    #[test]
+    fn a_version_3_file_of_whole_states_resumes() {
+        use crate::persist::document;
+        let t = Instant::now();
+        let g = play(5, t);
+        let now = t + Duration::from_secs(11);
+        let mut saved = SavedGame::new(&g, now);
+        let (undo, redo) = g.history().stacks();
+        let played = Duration::from_millis(saved.elapsed_ms);
+        let whole = |states: &[Snapshot]| -> Vec<SavedState> {
+            states
+                .iter()
+                .map(|s| SavedState::new(s, played, None))
+                .collect()
+        };
+        (saved.undo, saved.redo) = (whole(undo), whole(redo));
+        assert!(
+            saved
+                .undo
+                .iter()
+                .all(|s| s.changes.is_none() && s.rng.is_some())
+        );
+        let file = serde_json::json!({ "version": 3, "data": saved });
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(SavedGame::FILE_NAME), file.to_string()).unwrap();
+        let loaded = document::load::<SavedGame>(dir.path()).unwrap();
+        assert_eq!(loaded.warning, None);
+        let r = loaded.value.unwrap().restore(now).unwrap();
+        assert_eq!(r.history(), g.history());
+        assert_eq!(r.board(), g.board());
     }
 
     #[test]

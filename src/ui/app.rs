@@ -646,7 +646,8 @@ impl App {
     fn open_finished_menu(&mut self) {
         let record = self.win_screen.as_ref().is_some_and(|w| w.prompting());
         let undo = self.may_undo();
-        let kind = MenuKind::Finished { record, undo };
+        let won = self.game.win().is_some();
+        let kind = MenuKind::Finished { won, record, undo };
         self.screens.push(Screen::Menu(Menu::new(kind)));
     }
 

@@ -222,6 +222,9 @@ pub enum MenuKind {
     /// What a click on a won or lost game offers: its score to record (when
     /// it ranks and is not recorded yet) and undo (when still allowed).
     Finished {
+        /// Whether the game was won (else its time ran out): the title
+        /// says so, as the box under the menu did.
+        won: bool,
         /// Whether "Record my score" is offered.
         record: bool,
         /// Whether undo is offered.
@@ -275,7 +278,7 @@ impl Menu {
                 ("No, keep playing", 'n', A::Keep),
                 ("Yes, abandon it", 'y', A::Abandon(why.clone())),
             ],
-            &MenuKind::Finished { record, undo } => {
+            &MenuKind::Finished { record, undo, .. } => {
                 let mut items = Vec::new();
                 if record {
                     items.push(("Record my score", 'r', A::Record));
@@ -329,7 +332,8 @@ impl Menu {
             }
             MenuKind::Start => ("lianliankan", Some("Clear the board in pairs")),
             MenuKind::Pause => ("Paused", None),
-            MenuKind::Finished { .. } => ("Game over", None),
+            MenuKind::Finished { won: true, .. } => ("You won", None),
+            MenuKind::Finished { won: false, .. } => ("Game over", None),
             MenuKind::Confirm(_) => (
                 "Abandon this game?",
                 Some("Its moves and score will be lost."),
@@ -837,6 +841,7 @@ mod tests {
             MenuKind::Pause,
             MenuKind::Confirm(Abandon::ForNewGame),
             MenuKind::Finished {
+                won: true,
                 record: true,
                 undo: true,
             },

@@ -350,12 +350,14 @@ fn out_of_time_the_mouse_is_not_offered_an_undo_that_does_nothing() {
     assert_eq!(
         menu_on_top(&app),
         Some(MenuKind::Finished {
+            won: false,
             record: false,
             undo: false
         })
     );
     let screen = screen_rows(&app, AREA.width, AREA.height).join("\n");
     assert!(!screen.contains("Undo"), "{screen}");
+    assert!(screen.contains("Game over"), "{screen}");
     click_text(&mut app, "New game");
     assert!(matches!(app.screens.last(), Some(Screen::NewGame(_))));
 }
@@ -377,6 +379,7 @@ fn esc_on_a_finished_game_opens_its_menu_and_never_quits() {
     keys(&mut app, &[KeyCode::Esc]);
     assert!(!app.quit, "Esc does not quit");
     let finished = MenuKind::Finished {
+        won: false,
         record: false,
         undo: false,
     };
@@ -398,7 +401,10 @@ fn esc_on_a_finished_game_opens_its_menu_and_never_quits() {
     keys(&mut won, &[KeyCode::Enter]);
     keys(&mut won, &[KeyCode::Esc]);
     assert!(!won.quit);
-    assert!(matches!(menu_on_top(&won), Some(MenuKind::Finished { .. })));
+    assert!(matches!(
+        menu_on_top(&won),
+        Some(MenuKind::Finished { won: true, .. })
+    ));
 }
 
 /// What the top screen is, for the mouse test.
@@ -445,9 +451,16 @@ fn the_mouse_alone_reaches_the_menu_a_hint_undo_redo_and_a_win_recorded() {
     assert_eq!(
         menu_on_top(&app),
         Some(MenuKind::Finished {
+            won: true,
             record: true,
             undo: true
         })
+    );
+    // Titled as the box under it was, not as a lost game.
+    let screen = screen_rows(&app, AREA.width, AREA.height).join("\n");
+    assert!(
+        screen.contains("You won") && !screen.contains("Game over"),
+        "{screen}"
     );
     click_text(&mut app, "Record my score");
     assert_eq!(table(dir.path()).len(), 1, "recorded");
@@ -456,6 +469,7 @@ fn the_mouse_alone_reaches_the_menu_a_hint_undo_redo_and_a_win_recorded() {
     assert_eq!(
         menu_on_top(&app),
         Some(MenuKind::Finished {
+            won: true,
             record: false,
             undo: false
         })

@@ -666,9 +666,10 @@ impl SettingsForm {
                     't',
                     aligned(
                         match &s.theme {
-                            // What auto picks here, even when `--theme`
-                            // chose another for this run.
-                            None => format!("auto ({auto})"),
+                            // What auto picks here; from the next start
+                            // when `--theme` chose another for this run.
+                            None if auto == theme => format!("auto ({auto})"),
+                            None => format!("auto ({auto}, next start)"),
                             Some(name) if name == theme => name.clone(),
                             // Chosen but not in use: too few symbols for this
                             // board, or `--theme` chose for this run.
@@ -874,8 +875,8 @@ mod tests {
         };
         assert_eq!(tiles(&f, "emoji", 32), "auto (emoji)");
         // Found by the review: `--theme ascii` where auto is emoji said
-        // "auto (ascii)".
-        assert_eq!(tiles(&f, "ascii", 32), "auto (emoji)");
+        // "auto (ascii)"; then "auto (emoji)" over ascii tiles.
+        assert_eq!(tiles(&f, "ascii", 32), "auto (emoji, next start)");
         f.settings.theme = Some("symbols".to_string());
         assert_eq!(tiles(&f, "symbols", 32), "symbols");
         // The board needs more kinds than `symbols` has: emoji stays.

@@ -426,18 +426,11 @@ impl App {
             return;
         }
         let top = self.top();
-        let (screen, won, cramped) = (
-            matches!(top, Top::Screen(_)),
-            top == Top::Won,
-            top == Top::Cramped,
-        );
-        if screen {
+        if matches!(top, Top::Screen(_)) {
             self.screen_key(key, now);
-        } else if won && self.prompt_key(key, now) {
+        } else if top == Top::Won && self.prompt_key(key, now) {
             // Typed at the name prompt.
-        } else if let Some(command) = keys::command(&key)
-            && !(cramped && (plays_the_board(command) || self.ends_unseen(command)))
-        {
+        } else if let Some(command) = keys::command(&key) {
             self.command(command, now);
         }
     }
@@ -601,8 +594,14 @@ impl App {
         command == Command::NewGame && self.game_over()
     }
 
-    /// What a board key does.
+    /// What a board key, or the menu item that stands for it, does. On a
+    /// terminal too small for the board ([`Top::Cramped`]) the commands
+    /// that play it are not taken, whichever way they came (before, the
+    /// menu's Hint and Undo acted on a board nobody saw).
     pub(super) fn command(&mut self, command: Command, now: Instant) {
+        if self.top() == Top::Cramped && (plays_the_board(command) || self.ends_unseen(command)) {
+            return;
+        }
         let over = self.game_over();
         let action = match command {
             Command::Move(d) => Action::Move(d),

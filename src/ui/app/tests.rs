@@ -87,6 +87,32 @@ fn a_click_on_the_request_for_room_opens_the_menu() {
     assert_eq!(a.top(), Top::Cramped);
 }
 
+/// Found by the review: on a terminal too small for the board the keys
+/// that play it were refused, but the same commands chosen from the menu
+/// that the request for room offers were not: `m` then `t` took a hint on
+/// a board nobody saw (and marked the game assisted), and Undo took a
+/// match back unseen. The menu's board items now follow the keys' rule.
+#[test]
+fn the_menu_plays_no_board_that_does_not_fit() {
+    let (mut a, t) = app();
+    let (p, q) = a.game.suggest().expect("a pair to match");
+    a.game.apply(Action::Click(p), t);
+    a.game.apply(Action::Click(q), t);
+    let small = Rect::new(0, 0, 14, 4);
+    a.resize(small, t);
+    assert_eq!(a.top(), Top::Cramped);
+    let before = a.game.board().clone();
+    for hotkey in ['t', 'u', 'f'] {
+        a.handle_event(&key(KeyCode::Char('m')), small, t);
+        assert!(matches!(a.top(), Top::Screen(Screen::Menu(_))));
+        a.handle_event(&key(KeyCode::Char(hotkey)), small, t);
+        assert_eq!(a.top(), Top::Cramped, "{hotkey}: the menu closes");
+    }
+    assert_eq!(a.game.hints_left(), 3, "no hint taken blind");
+    assert_eq!(a.game.board(), &before, "no undo or reshuffle unseen");
+    assert!(!a.game.assisted(), "nothing marked the game assisted");
+}
+
 #[test]
 fn keys_drive_the_game() {
     let (mut a, t) = app();

@@ -913,7 +913,6 @@ fn plays_the_board(command: Command) -> bool {
     )
 }
 
-/// The lines a page key scrolls on a screen of `area`: its height.
 /// What to do, in one line, on the first screen of a new game.
 pub const INTRO: &str = "click two equal tiles; Esc or click here: menu; ? help";
 

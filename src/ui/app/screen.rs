@@ -390,15 +390,17 @@ pub struct NewGameForm {
 }
 
 impl NewGameForm {
-    /// The form, starting from `choice`.
+    /// The form, starting from `choice`, with Start (its last row)
+    /// highlighted.
     pub fn new(choice: GameChoice) -> Self {
         let custom = choice.preset().is_none();
-        let start = if custom { 7 } else { 4 };
-        NewGameForm {
+        let mut form = NewGameForm {
             choice,
             custom,
-            selected: start,
-        }
+            selected: 0,
+        };
+        form.selected = form.rows().len() - 1;
+        form
     }
 
     /// The rows shown, top to bottom.
@@ -899,6 +901,14 @@ mod tests {
     fn the_new_game_form_cycles_presets_and_keeps_custom_boards_dealable() {
         let mut f = NewGameForm::new(GameChoice::default());
         assert_eq!(f.rows()[f.selected], NewGameRow::Start);
+        // A custom board shows three more rows, and opens on Start too.
+        let custom = NewGameForm::new(GameChoice {
+            rows: 2,
+            cols: 2,
+            ..GameChoice::default()
+        });
+        assert!(custom.custom);
+        assert_eq!(custom.rows()[custom.selected], NewGameRow::Start);
         f.selected = 0;
         f.change(1, 59);
         assert_eq!(f.choice.preset().unwrap().name, "large");

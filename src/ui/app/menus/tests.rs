@@ -1216,13 +1216,7 @@ fn a_click_outside_a_box_goes_back_so_the_mouse_alone_leaves_every_screen() {
         vec![(key(2), vec![entry.clone()]), (key(4), vec![entry])],
         0,
     )));
-    let rect = crate::ui::app::pages::scores_rect(
-        match top(&app) {
-            Some(Screen::Scores(v)) => v,
-            _ => unreachable!(),
-        },
-        AREA,
-    );
+    let (rect, _) = app.paged_box(AREA).expect("the high scores on top");
     click_at(&mut app, rect.right() - 2, rect.y + 1);
     assert!(matches!(top(&app), Some(Screen::Scores(v)) if v.index == 1));
     click_at(&mut app, 0, 0);

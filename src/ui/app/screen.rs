@@ -119,16 +119,31 @@ impl ListRow {
         })
     }
 
-    /// The columns a row `width` wide leaves right of its label: the
-    /// label comes after the three columns of the selection mark, with its
-    /// key after it when the key is no letter of it, and a space.
+    /// The columns a row `width` wide leaves right of its label (see
+    /// [`ListRow::label_width`]) and a space.
     fn room(&self, width: usize) -> usize {
+        width.saturating_sub(self.label_width() + 1)
+    }
+
+    /// The columns up to the end of the label: the three of the selection
+    /// mark, the label, and its key after it (` (?)`) when the key is no
+    /// letter of it.
+    fn label_width(&self) -> usize {
         let key = if self.key_after_label().is_some() {
             4
         } else {
             0
         };
-        width.saturating_sub(3 + self.label.width() + key + 1)
+        3 + self.label.width() + key
+    }
+
+    /// The columns the row wants drawn whole: its label and a space, then
+    /// `< value >` and the note beside it, each with a column to spare.
+    /// A list's box is as wide as its widest row wants.
+    pub fn wanted_width(&self) -> usize {
+        let value = self.value.as_ref().map_or(0, |v| v.width() + 6);
+        let note = self.note.as_ref().map_or(0, |n| n.width() + 3);
+        self.label_width() + 1 + value + note
     }
 
     /// The row's key when it is no letter of its label (Help's `?`): drawn

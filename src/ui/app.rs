@@ -627,7 +627,9 @@ impl App {
             // A finished game's box has no board to play: Esc and m open
             // what a click on it opens, as its key line says.
             Command::Back | Command::Menu if over => return self.open_finished_menu(),
-            Command::Back if self.game.has_marks() => Action::Cancel,
+            // Only marks on show are dropped: over a paused board or one
+            // too large for the terminal Esc opens the menu at once.
+            Command::Back if self.top() == Top::Board && self.game.has_marks() => Action::Cancel,
             Command::Back | Command::Menu => {
                 return self
                     .screens

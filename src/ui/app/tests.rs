@@ -113,6 +113,39 @@ fn the_menu_plays_no_board_that_does_not_fit() {
     assert!(!a.game.assisted(), "nothing marked the game assisted");
 }
 
+/// Found by the review: Esc drops a selection before it opens the menu,
+/// but on a paused board (the game takes no Cancel there) and on a
+/// terminal too small for the board (the selection unseen) it dropped
+/// nothing anyone saw, and the menu that the paused box's status line and
+/// the request for room promise did not open. Esc opens it there at once.
+#[test]
+fn esc_opens_the_menu_over_a_hidden_board_with_a_selection() {
+    let small = Rect::new(0, 0, 14, 4);
+    for (pause, area) in [(true, AREA), (false, small)] {
+        let (mut a, t) = app();
+        a.resize(area, t);
+        a.game.apply(Action::Select, t);
+        assert!(a.game.has_marks());
+        if pause {
+            a.handle_event(&key(KeyCode::Char('p')), area, t);
+            assert_eq!(a.top(), Top::Paused);
+        } else {
+            assert_eq!(a.top(), Top::Cramped);
+        }
+        a.handle_event(&key(KeyCode::Esc), area, t);
+        assert!(
+            matches!(a.top(), Top::Screen(Screen::Menu(_))),
+            "paused {pause}: {:?}",
+            a.top()
+        );
+    }
+    // On the board in play Esc still drops the selection first.
+    let (mut a, t) = app();
+    a.game.apply(Action::Select, t);
+    a.handle_event(&key(KeyCode::Esc), AREA, t);
+    assert_eq!((a.top(), a.game.has_marks()), (Top::Board, false));
+}
+
 #[test]
 fn keys_drive_the_game() {
     let (mut a, t) = app();

@@ -555,12 +555,13 @@ impl App {
         }
     }
 
-    /// Scrolls the help on top by `by` lines, as far as it goes on this
-    /// screen.
+    /// Scrolls the help on top by `by` lines from the line drawn first
+    /// (a screen grown since shows less scrolled than the help was), as
+    /// far as it goes on this screen.
     pub(super) fn scroll_help(&mut self, by: isize) {
         let most = self.help_max_top(self.area);
         if let Some(Screen::Help { top }) = self.screens.last_mut() {
-            *top = top.saturating_add_signed(by).min(most);
+            *top = (*top).min(most).saturating_add_signed(by).min(most);
         }
     }
 

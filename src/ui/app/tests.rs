@@ -146,6 +146,31 @@ fn esc_opens_the_menu_over_a_hidden_board_with_a_selection() {
     assert_eq!((a.top(), a.game.has_marks()), (Top::Board, false));
 }
 
+/// Found by the review: the help scrolled to its end on a short screen
+/// kept that line after the screen grew, drawn as far as the taller box
+/// lets it scroll; the next Up moved from the line kept, not the one
+/// drawn, so it did nothing on screen. Up now moves the line drawn.
+#[test]
+fn the_help_scrolls_up_at_once_after_the_screen_grows() {
+    let (mut a, t) = app();
+    let short = Rect::new(0, 0, 40, 10);
+    a.resize(short, t);
+    a.handle_event(&key(KeyCode::Char('?')), short, t);
+    for _ in 0..20 {
+        a.handle_event(&key(KeyCode::PageDown), short, t);
+    }
+    let most = a.help_max_top(short);
+    assert_eq!(a.screens, [Screen::Help { top: most }]);
+    let taller = (11..60)
+        .map(|h| Rect::new(0, 0, 40, h))
+        .find(|&r| (1..most - 1).contains(&a.help_max_top(r)))
+        .expect("a height that scrolls less");
+    a.handle_event(&Event::Resize(taller.width, taller.height), taller, t);
+    a.handle_event(&key(KeyCode::Up), taller, t);
+    let drawn = a.help_max_top(taller);
+    assert_eq!(a.screens, [Screen::Help { top: drawn - 1 }]);
+}
+
 #[test]
 fn keys_drive_the_game() {
     let (mut a, t) = app();

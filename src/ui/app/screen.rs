@@ -686,11 +686,19 @@ impl SettingsForm {
                             // Chosen but not in use: too few symbols for this
                             // board, or `--theme` chose for this run.
                             Some(name) if Theme::builtin(name).is_ok_and(|t| t.kinds() < kinds) => {
-                                format!("{name} (too few here)")
+                                format!("{name} {TOO_FEW}")
                             }
-                            Some(name) => format!("{name} (next start)"),
+                            Some(name) => format!("{name} {NEXT_START}"),
                         },
-                        Theme::names().map(|n| format!("auto ({n})")),
+                        // Every one of these words, so that the `<` stays
+                        // put as the field steps off a theme not in use.
+                        Theme::names().flat_map(|n| {
+                            [
+                                format!("auto ({n})"),
+                                format!("{n} {TOO_FEW}"),
+                                format!("{n} {NEXT_START}"),
+                            ]
+                        }),
                     ),
                 ),
                 SettingsRow::Colors => ListRow::field("Colours", 'c', colors.clone()),
@@ -756,6 +764,14 @@ impl SettingsForm {
         }
     }
 }
+
+/// Why the Tiles setting is not the theme in use: too few symbols for
+/// this board.
+const TOO_FEW: &str = "(too few here)";
+
+/// Why the Tiles setting is not the theme in use: `--theme` chose another
+/// for this run.
+const NEXT_START: &str = "(next start)";
 
 /// The high-score tables, browsed one at a time.
 #[derive(Debug, Clone, PartialEq, Eq)]

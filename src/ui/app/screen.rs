@@ -677,29 +677,7 @@ impl SettingsForm {
                 SettingsRow::Theme => ListRow::field(
                     "Tiles",
                     't',
-                    aligned(
-                        match &s.theme {
-                            // What auto picks here, even when `--theme`
-                            // chose another for this run.
-                            None => format!("auto ({auto})"),
-                            Some(name) if name == theme => name.clone(),
-                            // Chosen but not in use: too few symbols for this
-                            // board, or `--theme` chose for this run.
-                            Some(name) if Theme::builtin(name).is_ok_and(|t| t.kinds() < kinds) => {
-                                format!("{name} {TOO_FEW}")
-                            }
-                            Some(name) => format!("{name} {NEXT_START}"),
-                        },
-                        // Every one of these words, so that the `<` stays
-                        // put as the field steps off a theme not in use.
-                        Theme::names().flat_map(|n| {
-                            [
-                                format!("auto ({n})"),
-                                format!("{n} {TOO_FEW}"),
-                                format!("{n} {NEXT_START}"),
-                            ]
-                        }),
-                    ),
+                    tiles_words(s.theme.as_deref(), theme, auto, kinds),
                 ),
                 SettingsRow::Colors => ListRow::field("Colours", 'c', colors.clone()),
                 SettingsRow::Animation => {
@@ -763,6 +741,31 @@ impl SettingsForm {
             Some(SettingsRow::Done) | None => {}
         }
     }
+}
+
+/// The Tiles field's value, lined up: the tiles `chosen` in the settings
+/// (`None`: auto, which picks `auto` here, even when `--theme` chose
+/// another for this run), and why they are not the theme `in_use` when
+/// they are not, on a board of `kinds` kinds.
+fn tiles_words(chosen: Option<&str>, in_use: &str, auto: &str, kinds: usize) -> String {
+    let value = match chosen {
+        None => format!("auto ({auto})"),
+        Some(name) if name == in_use => name.to_string(),
+        Some(name) if Theme::builtin(name).is_ok_and(|t| t.kinds() < kinds) => {
+            format!("{name} {TOO_FEW}")
+        }
+        Some(name) => format!("{name} {NEXT_START}"),
+    };
+    // Every one of these words, so that the `<` stays put as the field
+    // steps off a theme not in use.
+    let all = Theme::names().flat_map(|n| {
+        [
+            format!("auto ({n})"),
+            format!("{n} {TOO_FEW}"),
+            format!("{n} {NEXT_START}"),
+        ]
+    });
+    aligned(value, all)
 }
 
 /// Why the Tiles setting is not the theme in use: too few symbols for

@@ -79,9 +79,7 @@ impl Widget for &App {
             Some(panel) => self.render_panel(panel, buf),
             None => self.render_status(areas.status, buf),
         }
-        let card_waits =
-            matches!(self.screens.last(), Some(&Screen::LevelCard { from }) if self.now < from);
-        if !self.screens.is_empty() && !card_waits {
+        if !self.screens.is_empty() && !self.card_waits() {
             // Help, the menus and the level card hide the board: the clock
             // stands meanwhile, and nobody studies a hidden board.
         } else if self.game.is_paused() {
@@ -189,6 +187,13 @@ impl App {
                 .flashing()
                 .is_some_and(|m| m.first == p || m.second == p),
         }
+    }
+
+    /// Whether the screen on top is a level card that has not come yet:
+    /// the cleared board and its line show until then, and the card is
+    /// not drawn.
+    fn card_waits(&self) -> bool {
+        matches!(self.screens.last(), Some(&Screen::LevelCard { from }) if self.now < from)
     }
 
     /// A cursor on an empty cell is still shown, as brackets.

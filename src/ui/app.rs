@@ -426,18 +426,11 @@ impl App {
             return;
         }
         let top = self.top();
-        let (screen, won, cramped) = (
-            matches!(top, Top::Screen(_)),
-            top == Top::Won,
-            top == Top::Cramped,
-        );
-        if screen {
+        if matches!(top, Top::Screen(_)) {
             self.screen_key(key, now);
-        } else if won && self.prompt_key(key, now) {
+        } else if top == Top::Won && self.prompt_key(key, now) {
             // Typed at the name prompt.
-        } else if let Some(command) = keys::command(&key)
-            && !(cramped && (plays_the_board(command) || self.ends_unseen(command)))
-        {
+        } else if let Some(command) = keys::command(&key) {
             self.command(command, now);
         }
     }
@@ -562,12 +555,13 @@ impl App {
         }
     }
 
-    /// Scrolls the help on top by `by` lines, as far as it goes on this
-    /// screen.
+    /// Scrolls the help on top by `by` lines from the line drawn first
+    /// (a screen grown since shows less scrolled than the help was), as
+    /// far as it goes on this screen.
     pub(super) fn scroll_help(&mut self, by: isize) {
         let most = self.help_max_top(self.area);
         if let Some(Screen::Help { top }) = self.screens.last_mut() {
-            *top = top.saturating_add_signed(by).min(most);
+            *top = (*top).min(most).saturating_add_signed(by).min(most);
         }
     }
 
@@ -601,8 +595,14 @@ impl App {
         command == Command::NewGame && self.game_over()
     }
 
-    /// What a board key does.
+    /// What a board key, or the menu item that stands for it, does. On a
+    /// terminal too small for the board ([`Top::Cramped`]) the commands
+    /// that play it are not taken, whichever way they came (before, the
+    /// menu's Hint and Undo acted on a board nobody saw).
     pub(super) fn command(&mut self, command: Command, now: Instant) {
+        if self.top() == Top::Cramped && (plays_the_board(command) || self.ends_unseen(command)) {
+            return;
+        }
         let over = self.game_over();
         let action = match command {
             Command::Move(d) => Action::Move(d),
@@ -628,7 +628,9 @@ impl App {
             // A finished game's box has no board to play: Esc and m open
             // what a click on it opens, as its key line says.
             Command::Back | Command::Menu if over => return self.open_finished_menu(),
-            Command::Back if self.game.has_marks() => Action::Cancel,
+            // Only marks on show are dropped: over a paused board or one
+            // too large for the terminal Esc opens the menu at once.
+            Command::Back if self.top() == Top::Board && self.game.has_marks() => Action::Cancel,
             Command::Back | Command::Menu => {
                 return self
                     .screens
@@ -915,7 +917,6 @@ fn plays_the_board(command: Command) -> bool {
     )
 }
 
-/// The lines a page key scrolls on a screen of `area`: its height.
 /// What to do, in one line, on the first screen of a new game.
 pub const INTRO: &str = "click two equal tiles; Esc or click here: menu; ? help";
 

@@ -31,7 +31,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
 
-use crate::core::grid::EMPTY;
+use crate::core::grid::{EMPTY, Point, Tile};
 use crate::game::{Removal, show_time};
 use crate::ui::app::keys::{self, Command};
 use crate::ui::app::screen::Screen;
@@ -79,9 +79,7 @@ impl Widget for &App {
             Some(panel) => self.render_panel(panel, buf),
             None => self.render_status(areas.status, buf),
         }
-        let card_waits =
-            matches!(self.screens.last(), Some(&Screen::LevelCard { from }) if self.now < from);
-        if !self.screens.is_empty() && !card_waits {
+        if !self.screens.is_empty() && !self.card_waits() {
             // Help, the menus and the level card hide the board: the clock
             // stands meanwhile, and nobody studies a hidden board.
         } else if self.game.is_paused() {
@@ -151,11 +149,7 @@ impl App {
     fn render_board(&self, layout: &BoardLayout, space: Rect, buf: &mut Buffer) {
         let game = &self.game;
         let board = game.board();
-        let hint = game.hint_pair();
-        let highlight = game.highlight_kind();
         let sliding = self.sliding_to();
-        let flashing = self.flashing();
-        let lit = self.hint_lit();
         // The match that cleared a board shows on that empty board, whatever
         // the next level dealt.
         let cleared = game.removal(self.now).is_some_and(|r| r.cleared);
@@ -164,15 +158,7 @@ impl App {
             if cleared || kind == EMPTY || sliding.contains(&p) {
                 continue;
             }
-            let marks = Marks {
-                hint: hint.is_some_and(|(a, b)| a == p || b == p),
-                lit,
-                highlight: highlight == Some(kind),
-                cursor: game.cursor() == p,
-                selected: game.selected() == Some(p),
-                removed: false,
-                failed: flashing.is_some_and(|m| m.first == p || m.second == p),
-            };
+            let marks = self.marks_at(p, kind);
             self.render_tile(layout.tile, layout.cell_rect(p), kind, marks, buf);
         }
         if board.get(game.cursor()) == EMPTY && game.win().is_none() && !cleared {
@@ -183,6 +169,31 @@ impl App {
             self.render_removal(layout, removal, buf);
         }
         self.render_feedback(layout, space, buf);
+    }
+
+    /// The marks of the tile of `kind` in cell `p` (or on its way there:
+    /// a sliding tile wears its new cell's): hint, highlight, cursor,
+    /// selection, a failed pick.
+    fn marks_at(&self, p: Point, kind: Tile) -> Marks {
+        let game = &self.game;
+        Marks {
+            hint: game.hint_pair().is_some_and(|(a, b)| a == p || b == p),
+            lit: self.hint_lit(),
+            highlight: game.highlight_kind() == Some(kind),
+            cursor: game.cursor() == p,
+            selected: game.selected() == Some(p),
+            removed: false,
+            failed: self
+                .flashing()
+                .is_some_and(|m| m.first == p || m.second == p),
+        }
+    }
+
+    /// Whether the screen on top is a level card that has not come yet:
+    /// the cleared board and its line show until then, and the card is
+    /// not drawn.
+    fn card_waits(&self) -> bool {
+        matches!(self.screens.last(), Some(&Screen::LevelCard { from }) if self.now < from)
     }
 
     /// A cursor on an empty cell is still shown, as brackets.

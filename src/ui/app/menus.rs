@@ -10,8 +10,8 @@ use unicode_width::UnicodeWidthStr;
 use super::App;
 use super::pages::BoxSize;
 use super::screen::{
-    Abandon, ListView, Menu, MenuAction, MenuKind, NewGameForm, NewGameRow, ScoresView, Screen,
-    SettingsForm, SettingsRow, StatsView,
+    Abandon, ListRow, ListView, Menu, MenuAction, MenuKind, NewGameForm, NewGameRow, ScoresView,
+    Screen, SettingsForm, SettingsRow, StatsView,
 };
 use crate::game::daily::Day;
 use crate::game::{Action, Game};
@@ -51,15 +51,10 @@ impl App {
     /// geometry for drawing it and for clicks on it.
     pub fn list_layout(&self, area: Rect) -> Option<(ListView, MenuLayout)> {
         let view = self.list_view()?;
-        let row_width = |r: &super::screen::ListRow| {
-            let value = r.value.as_ref().map_or(0, |v| v.width() + 6);
-            let note = r.note.as_ref().map_or(0, |n| n.width() + 3);
-            r.label.width() + 4 + value + note
-        };
         let widest = view
             .rows
             .iter()
-            .map(row_width)
+            .map(ListRow::wanted_width)
             .chain([view.title.width() + 4, LIST_KEYS.width()])
             .chain(view.subtitle.iter().map(|s| s.width()))
             .max()

@@ -78,15 +78,24 @@ impl App {
         (lines, rect)
     }
 
+    /// The screen on top that is browsed a page at a time (the high
+    /// scores, the statistics) on a screen of `area`: its page on show as
+    /// drawn, its box, and how many pages it has. The one place that picks
+    /// the page for the clicks and the scrolling.
+    fn page_on_top(&self, area: Rect) -> Option<(Vec<Line<'static>>, Rect, usize)> {
+        let ((text, rect), pages) = match self.screens.last()? {
+            Screen::Scores(view) => (scores_box(view, area), view.tables.len()),
+            Screen::Stats(view) => (stats_box(view, area), view.pages.len()),
+            _ => return None,
+        };
+        Some((text, rect, pages))
+    }
+
     /// The box of the screen on top that is browsed a page at a time (the
     /// high scores, the statistics) on a screen of `area`, and how many
     /// pages it has.
     pub(crate) fn paged_box(&self, area: Rect) -> Option<(Rect, usize)> {
-        match self.screens.last()? {
-            Screen::Scores(view) => Some((scores_rect(view, area), view.tables.len())),
-            Screen::Stats(view) => Some((stats_box(view, area).1, view.pages.len())),
-            _ => None,
-        }
+        self.page_on_top(area).map(|(_, rect, pages)| (rect, pages))
     }
 
     /// Works out the size of the paged box on top for the screen's area,
@@ -145,11 +154,7 @@ impl App {
     /// How far the page on show of the paged screen on top scrolls on a
     /// screen of `area`, and how many of its lines the box shows.
     fn page_scroll(&self, area: Rect) -> Option<(usize, usize)> {
-        let (text, rect) = match self.screens.last()? {
-            Screen::Scores(view) => scores_box(view, area),
-            Screen::Stats(view) => stats_box(view, area),
-            _ => return None,
-        };
+        let (text, rect, _) = self.page_on_top(area)?;
         let room = usize::from(rect.height.saturating_sub(2));
         Some((text.len().saturating_sub(room), room))
     }
@@ -365,11 +370,6 @@ pub(crate) fn scores_box(view: &ScoresView, area: Rect) -> (Vec<Line<'static>>, 
 pub(crate) fn stats_box(view: &StatsView, area: Rect) -> (Vec<Line<'static>>, Rect) {
     let size = view.size.on(area, || stats_size(view, area));
     page_text(&stats_page(view, view.index), size, area)
-}
-
-/// The box the high scores are drawn in on a screen of `area`, for clicks.
-pub(crate) fn scores_rect(view: &ScoresView, area: Rect) -> Rect {
-    scores_box(view, area).1
 }
 
 /// The lines of statistics page `index`, under its heading and which of

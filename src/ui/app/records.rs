@@ -9,6 +9,7 @@ use std::time::{Instant, SystemTime};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::App;
+use super::keys::Command;
 use super::screen::{Screen, share_line};
 use crate::game::{Action, Game};
 use crate::persist::session::Session;
@@ -205,7 +206,8 @@ impl App {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL)
             && !key.modifiers.contains(KeyModifiers::ALT);
         match key.code {
-            KeyCode::Char('z' | 'Z') if ctrl => self.game.apply(Action::Undo, now),
+            // As the board's Ctrl-Z: undo's own rule (see `App::may_undo`) decides.
+            KeyCode::Char('z' | 'Z') if ctrl => self.command(Command::Undo, now),
             KeyCode::Char(_) if ctrl => {}
             KeyCode::Char(c) => screen.type_char(c),
             KeyCode::Backspace => screen.backspace(),

@@ -119,16 +119,31 @@ impl ListRow {
         })
     }
 
-    /// The columns a row `width` wide leaves right of its label: the
-    /// label comes after the three columns of the selection mark, with its
-    /// key after it when the key is no letter of it, and a space.
+    /// The columns a row `width` wide leaves right of its label (see
+    /// [`ListRow::label_width`]) and a space.
     fn room(&self, width: usize) -> usize {
+        width.saturating_sub(self.label_width() + 1)
+    }
+
+    /// The columns up to the end of the label: the three of the selection
+    /// mark, the label, and its key after it (` (?)`) when the key is no
+    /// letter of it.
+    fn label_width(&self) -> usize {
         let key = if self.key_after_label().is_some() {
             4
         } else {
             0
         };
-        width.saturating_sub(3 + self.label.width() + key + 1)
+        3 + self.label.width() + key
+    }
+
+    /// The columns the row wants drawn whole: its label and a space, then
+    /// `< value >` and the note beside it, each with a column to spare.
+    /// A list's box is as wide as its widest row wants.
+    pub fn wanted_width(&self) -> usize {
+        let value = self.value.as_ref().map_or(0, |v| v.width() + 6);
+        let note = self.note.as_ref().map_or(0, |n| n.width() + 3);
+        self.label_width() + 1 + value + note
     }
 
     /// The row's key when it is no letter of its label (Help's `?`): drawn
@@ -394,15 +409,17 @@ pub struct NewGameForm {
 }
 
 impl NewGameForm {
-    /// The form, starting from `choice`.
+    /// The form, starting from `choice`, with Start (its last row)
+    /// highlighted.
     pub fn new(choice: GameChoice) -> Self {
         let custom = choice.preset().is_none();
-        let start = if custom { 7 } else { 4 };
-        NewGameForm {
+        let mut form = NewGameForm {
             choice,
             custom,
-            selected: start,
-        }
+            selected: 0,
+        };
+        form.selected = form.rows().len() - 1;
+        form
     }
 
     /// The rows shown, top to bottom.
@@ -664,22 +681,7 @@ impl SettingsForm {
                 SettingsRow::Theme => ListRow::field(
                     "Tiles",
                     't',
-                    aligned(
-                        match &s.theme {
-                            // What auto picks here; from the next start
-                            // when `--theme` chose another for this run.
-                            None if auto == theme => format!("auto ({auto})"),
-                            None => format!("auto ({auto}, next start)"),
-                            Some(name) if name == theme => name.clone(),
-                            // Chosen but not in use: too few symbols for this
-                            // board, or `--theme` chose for this run.
-                            Some(name) if Theme::builtin(name).is_ok_and(|t| t.kinds() < kinds) => {
-                                format!("{name} (too few here)")
-                            }
-                            Some(name) => format!("{name} (next start)"),
-                        },
-                        Theme::names().map(|n| format!("auto ({n})")),
-                    ),
+                    tiles_words(s.theme.as_deref(), theme, auto, kinds),
                 ),
                 SettingsRow::Colors => ListRow::field("Colours", 'c', colors.clone()),
                 SettingsRow::Animation => {
@@ -744,6 +746,41 @@ impl SettingsForm {
         }
     }
 }
+
+/// The Tiles field's value, lined up: the tiles `chosen` in the settings
+/// (`None`: auto, which picks `auto` here, from the next start when
+/// `--theme` chose another for this run), and why they are not the theme
+/// `in_use` when they are not, on a board of `kinds` kinds.
+fn tiles_words(chosen: Option<&str>, in_use: &str, auto: &str, kinds: usize) -> String {
+    let value = match chosen {
+        None if auto == in_use => format!("auto ({auto})"),
+        None => format!("auto ({auto}, next start)"),
+        Some(name) if name == in_use => name.to_string(),
+        Some(name) if Theme::builtin(name).is_ok_and(|t| t.kinds() < kinds) => {
+            format!("{name} {TOO_FEW}")
+        }
+        Some(name) => format!("{name} {NEXT_START}"),
+    };
+    // Every one of these words, so that the `<` stays put as the field
+    // steps off a theme not in use.
+    let all = Theme::names().flat_map(|n| {
+        [
+            format!("auto ({n})"),
+            format!("auto ({n}, next start)"),
+            format!("{n} {TOO_FEW}"),
+            format!("{n} {NEXT_START}"),
+        ]
+    });
+    aligned(value, all)
+}
+
+/// Why the Tiles setting is not the theme in use: too few symbols for
+/// this board.
+const TOO_FEW: &str = "(too few here)";
+
+/// Why the Tiles setting is not the theme in use: `--theme` chose another
+/// for this run.
+const NEXT_START: &str = "(next start)";
 
 /// The high-score tables, browsed one at a time.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -905,6 +942,14 @@ mod tests {
     fn the_new_game_form_cycles_presets_and_keeps_custom_boards_dealable() {
         let mut f = NewGameForm::new(GameChoice::default());
         assert_eq!(f.rows()[f.selected], NewGameRow::Start);
+        // A custom board shows three more rows, and opens on Start too.
+        let custom = NewGameForm::new(GameChoice {
+            rows: 2,
+            cols: 2,
+            ..GameChoice::default()
+        });
+        assert!(custom.custom);
+        assert_eq!(custom.rows()[custom.selected], NewGameRow::Start);
         f.selected = 0;
         f.change(1, 59);
         assert_eq!(f.choice.preset().unwrap().name, "large");

@@ -88,7 +88,8 @@ impl Rows for Vec<Line<'_>> {
 /// remain.
 pub(super) fn drop_to_fit<T: Rows>(lines: &mut Vec<(u8, T)>, room: usize) {
     while lines.iter().map(|(_, l)| l.rows()).sum::<usize>() > room {
-        let Some(worst) = (0..lines.len()).rev().max_by_key(|&i| lines[i].0) else {
+        // `max_by_key` gives the last of equals.
+        let Some(worst) = (0..lines.len()).max_by_key(|&i| lines[i].0) else {
             break;
         };
         if lines[worst].0 == 0 {
@@ -149,5 +150,17 @@ mod tests {
         );
         drop_to_fit(&mut lines, 0);
         assert_eq!(lines.len(), 1, "rank 0 stays");
+        // Found by the review: of equals the first went, not the last
+        // (`max_by_key` gives the last of equals, and the indices ran
+        // backwards); the lines above could not tell, as both 9s went.
+        let mut lines: Vec<Ranked> = [(9, "a"), (9, "b"), (0, "c")]
+            .map(|(rank, text)| (rank, Line::raw(text)))
+            .to_vec();
+        drop_to_fit(&mut lines, 2);
+        assert_eq!(
+            texts(&lines.iter().map(|l| l.1.clone()).collect::<Vec<_>>()),
+            ["a", "c"],
+            "the last of equals goes first"
+        );
     }
 }

@@ -54,7 +54,7 @@ impl App {
     pub(super) fn render_screen(&self, area: Rect, buf: &mut Buffer) {
         match self.screens.last() {
             Some(Screen::Help { top }) => self.render_help(*top, area, buf),
-            Some(Screen::LevelCard { from }) if self.now >= *from => {
+            Some(Screen::LevelCard { .. }) if !self.card_waits() => {
                 self.render_level_card(area, buf)
             }
             Some(Screen::LevelCard { .. }) | None => {}

@@ -5,7 +5,6 @@
 
 use ratatui::buffer::Buffer;
 
-use super::tiles::Marks;
 use crate::core::grid::Point;
 use crate::ui::app::App;
 use crate::ui::layout::BoardLayout;
@@ -25,23 +24,11 @@ impl App {
         let Some((slides, moved)) = self.game.slides(self.now) else {
             return;
         };
-        let game = &self.game;
-        let highlight = game.highlight_kind();
-        let hint = game.hint_pair();
-        let flashing = self.flashing();
         for s in slides {
-            let kind = game.board().get(s.to);
+            let kind = self.game.board().get(s.to);
             let rect = layout.slide_rect(s.from, s.to, moved);
             // The marks of the cell the tile is bound for travel with it.
-            let marks = Marks {
-                hint: hint.is_some_and(|(a, b)| a == s.to || b == s.to),
-                lit: self.hint_lit(),
-                highlight: highlight == Some(kind),
-                cursor: game.cursor() == s.to,
-                selected: game.selected() == Some(s.to),
-                failed: flashing.is_some_and(|m| m.first == s.to || m.second == s.to),
-                ..Marks::default()
-            };
+            let marks = self.marks_at(s.to, kind);
             self.render_tile(layout.tile, rect, kind, marks, buf);
         }
     }

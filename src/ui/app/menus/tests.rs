@@ -258,6 +258,31 @@ fn a_fields_arrow_keeps_its_column_as_the_field_steps() {
     }
 }
 
+/// Found by the review: the Tiles value lined up only the plain names and
+/// auto's, so "emoji (next start)" (the settings' tiles while `--theme`
+/// chose others for this run) and "symbols (too few here)" stood wider,
+/// and stepping off them moved the `<` under the pointer: two clicks at
+/// one spot went emoji, symbols, emoji instead of on to ascii.
+#[test]
+fn clicks_on_the_tiles_arrow_step_back_from_a_theme_not_in_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in(dir.path(), tiny());
+    // As `--theme ascii` starts over settings that name emoji.
+    app.settings.theme = Some("emoji".to_string());
+    assert_eq!(app.theme.name, "ascii");
+    press(&mut app, &[KeyCode::Char('m')]);
+    type_str(&mut app, "e");
+    let (_, layout) = app.list_layout(AREA).unwrap();
+    let y = layout.rect_of(0).unwrap().y;
+    let shown = &screen_rows(&app, AREA.width, AREA.height)[usize::from(y)];
+    assert!(shown.contains("emoji (next start)"), "{shown}");
+    let x = shown.chars().position(|c| c == '<').unwrap();
+    for _ in 0..2 {
+        click_at(&mut app, u16::try_from(x).unwrap(), y);
+    }
+    assert_eq!(app.settings.theme.as_deref(), Some("ascii"));
+}
+
 /// Played in tmux: a theme changed on the settings (and shown at once)
 /// was lost when the game was quit from there (Ctrl-C, or a signal).
 #[test]
@@ -1216,13 +1241,7 @@ fn a_click_outside_a_box_goes_back_so_the_mouse_alone_leaves_every_screen() {
         vec![(key(2), vec![entry.clone()]), (key(4), vec![entry])],
         0,
     )));
-    let rect = crate::ui::app::pages::scores_rect(
-        match top(&app) {
-            Some(Screen::Scores(v)) => v,
-            _ => unreachable!(),
-        },
-        AREA,
-    );
+    let (rect, _) = app.paged_box(AREA).expect("the high scores on top");
     click_at(&mut app, rect.right() - 2, rect.y + 1);
     assert!(matches!(top(&app), Some(Screen::Scores(v)) if v.index == 1));
     click_at(&mut app, 0, 0);

@@ -1272,6 +1272,14 @@ fn the_win_box_keeps_its_key_line_on_small_screens() {
     let screen = |app: &App, w: u16, h: u16| screen_rows(app, w, h).join("\n");
     let big = screen(&app, 80, 24);
     assert!(big.contains("p8"), "the table: {big}");
+    // Short of room the table keeps its top places (and this game's
+    // row) and loses the ones above this game's: before the review the
+    // first of equally ranked rows went first, place 1 with them.
+    let short = screen(&app, 80, 14);
+    for row in [" 1  playerp0", " 10> player"] {
+        assert!(short.contains(row), "{row:?} at 80 x 14: {short}");
+    }
+    assert!(!short.contains("playerp8"), "{short}");
     for (w, h) in [(40, 10), (46, 12), (40, 6)] {
         let s = screen(&app, w, h);
         assert!(s.contains("Enter record"), "{w}x{h}: {s}");

@@ -667,13 +667,21 @@ impl App {
     /// highlight off the tiles. Help, the level card and the statistics
     /// close on a click, the high scores and the lists on a click outside
     /// their box. So that the mouse alone plays every part of the game, a left
-    /// click on the title or status line opens the menu, and on a finished
-    /// game anywhere opens what it offers (record, new game, undo, quit);
-    /// on a paused board it resumes, on a board too large for the terminal
-    /// it opens the menu.
+    /// click on the title or status line (or the side panel's title, which
+    /// the panel's "click title: menu" stands under) opens the menu, and on
+    /// a finished game anywhere opens what it offers (record, new game,
+    /// undo, quit); on a paused board it resumes, on a board too large for
+    /// the terminal it opens the menu.
     fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
         let left = button == MouseButton::Left;
-        let edge = mouse.row == self.area.y || mouse.row.saturating_add(1) == self.area.bottom();
+        let panel_title = self
+            .screen_layout(self.area)
+            .0
+            .panel
+            .is_some_and(|p| mouse.row == p.y && (p.x..p.right()).contains(&mouse.column));
+        let edge = mouse.row == self.area.y
+            || mouse.row.saturating_add(1) == self.area.bottom()
+            || panel_title;
         match self.top() {
             Top::Screen(_) => return self.screen_click(button, mouse, now),
             Top::Won | Top::TimeUp if left => return self.open_finished_menu(),

@@ -306,9 +306,10 @@ impl App {
 
     /// Lets the time from `from` to `to` go by as if the board were hidden:
     /// a game started in the background stands stopped (SIGTTOU) while it
-    /// takes the terminal, until `fg`, and its clock stands meanwhile, as
-    /// it does through a stop later on; so does a level card's (it went by
-    /// unseen before), and the boxes on show are not read yet at `to`.
+    /// takes the terminal, until `fg`, and a game stopped later on
+    /// (SIGTSTP) until it is continued; its clock stands meanwhile, and so
+    /// does a level card's (it went by unseen before), and the boxes on
+    /// show are not read yet at `to`.
     pub fn stood(&mut self, from: Instant, to: Instant) {
         self.game.set_covered(true, from);
         // Nothing was on screen meanwhile: a level card keeps its time, and

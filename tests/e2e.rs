@@ -1400,6 +1400,83 @@ fn a_stop_gives_the_terminal_back_and_a_continue_takes_it_again() {
     assert!(s.wait_exit(WAIT).expect("quit").success());
 }
 
+/// A level card on show when the game is stopped (`kill -TSTP`) stands
+/// while it is stopped, as the clock does: its two seconds ran through the
+/// stop, so at `fg` the card was gone at the first frame, the next level's
+/// gravity untold and its clock running on a board not paused (hostile15,
+/// tmux: a timed 1 x 2 run, the card of level 2, TSTP, `fg` 4 s later
+/// showed the board at once). Now the card shows again after the stop.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_level_card_stands_through_a_stop() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Session::start_in(
+        data.path(),
+        &["--rows", "1", "--cols", "2", "--timed", "--new"],
+        80,
+        24,
+    );
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    s.send(b" l ");
+    s.wait_for("the next level's card", WAIT, |t| {
+        t.contains("Level 2 of 7")
+    });
+    let pid = s.child.process_id().expect("the game's pid");
+    kill(&s, "TSTP");
+    let since = Instant::now();
+    while state_of(pid) != "T" {
+        assert!(since.elapsed() < WAIT, "the game did not stop");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::thread::sleep(Duration::from_secs(3));
+    let from = s.seen.lock().unwrap().bytes.len();
+    kill(&s, "CONT");
+    // The first frame after the stop: the status line under the card or
+    // the board.
+    s.wait_output(from, "the game drawn again", WAIT, |t| t.contains("Lv 2/7"));
+    let screen = s.screen();
+    assert!(screen.contains("Level 2 of 7"), "the card shows: {screen}");
+    s.wait_for("the board after the card", WAIT, |t| {
+        !t.contains("Level 2 of 7")
+    });
+    s.send(b"q");
+    assert!(s.wait_exit(WAIT).expect("quit").success());
+}
+
+/// Input that came faster than the game took it waited in memory: the
+/// reader thread queued every key for the event loop without bound, so a
+/// flood of typed text (a terminal without bracketed paste pasting
+/// megabytes, a program writing to the terminal) grew the game by some 30
+/// bytes a byte typed (hostile15: 9 MB of `a` in 5 s, 300 MB resident),
+/// and a `q` after it waited behind millions of keys (no exit in 60 s).
+/// The reader now waits while the loop is behind, so the rest waits in the
+/// terminal: the game stays small, and `q` after the flood quits at once.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_flood_of_keys_waits_in_the_terminal_not_in_memory() {
+    let mut s = Session::start(&["--rows", "2", "--cols", "2", "--kinds", "1"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    let pid = s.child.process_id().expect("the game's pid");
+    // The most the game has held in memory so far, in kB.
+    let peak = || -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+        let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    };
+    let before = peak();
+    for _ in 0..4 {
+        s.send(&[b'x'; 1 << 16]);
+    }
+    let grown = peak() - before;
+    assert!(grown < 4 << 10, "256 kB typed grew the game by {grown} kB");
+    let asked = Instant::now();
+    s.send(b"q");
+    let status = s.wait_exit(WAIT).expect("q quits");
+    assert!(status.success(), "{status:?}");
+    let waited = asked.elapsed();
+    assert!(waited < Duration::from_secs(3), "q took {waited:?}");
+}
+
 /// 2 KB of text as a terminal pastes it: in one write, each line ended by a
 /// carriage return.
 fn pasted_text() -> Vec<u8> {

@@ -153,23 +153,26 @@ impl Session {
         max_kinds: usize,
         now: Instant,
     ) -> Result<Start, DealError> {
-        let (mut session, busy) = Session::open(dir);
-        let message = if busy.is_some() {
-            busy
+        // Told before anything else: another game holds the saved game (this
+        // one then leaves it alone), or no lock could be had (this one goes
+        // on as if it held it, unguarded).
+        let (mut session, opened) = Session::open(dir);
+        let message = if session.blocked {
+            opened
         } else if fresh {
             session.displace_saved(now);
-            session.discard()
+            both(opened, session.discard())
         } else {
             match session.resume(wanted, max_kinds, now) {
                 Ok((game, message)) => {
                     return Ok(Start {
                         game,
                         resumed: true,
-                        message,
+                        message: both(opened, message),
                         session,
                     });
                 }
-                Err(message) => message,
+                Err(message) => both(opened, message),
             }
         };
         let game = Game::new(config, now)?;
@@ -368,6 +371,14 @@ impl Session {
 
     fn tell(&mut self, message: String) -> Option<String> {
         (!std::mem::replace(&mut self.told, true)).then_some(message)
+    }
+}
+
+/// Two messages for the player as one, a line each: either may be missing.
+fn both(first: Option<String>, second: Option<String>) -> Option<String> {
+    match (first, second) {
+        (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
+        (a, b) => a.or(b),
     }
 }
 
@@ -587,6 +598,47 @@ mod tests {
         play_a_pair(&mut first.game, t);
         assert_eq!(first.session.sync(&first.game, t), None, "still saves");
         assert!(dir.path().join("game.json").exists());
+    }
+
+    /// A lock that cannot be taken left the saved game unresumed: the
+    /// start took the lock's warning for "in use by another game", dealt a
+    /// new game and, at its first move, saved it over the game in progress
+    /// (hostile15, tmux: a 2 x 4 game quit after a match, the lock made a
+    /// dangling symlink; the next start showed the start menu over a new 8 x
+    /// 16 deal, whose hint replaced the saved game). It resumes, and says
+    /// the lock could not be had.
+    #[cfg(unix)]
+    #[test]
+    fn a_saved_game_whose_lock_cannot_be_taken_resumes() {
+        let dir = tempfile::tempdir().unwrap();
+        let t = Instant::now();
+        let mut first = start(dir.path(), false, Wanted::default());
+        play_a_pair(&mut first.game, t);
+        assert_eq!(first.session.sync(&first.game, t), None);
+        drop(first.session);
+        let lock = dir.path().join("game.json.lock");
+        fs::remove_file(&lock).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("gone/lock"), &lock).unwrap();
+        let again = start(dir.path(), false, Wanted::default());
+        assert!(again.resumed, "{:?}", again.message);
+        assert_eq!(again.game.board(), first.game.board());
+        let told = again.message.as_deref().expect("told");
+        assert!(told.contains("could not be locked"), "{told}");
+        // With options it does not match, it stays for the first move, as
+        // with a lock; a corrupt one is still kept aside and told.
+        drop(again);
+        let other = Wanted {
+            seed: Some(2),
+            ..Wanted::default()
+        };
+        let told = start(dir.path(), false, other).message.expect("told");
+        assert!(told.contains("could not be locked"), "{told}");
+        assert!(told.contains("another deal"), "{told}");
+        fs::write(dir.path().join("game.json"), b"{").unwrap();
+        let told = start(dir.path(), false, Wanted::default())
+            .message
+            .expect("told");
+        assert!(told.contains(".corrupt-"), "{told}");
     }
 
     #[test]

@@ -93,7 +93,9 @@ pub struct App {
     /// [`App::show_frame`]).
     won: Instant,
     /// Whether the last frame hid a finished game's box behind "Please make
-    /// the terminal larger": it is not read until a frame has shown it.
+    /// the terminal larger", or showed a level card over a board that does
+    /// not fit (cut, at worst to "Level"): it is not read until a frame has
+    /// shown it with its board, and the card's time stands meanwhile.
     box_hidden: bool,
     /// When "Abandon this game?" last came: it takes no key or click before
     /// it has shown for [`LEAST_SHOWN`], so no key sent with the one that
@@ -306,9 +308,10 @@ impl App {
 
     /// Lets the time from `from` to `to` go by as if the board were hidden:
     /// a game started in the background stands stopped (SIGTTOU) while it
-    /// takes the terminal, until `fg`, and its clock stands meanwhile, as
-    /// it does through a stop later on; so does a level card's (it went by
-    /// unseen before), and the boxes on show are not read yet at `to`.
+    /// takes the terminal, until `fg`, and a game stopped later on
+    /// (SIGTSTP) until it is continued; its clock stands meanwhile, and so
+    /// does a level card's (it went by unseen before), and the boxes on
+    /// show are not read yet at `to`.
     pub fn stood(&mut self, from: Instant, to: Instant) {
         self.game.set_covered(true, from);
         // Nothing was on screen meanwhile: a level card keeps its time, and
@@ -452,12 +455,14 @@ impl App {
         }
     }
 
-    /// When the level card in front came, while it is in front: under the
-    /// message box its time stands, as the clock does (it went by unseen,
-    /// and the key that closed the message showed the board).
+    /// When the level card in front came, while it is in front and its
+    /// board fits the terminal: under the message box, or on a terminal too
+    /// small for the board, its time stands, as the clock does (it went by
+    /// unseen, and the key that closed the message, or the terminal grown
+    /// again, showed the board).
     fn card_from(&self) -> Option<Instant> {
         match self.top() {
-            Top::Screen(&Screen::LevelCard { from }) => Some(from),
+            Top::Screen(&Screen::LevelCard { from }) if !self.box_hidden => Some(from),
             _ => None,
         }
     }
@@ -670,13 +675,21 @@ impl App {
     /// highlight off the tiles. Help, the level card and the statistics
     /// close on a click, the high scores and the lists on a click outside
     /// their box. So that the mouse alone plays every part of the game, a left
-    /// click on the title or status line opens the menu, and on a finished
-    /// game anywhere opens what it offers (record, new game, undo, quit);
-    /// on a paused board it resumes, on a board too large for the terminal
-    /// it opens the menu.
+    /// click on the title or status line (or the side panel's title, which
+    /// the panel's "click title: menu" stands under) opens the menu, and on
+    /// a finished game anywhere opens what it offers (record, new game,
+    /// undo, quit); on a paused board it resumes, on a board too large for
+    /// the terminal it opens the menu.
     fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
         let left = button == MouseButton::Left;
-        let edge = mouse.row == self.area.y || mouse.row.saturating_add(1) == self.area.bottom();
+        let panel_title = self
+            .screen_layout(self.area)
+            .0
+            .panel
+            .is_some_and(|p| mouse.row == p.y && (p.x..p.right()).contains(&mouse.column));
+        let edge = mouse.row == self.area.y
+            || mouse.row.saturating_add(1) == self.area.bottom()
+            || panel_title;
         match self.top() {
             Top::Screen(_) => return self.screen_click(button, mouse, now),
             Top::Won | Top::TimeUp if left => return self.open_finished_menu(),
@@ -783,13 +796,22 @@ impl App {
     pub fn show_frame(&mut self, now: Instant) {
         self.now = now;
         // A finished game's box that a terminal too small for the board
-        // hides is not seen: it comes anew with the first frame that shows
-        // it, and is read from then on (see [`App::front_unread`]).
-        if self.top() == Top::Cramped {
+        // hides is not seen, nor is a level card there (cut to fit, its
+        // gravity dropped first): it comes anew with the first frame that
+        // shows it with its board, and is read from then on (see
+        // [`App::front_unread`]).
+        let top = self.top();
+        let card = matches!(top, Top::Screen(Screen::LevelCard { .. }));
+        if top == Top::Cramped {
             self.box_hidden = self.game_over();
+        } else if card && self.board_layout(self.area).is_none() {
+            self.box_hidden = true;
         } else if std::mem::take(&mut self.box_hidden) {
             self.won = now;
             self.timed_out = self.timed_out.map(|_| now);
+            if let (true, Some(Screen::LevelCard { from })) = (card, self.screens.last_mut()) {
+                *from = now;
+            }
         }
         let (slides, moved) = self.game.slides(now).unwrap_or_default();
         self.shown = Shown {

@@ -338,8 +338,12 @@ fn take_input(
         Input::Suspend => {
             app.suspend(Instant::now());
             restore();
+            let stopped = Instant::now();
             stop();
             take_again(screen)?;
+            // Nothing was on screen meanwhile: a level card on show stands
+            // through the stop, as the clock does.
+            app.stood(stopped, Instant::now());
             Ok(ControlFlow::Continue(true))
         }
         #[cfg(unix)]

@@ -12,7 +12,7 @@ use std::io::{self, IsTerminal, Read};
 use std::os::fd::{AsFd, AsRawFd};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -48,13 +48,21 @@ fn exit_signals() -> Vec<i32> {
     everywhere.into_iter().chain(here).collect()
 }
 
+/// How many inputs may wait for the event loop: the threads that feed it
+/// wait while that many do, so input that comes faster than the game takes
+/// it (megabytes pasted by a terminal without bracketed paste, a program
+/// writing to the terminal) waits in the terminal, not in memory, and a key
+/// after it is read soon after it ends (queued without bound, 9 MB typed
+/// held 300 MB and a `q` after them waited over a minute).
+const INPUTS_WAITING: usize = 1024;
+
 /// Starts the two threads that feed the event loop: terminal input and
 /// signals. Fails before the terminal is touched if either cannot be had.
 pub fn spawn_inputs() -> io::Result<Receiver<Input>> {
     let mut signals = Signals::new(exit_signals().iter().chain(&[SIGWINCH, SIGTSTP, SIGCONT]))?;
     let tty = open_tty()?;
-    let (tx, rx) = mpsc::channel();
-    let events: Sender<Input> = tx.clone();
+    let (tx, rx) = mpsc::sync_channel(INPUTS_WAITING);
+    let events: SyncSender<Input> = tx.clone();
     thread::spawn(move || read_terminal(&tty, &events));
     thread::spawn(move || {
         for signal in signals.forever() {
@@ -179,7 +187,7 @@ pub fn open_tty() -> io::Result<File> {
 /// event as soon as its bytes are in, and dropping an unfinished sequence
 /// once the input pauses (see [`Decoder::flush`]). The end of the input
 /// counts as a hangup.
-fn read_terminal(tty: &File, events: &Sender<Input>) {
+fn read_terminal(tty: &File, events: &SyncSender<Input>) {
     let mut decoder = Decoder::default();
     let mut buf = [0u8; 4096];
     loop {

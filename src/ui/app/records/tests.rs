@@ -247,6 +247,44 @@ fn a_level_card_stands_while_the_game_waits_for_fg() {
     assert!(app.screens.is_empty(), "then goes");
 }
 
+/// A level card on a terminal too small for the board it announces went by
+/// unseen: drawn cut to "Level" at 8 x 3, its two seconds ran there, and
+/// the terminal grown again showed the board, its gravity untold (hostile15,
+/// tmux: a 1 x 2 run, the level 2 card, 8 x 3 for 3 s, back to 80 x 24).
+/// The card's time stands while the board does not fit, as the clock's
+/// does, and the card is read anew once it shows, as the win box is.
+#[test]
+fn a_level_card_stands_while_the_terminal_is_too_small() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = timed_run_quit_on_its_second_card(dir.path());
+    let mut app = app_in(dir.path(), config);
+    let card = |app: &App| matches!(app.screens.last(), Some(Screen::LevelCard { .. }));
+    assert!(card(&app));
+    let played = app.game.elapsed(app.now);
+    let small = ratatui::layout::Rect::new(0, 0, 8, 3);
+    app.handle_event(&Event::Resize(8, 3), small, app.now);
+    assert!(app.board_layout(small).is_none());
+    app.show_frame(app.now);
+    let shown = screen_rows(&app, 8, 3).join("\n");
+    assert!(!shown.contains("Level 2"), "{shown}");
+    app.now += Duration::from_secs(5);
+    app.tick(app.now);
+    app.show_frame(app.now);
+    assert!(card(&app), "the card stands while not on show");
+    app.now += Duration::from_secs(1);
+    app.handle_event(&Event::Resize(AREA.width, AREA.height), AREA, app.now);
+    app.tick(app.now);
+    assert!(card(&app), "the card stands as the terminal grows");
+    app.show_frame(app.now);
+    let shown = screen_rows(&app, AREA.width, AREA.height).join("\n");
+    assert!(shown.contains("Level 2 of"), "{shown}");
+    assert!(!app.tick(app.now + Duration::from_secs(1)));
+    assert!(card(&app), "for its two seconds");
+    assert_eq!(app.game.elapsed(app.now + Duration::from_secs(1)), played);
+    assert!(app.tick(app.now + crate::ui::app::screen::LEVEL_CARD_TIME));
+    assert!(app.screens.is_empty(), "then goes");
+}
+
 /// A level card under a message (a settings file kept aside at the start
 /// that resumed it) went by unseen: its two seconds ran under the message,
 /// and the key that closed the message left the board, its gravity untold

@@ -81,7 +81,8 @@ impl Widget for &App {
         }
         let card_waits =
             matches!(self.screens.last(), Some(&Screen::LevelCard { from }) if self.now < from);
-        if !self.screens.is_empty() && !card_waits {
+        let covered = !self.screens.is_empty() && !card_waits;
+        if covered {
             // Help, the menus and the level card hide the board: the clock
             // stands meanwhile, and nobody studies a hidden board.
         } else if self.game.is_paused() {
@@ -97,10 +98,12 @@ impl Widget for &App {
         } else {
             self.render_board(&layout, areas.middle, buf);
         }
-        if let Some(win) = self.game.win() {
+        // The win and time-up boxes go with the board: round a menu or a
+        // page over them their words and keys read as the screen's own.
+        if let Some(win) = self.game.win().filter(|_| !covered) {
             self.render_win(area, win, buf);
         }
-        if let Some(loss) = self.game.time_up() {
+        if let Some(loss) = self.game.time_up().filter(|_| !covered) {
             self.render_loss(area, loss, buf);
         }
         self.render_on_top(area, buf);

@@ -673,7 +673,16 @@ impl App {
     /// it opens the menu.
     fn handle_click(&mut self, button: MouseButton, mouse: MouseEvent, now: Instant) {
         let left = button == MouseButton::Left;
-        let edge = mouse.row == self.area.y || mouse.row.saturating_add(1) == self.area.bottom();
+        // The side panel that takes the status line's place says "click
+        // title: menu" under its own title: that title opens it too.
+        let panel_title = self
+            .screen_layout(self.area)
+            .0
+            .panel
+            .is_some_and(|p| mouse.row == p.y && (p.x..p.right()).contains(&mouse.column));
+        let edge = mouse.row == self.area.y
+            || mouse.row.saturating_add(1) == self.area.bottom()
+            || panel_title;
         match self.top() {
             Top::Screen(_) => return self.screen_click(button, mouse, now),
             Top::Won | Top::TimeUp if left => return self.open_finished_menu(),

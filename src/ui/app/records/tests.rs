@@ -1326,3 +1326,26 @@ fn a_menu_over_an_end_box_shows_alone() {
         assert!(!shown.contains(words), "{words:?} round the menu:\n{shown}");
     }
 }
+
+/// Played in tmux (playtest13): a first win's menu opened the high scores
+/// before the score was recorded, and they said 'No high scores yet: win
+/// a game to make the first.' to a player who had just won. They ask for
+/// the win to be recorded, which that menu's first item does.
+#[test]
+fn the_high_scores_of_a_first_win_not_yet_recorded_ask_to_record_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    keys(&mut app, &[KeyCode::Esc]);
+    type_str(&mut app, "h");
+    let shown = screen(&app);
+    assert!(
+        shown.contains("No high scores yet: record a win to make the first."),
+        "{shown}"
+    );
+    assert!(!shown.contains("win a game"), "{shown}");
+    // Recorded from that menu, the win makes the first.
+    keys(&mut app, &[KeyCode::Esc]);
+    type_str(&mut app, "r");
+    assert_eq!(table(dir.path()).len(), 1);
+}

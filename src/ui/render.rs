@@ -79,7 +79,8 @@ impl Widget for &App {
             Some(panel) => self.render_panel(panel, buf),
             None => self.render_status(areas.status, buf),
         }
-        if !self.screens.is_empty() && !self.card_waits() {
+        let covered = !self.screens.is_empty() && !self.card_waits();
+        if covered {
             // Help, the menus and the level card hide the board: the clock
             // stands meanwhile, and nobody studies a hidden board.
         } else if self.game.is_paused() {
@@ -95,10 +96,12 @@ impl Widget for &App {
         } else {
             self.render_board(&layout, areas.middle, buf);
         }
-        if let Some(win) = self.game.win() {
+        // The win and time-up boxes go with the board: round a menu or a
+        // page over them their words and keys read as the screen's own.
+        if let Some(win) = self.game.win().filter(|_| !covered) {
             self.render_win(area, win, buf);
         }
-        if let Some(loss) = self.game.time_up() {
+        if let Some(loss) = self.game.time_up().filter(|_| !covered) {
             self.render_loss(area, loss, buf);
         }
         self.render_on_top(area, buf);

@@ -12,18 +12,34 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 use super::keys::{BOARD_KEYS, Command, MOUSE_HELP};
 use super::screen::{ScoresView, Screen, StatsView};
 use super::{App, HINTS_OFF};
+use crate::core::gravity::Gravity;
 use crate::escape::escape_controls;
 use crate::persist::scores::table_lines;
 use crate::ui::layout::centred;
 
-/// The rules in a few lines, under the keys when there is room.
-const RULES: [&str; 5] = [
+/// The rules in a few lines, under the keys when there is room; the last
+/// names how this board's tiles slide (see [`App::help_page`]).
+const RULES: [&str; 4] = [
     " Join two equal tiles by a line with at most two turns through",
     " empty cells, also round the outside. Every deal can be won;",
     " the title line warns when a move makes that impossible. Quick",
     " matches score more; undo or a hint marks the game assisted.",
-    " On some levels tiles slide: the status line names the variant.",
 ];
+
+/// What a gravity variant does, in a few words, after its name: the level
+/// card, the side panel and the help say it alike.
+pub(crate) fn variant(gravity: Gravity) -> String {
+    let words = match gravity {
+        Gravity::None => "nothing moves",
+        Gravity::Down => "tiles fall",
+        Gravity::Up => "tiles rise",
+        Gravity::Left => "tiles slide left",
+        Gravity::Right => "tiles slide right",
+        Gravity::CenterH => "rows close towards the middle",
+        Gravity::CenterV => "columns close towards the middle",
+    };
+    format!("{}: {words}", gravity.name())
+}
 
 impl App {
     /// The help's lines on a screen of `area` and the box they go in: the
@@ -49,10 +65,19 @@ impl App {
         // On a short screen the rules go, so the keys and the replay line
         // still show; the blank line over the replay line goes first.
         let height = usize::from(area.height);
-        let rules = if height < rows.len() + RULES.len() + replay.len() + 2 {
-            &RULES[..0]
+        // The status line names the variant ("daily center-h"), which only
+        // the level card and the side panel put in words: at 80 x 24 a
+        // board of one variant had no words for it at all.
+        let gravity = format!(" Gravity {}.", variant(self.game.level().gravity));
+        let all = RULES
+            .iter()
+            .copied()
+            .chain([gravity.as_str()])
+            .collect::<Vec<_>>();
+        let rules = if height < rows.len() + all.len() + replay.len() + 2 {
+            &all[..0]
         } else {
-            &RULES[..]
+            &all[..]
         };
         // The descriptions line up after the widest keys where that leaves
         // them room; on a narrow screen a wide label pushes its own text on.
@@ -397,7 +422,8 @@ fn stats_page(view: &StatsView, index: usize) -> Vec<String> {
 /// (a line saying there are none yet when there are none).
 fn scores_page(view: &ScoresView, index: usize, area: Rect) -> Vec<String> {
     let Some((key, entries)) = view.tables.get(index) else {
-        return vec!["No high scores yet: win a game to make the first.".to_string()];
+        // Said on the win's own menu too, before its score is recorded.
+        return vec!["No high scores yet: record a win to make the first.".to_string()];
     };
     // Left and right turn the tables: said only where there is another.
     let turn = if view.tables.len() > 1 {

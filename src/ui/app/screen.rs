@@ -281,6 +281,8 @@ impl Menu {
                 ("Redo", 'o', A::Board(Command::Redo)),
                 ("Reshuffle", 'f', A::Board(Command::Reshuffle)),
                 ("New game", 'n', A::NewGame),
+                // The start menu's 'd' is Restart's here.
+                ("Daily deal", 'a', A::Daily),
                 ("Restart this deal", 'd', A::Restart),
                 ("Watch a demo", 'w', A::Demo),
                 ("Settings", 'e', A::Settings),
@@ -298,7 +300,7 @@ impl Menu {
                 if record {
                     items.push(("Record my score", 'r', A::Record));
                 }
-                items.push(("New game", 'n', A::NewGame));
+                items.extend([("New game", 'n', A::NewGame), ("Daily deal", 'd', A::Daily)]);
                 if undo {
                     items.push(("Undo the last match", 'u', A::Board(Command::Undo)));
                 }

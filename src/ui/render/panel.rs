@@ -10,12 +10,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::level::{time_bar, time_paint};
-use super::screens::describe;
 use super::{clock, level};
 use crate::game::Mode;
 use crate::ui::app::App;
 use crate::ui::app::keys::{self, Command};
-use crate::ui::app::pages::wrap;
+use crate::ui::app::pages::{variant, wrap};
 use crate::ui::theme::Paint;
 
 /// The keys the panel lists, with a word each, most needed first (a short
@@ -107,7 +106,7 @@ impl App {
         // Wrapped here, each line between spaces as the others are: the
         // paragraph's own wrap put "middle" against the border. `wrap`'s
         // width counts the leading space, so the text gets `inner` columns.
-        let gravity = format!("{}: {}", level.gravity.name(), describe(level.gravity));
+        let gravity = variant(level.gravity);
         let room = look.inner + 1;
         lines.extend(
             wrap(" ", &gravity, room)

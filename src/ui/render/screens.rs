@@ -17,23 +17,10 @@ use crate::core::gravity::Gravity;
 use crate::game::Mode;
 use crate::ui::app::App;
 use crate::ui::app::menus::{LIST_KEYS, SHORT_LIST_KEYS};
-use crate::ui::app::pages::{scores_box, stats_box, wrap};
+use crate::ui::app::pages::{scores_box, stats_box, variant, wrap};
 use crate::ui::app::screen::{ListRow, ListView, Screen};
 use crate::ui::layout::{MenuLayout, centred, tile_sizes};
 use crate::ui::theme::Paint;
-
-/// What a gravity variant does, in a few words, for the level card.
-pub(super) fn describe(gravity: Gravity) -> &'static str {
-    match gravity {
-        Gravity::None => "nothing moves",
-        Gravity::Down => "tiles fall",
-        Gravity::Up => "tiles rise",
-        Gravity::Left => "tiles slide left",
-        Gravity::Right => "tiles slide right",
-        Gravity::CenterH => "rows close towards the middle",
-        Gravity::CenterV => "columns close towards the middle",
-    }
-}
 
 /// A picture of how the tiles of a gravity variant move, in plain
 /// characters (arrows from the Unicode blocks are of ambiguous width).
@@ -147,7 +134,7 @@ impl App {
         // and the picture kept whole or dropped whole: on a short screen the
         // blank lines go first, then the picture, then the time gained and
         // the variant's words; the heading and the way on stay.
-        let variant = format!("{}: {}", level.gravity.name(), describe(level.gravity));
+        let variant = variant(level.gravity);
         let arrows = self.colours(Paint::Line, Paint::Table);
         let picture = picture(level.gravity)
             .iter()

@@ -221,51 +221,6 @@ fn the_status_line_tells_a_mouse_player_where_the_menu_is() {
     }
 }
 
-/// The side panel says "click title: menu" under its own title,
-/// "lianliankan" on its top border: a player who clicks that title, the
-/// one the words stand under, gets the menu (hostile15: at 200 x 60 such
-/// a click did nothing; only the title line at the top of the screen
-/// answered).
-#[test]
-fn a_click_on_the_side_panels_title_opens_the_menu() {
-    let t = Instant::now();
-    let config = Config {
-        rows: 4,
-        cols: 4,
-        kinds: 8,
-        ..Config::DEFAULT
-    };
-    for (w, h) in [(120, 40), (200, 60)] {
-        let game = Game::new(config, t).unwrap();
-        let mut app = App::new(game, Theme::builtin("emoji").unwrap(), true, t);
-        let area = Rect::new(0, 0, w, h);
-        app.resize(area, t);
-        assert!(app.screen_layout(area).0.panel.is_some(), "{w} x {h}");
-        let shown = text(&draw(&app, w, h));
-        let (row, line) = shown
-            .iter()
-            .enumerate()
-            .find(|(_, l)| l.contains("╭") && l.contains("lianliankan"))
-            .expect("the panel's title");
-        assert!(
-            row > 0,
-            "{w} x {h}: the panel's own border, not the title line"
-        );
-        // The middle of the word, in columns (tiles on that row are wide).
-        let word = line.find("lianliankan").unwrap();
-        let col = unicode_width::UnicodeWidthStr::width(&line[..word]) + 5;
-        app.handle_event(
-            &crate::ui::test_support::left_click(col as u16, row as u16),
-            area,
-            t,
-        );
-        assert!(
-            matches!(app.screens.last(), Some(Screen::Menu(_))),
-            "{w} x {h}: a click on the panel's title opens the menu"
-        );
-    }
-}
-
 #[test]
 fn selection_hint_and_cursor_are_distinct_without_colour() {
     let t = Instant::now();

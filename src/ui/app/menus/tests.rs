@@ -1172,6 +1172,44 @@ fn the_start_menu_shows_a_demo_that_a_key_takes_over() {
     );
 }
 
+/// Played in tmux (playtest13): the daily deal was on the start menu
+/// only, which shows on a start without a saved game; once a game was
+/// saved every start resumed it, and neither the menu in the game nor the
+/// one on a finished game offered the daily deal: `--daily` alone reached
+/// it. Both offer it now, the game in progress asked about first.
+#[test]
+fn the_daily_deal_is_offered_in_the_game_and_on_a_finished_game() {
+    let today = Day::today(SystemTime::now());
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in(dir.path(), tiny());
+    type_str(&mut app, " l ");
+    assert_eq!(app.game.board().tile_count(), 2, "a move was made");
+    press(&mut app, &[KeyCode::Char('m')]);
+    assert!(screen_rows(&app, 80, 24).join("\n").contains("Daily deal"));
+    type_str(&mut app, "a");
+    assert!(
+        matches!(top(&app), Some(Screen::Menu(m)) if m.kind == MenuKind::Confirm(Abandon::ForDaily)),
+        "{:?}",
+        app.screens
+    );
+    read_box(&mut app);
+    type_str(&mut app, "y");
+    assert!(app.screens.is_empty(), "{:?}", app.screens);
+    assert_eq!(app.game.config().daily, Some(today));
+    // A won game: its menu deals the day's deal, the win recorded first.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in(dir.path(), tiny());
+    win(&mut app);
+    read_box(&mut app);
+    press(&mut app, &[KeyCode::Esc]);
+    assert!(screen_rows(&app, 80, 24).join("\n").contains("Daily deal"));
+    type_str(&mut app, "d");
+    assert!(app.screens.is_empty(), "{:?}", app.screens);
+    assert_eq!(app.game.config().daily, Some(today));
+    let (stats, _) = Stats::load(dir.path()).unwrap();
+    assert_eq!(stats.total().won, 1);
+}
+
 /// The pause menu offers the demo too, but only after "Abandon this
 /// game?", as the daily deal does: the demo's deal takes the game's place.
 #[test]

@@ -1329,3 +1329,89 @@ fn the_win_box_keeps_its_key_line_on_small_screens() {
         assert!(s.contains("n  new game"), "{w}x{h}: {s}");
     }
 }
+
+/// Played in tmux (playtest13): on a won 2 x 4 board at 80 x 24, Esc
+/// opened the game-over menu inside the win box, whose words stuck out
+/// round it ('A│', 'Y│' of its prompt) and whose key line stayed under
+/// it ('Enter record ... Esc or click menu', which the menu does not
+/// do); the high scores opened from there sat across the box likewise,
+/// and at 100 x 30 the time-up box framed the menu. The end boxes go
+/// with the board: a menu or a page over them shows alone, and the box
+/// is back when they close.
+#[test]
+fn a_menu_over_an_end_box_shows_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    type_str(&mut app, " l j h ");
+    assert!(app.game.win().is_some());
+    read_box(&mut app);
+    let won = screen(&app);
+    assert!(
+        won.contains("Your name") && won.contains("Enter record"),
+        "{won}"
+    );
+    keys(&mut app, &[KeyCode::Esc]);
+    assert!(menu_on_top(&app).is_some());
+    let shown = screen(&app);
+    assert!(shown.contains("Record my score"), "{shown}");
+    // The menu is titled "You won" too; the box's own words are gone.
+    for words in [
+        "Board cleared!",
+        "Your name",
+        "Enter record",
+        "Esc or click menu",
+    ] {
+        assert!(!shown.contains(words), "{words:?} round the menu:\n{shown}");
+    }
+    // The high scores, opened from that menu as a player does.
+    type_str(&mut app, "h");
+    let shown = screen(&app);
+    assert!(shown.contains("High scores"), "{shown}");
+    assert!(!shown.contains("You won"), "{shown}");
+    keys(&mut app, &[KeyCode::Esc]);
+    while !app.screens.is_empty() {
+        keys(&mut app, &[KeyCode::Esc]);
+    }
+    assert!(screen(&app).contains("Your name"), "{}", screen(&app));
+    // The time-up box, at the size it framed the menu.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = timed_tiny_after_a_match(dir.path());
+    app.now += app.game.time_limit().unwrap();
+    assert!(app.tick(app.now));
+    read_box(&mut app);
+    assert!(
+        screen_rows(&app, 100, 30)
+            .join("\n")
+            .contains("Time is up!")
+    );
+    keys(&mut app, &[KeyCode::Esc]);
+    assert!(menu_on_top(&app).is_some());
+    let shown = screen_rows(&app, 100, 30).join("\n");
+    assert!(shown.contains("New game"), "{shown}");
+    for words in ["Game over ═", "Time is up!", "Esc or click  menu"] {
+        assert!(!shown.contains(words), "{words:?} round the menu:\n{shown}");
+    }
+}
+
+/// Played in tmux (playtest13): a first win's menu opened the high scores
+/// before the score was recorded, and they said 'No high scores yet: win
+/// a game to make the first.' to a player who had just won. They ask for
+/// the win to be recorded, which that menu's first item does.
+#[test]
+fn the_high_scores_of_a_first_win_not_yet_recorded_ask_to_record_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    keys(&mut app, &[KeyCode::Esc]);
+    type_str(&mut app, "h");
+    let shown = screen(&app);
+    assert!(
+        shown.contains("No high scores yet: record a win to make the first."),
+        "{shown}"
+    );
+    assert!(!shown.contains("win a game"), "{shown}");
+    // Recorded from that menu, the win makes the first.
+    keys(&mut app, &[KeyCode::Esc]);
+    type_str(&mut app, "r");
+    assert_eq!(table(dir.path()).len(), 1);
+}

@@ -534,6 +534,10 @@ fn assert_replays(config: Config, args: &str, chosen: Option<(&str, bool, &str)>
     let args: Vec<&str> = args.split(' ').collect();
     let mut s = Session::start(&args, 80, 24);
     s.wait_for("the game", WAIT, |t| t.contains("Tiles "));
+    let card = matches!(config.mode, Mode::Single(g) if g != Gravity::None);
+    if card {
+        past_the_card(&mut s);
+    }
     s.send(b"?");
     s.wait_for("the help", WAIT, |t| t.contains("Esc"));
     // Page down to the end of the help, where the replay line is.
@@ -554,8 +558,11 @@ fn assert_replays(config: Config, args: &str, chosen: Option<(&str, bool, &str)>
         write_settings(data.path(), "ascii", mode, timed, difficulty);
     }
     let command: Vec<&str> = command.iter().map(String::as_str).collect();
-    let s = Session::start_in(data.path(), &command, 80, 24);
+    let mut s = Session::start_in(data.path(), &command, 80, 24);
     s.wait_for("the game again", WAIT, |t| t.contains("Tiles "));
+    if card {
+        past_the_card(&mut s);
+    }
     let game = Game::new(config, Instant::now()).unwrap();
     let what = format!("`lianliankan {}`", command.join(" "));
     assert_shows_board(&s, &game, &what);
@@ -567,6 +574,15 @@ fn assert_replays(config: Config, args: &str, chosen: Option<(&str, bool, &str)>
         (config.mode == Mode::Levels, config.timed),
         "{what}:\n{screen}"
     );
+}
+
+/// Reads the card a board whose tiles slide begins with, and goes on with
+/// a key once it takes one (after 0.4 s on show).
+fn past_the_card(s: &mut Session) {
+    s.wait_for("the board's card", WAIT, |t| t.contains("a key or click goes on"));
+    std::thread::sleep(Duration::from_millis(600));
+    s.send(b" ");
+    s.wait_for("the board", WAIT, |t| !t.contains("a key or click goes on"));
 }
 
 /// Without `--theme` (and no setting) the locale picks the theme: pictures
@@ -1029,6 +1045,7 @@ fn with_gravity_down_the_tiles_above_a_match_fall_into_its_place() {
     s.wait_for("the first frame", WAIT, |t| {
         t.contains("Score 0") && t.contains(" down ")
     });
+    past_the_card(&mut s);
     let at = |s: &Session, p| {
         let (x, y) = layout.centre(p);
         cell(s, x, y)

@@ -22,7 +22,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::{Position, Rect};
 
-use crate::core::gravity::Slide;
+use crate::core::gravity::{Gravity, Slide};
 use crate::core::grid::Point;
 use crate::game::{Action, Game, Pace};
 use crate::persist::session::Session;
@@ -234,6 +234,9 @@ impl App {
     /// this start, until its first move.
     pub fn with_intro(mut self) -> Self {
         self.intro = true;
+        // A fresh board whose tiles slide brings its card.
+        self.seen_level = usize::MAX;
+        self.after_event(self.now);
         self
     }
 
@@ -875,11 +878,11 @@ impl App {
     fn after_event(&mut self, now: Instant) {
         self.timed_out = self.game.time_up().map(|_| self.timed_out.unwrap_or(now));
         let level = self.game.level().number;
-        if level != self.seen_level {
+        // A board's card comes as the board would show: under the start
+        // menu it waits for the menu to close.
+        if level != self.seen_level && self.screens.is_empty() {
             self.seen_level = level;
-            // A game over (won, or a level resumed out of time) has no
-            // level to play on.
-            if level > 0 && self.demo.is_none() && !self.game_over() {
+            if self.card_due() {
                 let from = self
                     .game
                     .removal(now)
@@ -891,6 +894,18 @@ impl App {
         self.after_move(now);
         self.end_displaced();
         self.fit_paged_box();
+    }
+
+    /// Whether the board in play brings a level card as it begins: a
+    /// level after the first of a run, or one board whose tiles slide (a
+    /// daily deal of `center-h` said nowhere what moves, but in the help).
+    /// A game over (won, or a level resumed out of time) has no level to
+    /// play on, and the demo tells its own.
+    fn card_due(&self) -> bool {
+        let level = self.game.level();
+        (level.number > 0 || level.gravity != Gravity::None)
+            && self.demo.is_none()
+            && !self.game_over()
     }
 
     /// How long the event loop may sleep before the screen must change by

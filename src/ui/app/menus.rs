@@ -398,8 +398,13 @@ impl App {
         }
     }
 
-    /// The start menu, for a start that asked for no particular game.
+    /// The start menu, for a start that asked for no particular game. The
+    /// first board's card, if it has one, waits for the menu to close.
     pub fn with_start_menu(mut self) -> Self {
+        if matches!(self.screens.last(), Some(Screen::LevelCard { .. })) {
+            self.screens.pop();
+            self.seen_level = usize::MAX;
+        }
         self.screens.push(Screen::Menu(Menu::new(MenuKind::Start)));
         self
     }

@@ -358,7 +358,8 @@ impl App {
         self.share = None;
         self.counted = Counted::No;
         self.replay = self.daily_replay();
-        self.seen_level = self.game.level().number;
+        // Its first board brings its card if it has one (see `App::card_due`).
+        self.seen_level = usize::MAX;
         self.sync_cover(now);
     }
 

@@ -1125,3 +1125,57 @@ fn a_click_takes_the_tile_of_the_frame_on_screen_not_where_it_has_got_to_since()
         );
     }
 }
+
+/// Played by a new player (playtest13): a daily deal of `center-h`, or
+/// one board of any variant whose tiles slide, began with no word of what
+/// moves (only the help said it, and the side panel on large screens); a
+/// run of levels has its card. Such a board now brings its card as it
+/// begins, after the start menu when there is one, and again when another
+/// is dealt.
+#[test]
+fn one_board_whose_tiles_slide_begins_with_its_card() {
+    use crate::core::gravity::Gravity;
+    use crate::game::Mode;
+    use crate::ui::test_support::{app_in, press, read_box, screen_rows, tiny, type_str};
+    let down = Config {
+        mode: Mode::Single(Gravity::Down),
+        ..tiny()
+    };
+    let card = |a: &App| matches!(a.screens.last(), Some(Screen::LevelCard { .. }));
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = app_in(dir.path(), down).with_intro();
+    assert!(card(&a), "{:?}", a.screens);
+    read_box(&mut a);
+    let shown = screen_rows(&a, AREA.width, AREA.height).join("\n");
+    for words in ["This board", "down: tiles fall", "a key or click goes on"] {
+        assert!(shown.contains(words), "{words:?} in:\n{shown}");
+    }
+    press(&mut a, &[KeyCode::Char(' ')]);
+    assert!(a.screens.is_empty(), "{:?}", a.screens);
+    // Under the start menu it waits for the menu to close.
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = app_in(dir.path(), down).with_intro().with_start_menu();
+    assert!(
+        matches!(a.screens[..], [Screen::Menu(_)]),
+        "{:?}",
+        a.screens
+    );
+    a.now += Duration::from_secs(5);
+    type_str(&mut a, "p");
+    assert!(card(&a), "{:?}", a.screens);
+    read_box(&mut a);
+    a.tick(a.now);
+    assert!(card(&a), "its time runs from the menu's close");
+    // A new deal of it brings it again; a classic board has none.
+    press(&mut a, &[KeyCode::Char(' ')]);
+    a.start_over(Action::NewGame, a.now);
+    a.after_event(a.now);
+    assert!(card(&a), "{:?}", a.screens);
+    let dir = tempfile::tempdir().unwrap();
+    let none = Config {
+        mode: Mode::Single(Gravity::None),
+        ..tiny()
+    };
+    let a = app_in(dir.path(), none).with_intro();
+    assert!(a.screens.is_empty(), "{:?}", a.screens);
+}

@@ -118,7 +118,8 @@ impl App {
         let levels = self.game.config().mode.levels();
         let heading = match self.game.config().mode {
             Mode::Levels => format!("Level {} of {levels}", level.number + 1),
-            Mode::Single(_) => "Next board".to_string(),
+            Mode::Single(_) if self.game.config().daily.is_some() => "Daily deal".to_string(),
+            Mode::Single(_) => "This board".to_string(),
         };
         // Each text wrapped between words to the room inside the borders: a
         // narrow screen cut them at the border ("a key or click goe").

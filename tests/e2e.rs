@@ -579,7 +579,9 @@ fn assert_replays(config: Config, args: &str, chosen: Option<(&str, bool, &str)>
 /// Reads the card a board whose tiles slide begins with, and goes on with
 /// a key once it takes one (after 0.4 s on show).
 fn past_the_card(s: &mut Session) {
-    s.wait_for("the board's card", WAIT, |t| t.contains("a key or click goes on"));
+    s.wait_for("the board's card", WAIT, |t| {
+        t.contains("a key or click goes on")
+    });
     std::thread::sleep(Duration::from_millis(600));
     s.send(b" ");
     s.wait_for("the board", WAIT, |t| !t.contains("a key or click goes on"));

@@ -9,6 +9,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::App;
 use super::pages::BoxSize;
+use super::records::Counted;
 use super::screen::{
     Abandon, ListRow, ListView, Menu, MenuAction, MenuKind, NewGameForm, NewGameRow, ScoresView,
     Screen, SettingsForm, SettingsRow, StatsView,
@@ -27,6 +28,9 @@ pub const LIST_KEYS: &str = "arrows, letter or click; Enter; Esc back";
 
 /// The key line where [`LIST_KEYS`] does not fit.
 pub const SHORT_LIST_KEYS: &str = "Enter chooses; Esc back";
+
+/// Under the statistics opened over a won game not recorded yet.
+const WIN_NOT_COUNTED: &str = "The win on show counts here once it is recorded.";
 
 impl App {
     /// What the list screen on top shows, if the top screen is a list.
@@ -380,7 +384,15 @@ impl App {
                 if let Some(w) = warning {
                     self.tell(w);
                 }
-                let pages = stats.pages();
+                let mut pages = stats.pages();
+                // A win on show is counted once it is recorded (until then
+                // undo may take it back): said, not left to look missing.
+                if self.game.win().is_some() && self.counted == Counted::Started {
+                    for page in &mut pages {
+                        page.lines
+                            .extend([String::new(), WIN_NOT_COUNTED.to_string()]);
+                    }
+                }
                 let difficulty = self.game.config().difficulty;
                 let index = pages
                     .iter()

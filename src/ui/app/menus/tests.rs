@@ -1371,3 +1371,32 @@ fn the_settings_say_auto_waits_for_the_next_start_under_a_theme_option() {
         .expect("a Tiles row");
     assert!(tiles.contains(&format!("auto ({auto}) ")), "{tiles}");
 }
+
+/// Found by the play-test (playtest13): the statistics opened from a won
+/// game's menu read "Games won 0" to the player who had just won: the win
+/// counts once recorded (undo may still take it back). They say so now.
+#[test]
+fn the_statistics_over_a_win_not_recorded_say_it_counts_once_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in(dir.path(), tiny());
+    win(&mut app);
+    read_box(&mut app);
+    press(&mut app, &[KeyCode::Esc]);
+    type_str(&mut app, "s");
+    assert!(
+        matches!(top(&app), Some(Screen::Stats(_))),
+        "{:?}",
+        app.screens
+    );
+    let shown = screen_rows(&app, AREA.width, AREA.height).join("\n");
+    assert!(shown.contains(WIN_NOT_COUNTED), "{shown}");
+    // Recorded, it is counted, and the words go.
+    press(&mut app, &[KeyCode::Esc]);
+    type_str(&mut app, "r");
+    assert_eq!(Stats::load(dir.path()).unwrap().0.total().won, 1);
+    press(&mut app, &[KeyCode::Esc]);
+    type_str(&mut app, "s");
+    let shown = screen_rows(&app, AREA.width, AREA.height).join("\n");
+    assert!(matches!(top(&app), Some(Screen::Stats(_))), "{shown}");
+    assert!(!shown.contains(WIN_NOT_COUNTED), "{shown}");
+}

@@ -8,6 +8,7 @@ use ratatui::layout::{Position, Rect};
 use unicode_width::UnicodeWidthStr;
 
 use super::App;
+use super::keys::Command;
 use super::pages::BoxSize;
 use super::records::Counted;
 use super::screen::{
@@ -36,7 +37,24 @@ impl App {
     /// What the list screen on top shows, if the top screen is a list.
     pub fn list_view(&self) -> Option<ListView> {
         match self.screens.last()? {
-            Screen::Menu(menu) => Some(menu.view(self.charset)),
+            Screen::Menu(menu) => {
+                let mut view = menu.view(self.charset);
+                // An item with nothing to act on says so, dimmed (chosen,
+                // the title line says it again).
+                for (row, (_, _, action)) in view.rows.iter_mut().zip(&menu.items) {
+                    let history = self.game.history();
+                    row.note = match action {
+                        MenuAction::Board(Command::Undo) if history.undo_len() == 0 => {
+                            Some("nothing to undo".to_string())
+                        }
+                        MenuAction::Board(Command::Redo) if history.redo_len() == 0 => {
+                            Some("nothing to redo".to_string())
+                        }
+                        _ => None,
+                    };
+                }
+                Some(view)
+            }
             Screen::NewGame(form) => {
                 let screen = (self.area.width, self.area.height);
                 Some(form.view(screen, self.theme.width()))

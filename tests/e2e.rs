@@ -650,6 +650,51 @@ fn sigterm_ends_a_game_whose_terminal_reads_nothing() {
     assert!(data.path().join("game.json").exists(), "the move is saved");
 }
 
+/// Found by the hostile run (hostile16): with keys waiting for a loop
+/// that waits in the write of a frame nobody reads (a frozen window whose
+/// keys still come, a program typing into a stalled terminal), a resize
+/// held the signal thread in the queue of inputs, which holds at most
+/// 1024, so a SIGTERM after it was never taken: no grace period began and
+/// the game did not end (here: 30 s, then killed; 10 s without the keys).
+/// The signals that end the game have a thread of their own, which no
+/// resize waits in front of.
+#[test]
+fn sigterm_ends_a_stalled_game_whose_inputs_are_full_after_a_resize() {
+    let data = tempfile::tempdir().unwrap();
+    let args: Vec<&str> = "--rows 8 --cols 16 --kinds 1 --gravity none"
+        .split(' ')
+        .collect();
+    let mut s = Session::start_in(data.path(), &args, 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    s.freeze(true);
+    let resize = |s: &Session, cols: u16| {
+        s.master()
+            .resize(portable_pty::PtySize {
+                rows: 60,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // Whole frames nobody reads fill the pty; the loop waits in a write.
+    for i in 0..40 {
+        resize(&s, 200 - i % 2);
+    }
+    // More keys than the queue of inputs holds, and not more than the
+    // reader takes in one read, so that this write does not wait too.
+    s.send(&[b'x'; 1500]);
+    std::thread::sleep(Duration::from_millis(200));
+    resize(&s, 150);
+    std::thread::sleep(Duration::from_millis(200));
+    kill(&s, "TERM");
+    let status = s.wait_exit(Duration::from_secs(30));
+    s.freeze(false);
+    let status = status.expect("the game should end on SIGTERM");
+    assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
+}
+
 /// Found by the hostile run (hostile13): `kill -USR1` (a habit from `dd`),
 /// an alarm, a profiler's timer or a CPU-time limit (`ulimit -t`) ended the
 /// game at once by their default action, its terminal left raw (no echo,

@@ -612,6 +612,40 @@ fn kill(s: &Session, signal: &str) {
     assert!(ok.success());
 }
 
+/// Resizes the game's terminal to `cols` x 60, and gives the game a moment
+/// to take it.
+fn resize_to(s: &Session, cols: u16) {
+    s.master()
+        .resize(portable_pty::PtySize {
+            rows: 60,
+            cols,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(20));
+}
+
+/// Stops reading the game's output, and fills the pty with whole frames
+/// nobody reads (a resize draws everything): the game then waits in the
+/// write of a frame.
+fn stall(s: &Session) {
+    s.freeze(true);
+    for i in 0..40 {
+        resize_to(s, 200 - i % 2);
+    }
+}
+
+/// Sends SIGTERM to a stalled game and checks that it ends (after its
+/// grace period) with 128 + 15.
+fn assert_ends_on_sigterm(s: &mut Session) {
+    kill(s, "TERM");
+    let status = s.wait_exit(Duration::from_secs(30));
+    s.freeze(false);
+    let status = status.expect("the game should end on SIGTERM");
+    assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
+}
+
 /// Found by the hostile run: a terminal that stops reading (a frozen
 /// window, a stalled ssh link) leaves the game waiting in the write of its
 /// next frame, and SIGTERM, which the event loop takes between frames, did
@@ -628,25 +662,8 @@ fn sigterm_ends_a_game_whose_terminal_reads_nothing() {
     s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
     s.send(b" l ");
     s.wait_for("a match", WAIT, |t| t.contains("Tiles 126"));
-    s.freeze(true);
-    // Whole frames nobody reads (a resize draws everything) fill the pty.
-    for i in 0..40 {
-        let cols = 200 - i % 2;
-        s.master()
-            .resize(portable_pty::PtySize {
-                rows: 60,
-                cols,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    kill(&s, "TERM");
-    let status = s.wait_exit(Duration::from_secs(30));
-    s.freeze(false);
-    let status = status.expect("the game should end on SIGTERM");
-    assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
+    stall(&s);
+    assert_ends_on_sigterm(&mut s);
     assert!(data.path().join("game.json").exists(), "the move is saved");
 }
 
@@ -660,39 +677,16 @@ fn sigterm_ends_a_game_whose_terminal_reads_nothing() {
 /// resize waits in front of.
 #[test]
 fn sigterm_ends_a_stalled_game_whose_inputs_are_full_after_a_resize() {
-    let data = tempfile::tempdir().unwrap();
-    let args: Vec<&str> = "--rows 8 --cols 16 --kinds 1 --gravity none"
-        .split(' ')
-        .collect();
-    let mut s = Session::start_in(data.path(), &args, 80, 24);
+    let mut s = Session::start(&["--rows", "8", "--cols", "16"], 80, 24);
     s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
-    s.freeze(true);
-    let resize = |s: &Session, cols: u16| {
-        s.master()
-            .resize(portable_pty::PtySize {
-                rows: 60,
-                cols,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    // Whole frames nobody reads fill the pty; the loop waits in a write.
-    for i in 0..40 {
-        resize(&s, 200 - i % 2);
-    }
+    stall(&s);
     // More keys than the queue of inputs holds, and not more than the
     // reader takes in one read, so that this write does not wait too.
     s.send(&[b'x'; 1500]);
     std::thread::sleep(Duration::from_millis(200));
-    resize(&s, 150);
+    resize_to(&s, 150);
     std::thread::sleep(Duration::from_millis(200));
-    kill(&s, "TERM");
-    let status = s.wait_exit(Duration::from_secs(30));
-    s.freeze(false);
-    let status = status.expect("the game should end on SIGTERM");
-    assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
+    assert_ends_on_sigterm(&mut s);
 }
 
 /// Found by the hostile run (hostile13): `kill -USR1` (a habit from `dd`),

@@ -630,6 +630,40 @@ fn kill(s: &Session, signal: &str) {
     assert!(ok.success());
 }
 
+/// Resizes the game's terminal to `cols` x 60, and gives the game a moment
+/// to take it.
+fn resize_to(s: &Session, cols: u16) {
+    s.master()
+        .resize(portable_pty::PtySize {
+            rows: 60,
+            cols,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(20));
+}
+
+/// Stops reading the game's output, and fills the pty with whole frames
+/// nobody reads (a resize draws everything): the game then waits in the
+/// write of a frame.
+fn stall(s: &Session) {
+    s.freeze(true);
+    for i in 0..40 {
+        resize_to(s, 200 - i % 2);
+    }
+}
+
+/// Sends SIGTERM to a stalled game and checks that it ends (after its
+/// grace period) with 128 + 15.
+fn assert_ends_on_sigterm(s: &mut Session) {
+    kill(s, "TERM");
+    let status = s.wait_exit(Duration::from_secs(30));
+    s.freeze(false);
+    let status = status.expect("the game should end on SIGTERM");
+    assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
+}
+
 /// Found by the hostile run: a terminal that stops reading (a frozen
 /// window, a stalled ssh link) leaves the game waiting in the write of its
 /// next frame, and SIGTERM, which the event loop takes between frames, did
@@ -646,26 +680,31 @@ fn sigterm_ends_a_game_whose_terminal_reads_nothing() {
     s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
     s.send(b" l ");
     s.wait_for("a match", WAIT, |t| t.contains("Tiles 126"));
-    s.freeze(true);
-    // Whole frames nobody reads (a resize draws everything) fill the pty.
-    for i in 0..40 {
-        let cols = 200 - i % 2;
-        s.master()
-            .resize(portable_pty::PtySize {
-                rows: 60,
-                cols,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    kill(&s, "TERM");
-    let status = s.wait_exit(Duration::from_secs(30));
-    s.freeze(false);
-    let status = status.expect("the game should end on SIGTERM");
-    assert_eq!(status.exit_code(), 128 + 15, "{status:?}");
+    stall(&s);
+    assert_ends_on_sigterm(&mut s);
     assert!(data.path().join("game.json").exists(), "the move is saved");
+}
+
+/// Found by the hostile run (hostile16): with keys waiting for a loop
+/// that waits in the write of a frame nobody reads (a frozen window whose
+/// keys still come, a program typing into a stalled terminal), a resize
+/// held the signal thread in the queue of inputs, which holds at most
+/// 1024, so a SIGTERM after it was never taken: no grace period began and
+/// the game did not end (here: 30 s, then killed; 10 s without the keys).
+/// The signals that end the game have a thread of their own, which no
+/// resize waits in front of.
+#[test]
+fn sigterm_ends_a_stalled_game_whose_inputs_are_full_after_a_resize() {
+    let mut s = Session::start(&["--rows", "8", "--cols", "16"], 80, 24);
+    s.wait_for("the first frame", WAIT, |t| t.contains("Score 0"));
+    stall(&s);
+    // More keys than the queue of inputs holds, and not more than the
+    // reader takes in one read, so that this write does not wait too.
+    s.send(&[b'x'; 1500]);
+    std::thread::sleep(Duration::from_millis(200));
+    resize_to(&s, 150);
+    std::thread::sleep(Duration::from_millis(200));
+    assert_ends_on_sigterm(&mut s);
 }
 
 /// Found by the hostile run (hostile13): `kill -USR1` (a habit from `dd`),

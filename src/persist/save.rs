@@ -289,7 +289,10 @@ impl SavedState {
                 }
                 tiles
             }
-            (None, _, _) => return Err("a board is missing".into()),
+            (None, Some(_), None) => {
+                return Err("the current board is given as changes, not whole".into());
+            }
+            (None, None, _) => return Err("a board is missing".into()),
         };
         let rng = self
             .rng
@@ -859,6 +862,10 @@ mod tests {
                 Box::new(|g| g.undo[0].tiles = g.current.tiles.clone()),
             ),
             ("a board is missing", Box::new(|g| g.undo[0].changes = None)),
+            (
+                "the current board is given as changes, not whole",
+                Box::new(|g| (g.current.tiles, g.current.changes) = (None, Some("0,0,1".into()))),
+            ),
             (
                 "a change at 8,0 is off the board",
                 Box::new(|g| g.undo[0].changes = Some("8,0,1".into())),

@@ -56,27 +56,39 @@ fn exit_signals() -> Vec<i32> {
 /// held 300 MB and a `q` after them waited over a minute).
 const INPUTS_WAITING: usize = 1024;
 
-/// Starts the two threads that feed the event loop: terminal input and
-/// signals. Fails before the terminal is touched if either cannot be had.
+/// Starts the threads that feed the event loop: terminal input, the
+/// signals that end the game, and the others (resize, stop, continue).
+/// Fails before the terminal is touched if any cannot be had.
+///
+/// The signals that end the game have a thread of their own: a thread
+/// waits while [`INPUTS_WAITING`] inputs do, and a resize waiting there
+/// must not keep a SIGTERM from starting its grace period (a loop held in
+/// the write of a frame nobody reads, with keys waiting, never ended).
 pub fn spawn_inputs() -> io::Result<Receiver<Input>> {
-    let mut signals = Signals::new(exit_signals().iter().chain(&[SIGWINCH, SIGTSTP, SIGCONT]))?;
+    let mut ending = Signals::new(exit_signals())?;
+    let mut others = Signals::new([SIGWINCH, SIGTSTP, SIGCONT])?;
     let tty = open_tty()?;
     let (tx, rx) = mpsc::sync_channel(INPUTS_WAITING);
     let events: SyncSender<Input> = tx.clone();
     thread::spawn(move || read_terminal(&tty, &events));
+    let ends: SyncSender<Input> = tx.clone();
     thread::spawn(move || {
-        for signal in signals.forever() {
+        for signal in ending.forever() {
+            end_unless_ended(signal);
+            if ends.send(Input::Signal(signal)).is_err() {
+                return;
+            }
+        }
+    });
+    thread::spawn(move || {
+        for signal in others.forever() {
             let input = match signal {
                 SIGWINCH => match terminal::size() {
                     Ok((cols, rows)) => Input::Event(Event::Resize(cols, rows)),
                     Err(_) => continue,
                 },
                 SIGTSTP => Input::Suspend,
-                SIGCONT => Input::Continued,
-                _ => {
-                    end_unless_ended(signal);
-                    Input::Signal(signal)
-                }
+                _ => Input::Continued,
             };
             if tx.send(input).is_err() {
                 return;
@@ -135,7 +147,7 @@ pub fn stop() {
 pub fn wait_for_foreground() -> bool {
     while !in_foreground() {
         // The signals that came with the SIGCONT are taken by the signal
-        // thread meanwhile.
+        // threads meanwhile.
         let since = Instant::now();
         while since.elapsed() < SIGNALS_TAKEN {
             if ENDING.load(Ordering::SeqCst) {
@@ -148,7 +160,7 @@ pub fn wait_for_foreground() -> bool {
     true
 }
 
-/// How long [`wait_for_foreground`] leaves the signal thread to take the
+/// How long [`wait_for_foreground`] leaves the signal threads to take the
 /// signals that came with a SIGCONT: far longer than that takes.
 const SIGNALS_TAKEN: Duration = Duration::from_millis(200);
 

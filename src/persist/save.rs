@@ -300,8 +300,8 @@ impl SavedState {
         Ok(Resolved { tiles, rng })
     }
 
-    /// Checks this state, whose board is `tiles`, against the game's size
-    /// and rules.
+    /// Checks this state, whose board and generator are `r` (see
+    /// [`SavedState::resolve`]), against the game's size and rules.
     fn check(&self, g: &SavedGame, r: &Resolved) -> Result<(), String> {
         let tiles = &r.tiles;
         let mut counts = vec![0usize; g.kinds + 1];

@@ -15,7 +15,7 @@
 //! cells, a slide under gravity a few more), or whole where that is shorter
 //! (a reshuffle). The game saves after every move, so a save must grow by a
 //! move's changes, not by a board: a game of the largest board (40 x 60)
-//! played to its last match saves 0.25 to 0.4 MB (4 MB when every state was
+//! played to its last match saves 0.2 to 0.4 MB (4 MB when every state was
 //! whole). The longest save (as many states as a save may hold, each a
 //! reshuffle) is about 8 MB, half the size the storage layer reads back.
 //!

@@ -19,7 +19,9 @@
 //!   `game.json` (see [`crate::persist::storage::Lock`]) while it runs. A
 //!   second game started on the same data directory says that the save is
 //!   in use, deals a new game and plays it without saving: it never writes
-//!   or removes the first game's save.
+//!   or removes the first game's save. A lock that cannot be had at all
+//!   blocks nothing: the saved game is resumed and saved unguarded, and the
+//!   player is told.
 //! - A game taken over from a demo is saved like any other, but only from
 //!   the player's first move on: until then the saved game on disk, another
 //!   game's, stays as it is ([`Session::hold_until_changed`]).
@@ -188,7 +190,9 @@ impl Session {
     /// there (a demo's, which may become a game). It takes the lock of the
     /// saved game and, holding it, removes temporary files left by a crash.
     /// If another game holds the lock, the session never saves, and the
-    /// message says so.
+    /// message says so; if no lock can be had at all (a dangling symlink in
+    /// its place, a read-only directory), it saves unguarded, and the
+    /// message says that.
     pub fn open(dir: PathBuf) -> (Session, Option<String>) {
         let mut session = Session {
             dir,

@@ -26,7 +26,7 @@ pub const DATA_DIR_ENV: &str = "LIANLIANKAN_DATA_DIR";
 
 /// The largest file read back. Our own files are a few kilobytes, but for
 /// the saved game of a large board with its whole undo history: a game of
-/// the largest board (40 x 60) played to its last match saves at most
+/// the largest board (40 x 60) played to its last match saves 0.2 to
 /// 0.4 MB, the longest save a game may hold about 8 MB (`save.rs` tests it
 /// loads).
 /// Anything far larger is not ours, and reading it whole would let a stray

@@ -94,8 +94,10 @@ pub struct App {
     won: Instant,
     /// Whether the last frame hid a finished game's box behind "Please make
     /// the terminal larger", or showed a level card over a board that does
-    /// not fit (cut, at worst to "Level"): it is not read until a frame has
-    /// shown it with its board, and the card's time stands meanwhile.
+    /// not fit (cut, at worst to "Level"). The box is not read until a frame
+    /// has shown it; the card's time stands meanwhile and starts anew with
+    /// the first frame that shows its board (a key still closes the card
+    /// cut, as it closes it whole).
     box_hidden: bool,
     /// When "Abandon this game?" last came: it takes no key or click before
     /// it has shown for [`LEAST_SHOWN`], so no key sent with the one that

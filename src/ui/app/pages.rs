@@ -17,8 +17,9 @@ use crate::escape::escape_controls;
 use crate::persist::scores::table_lines;
 use crate::ui::layout::centred;
 
-/// The rules in a few lines, under the keys when there is room; the last
-/// names how this board's tiles slide (see [`App::help_page`]).
+/// The rules in a few lines, under the keys when there is room. A last
+/// line, which says how this board's tiles slide, is added to them by
+/// [`App::help_page`].
 const RULES: [&str; 4] = [
     " Join two equal tiles by a line with at most two turns through",
     " empty cells, also round the outside. Every deal can be won;",

@@ -754,23 +754,30 @@ impl SettingsForm {
 /// `--theme` chose another for this run), and why they are not the theme
 /// `in_use` when they are not, on a board of `kinds` kinds.
 fn tiles_words(chosen: Option<&str>, in_use: &str, auto: &str, kinds: usize) -> String {
-    let value = match chosen {
-        None if auto == in_use => format!("auto ({auto})"),
-        None => format!("auto ({auto}, next start)"),
-        Some(name) if name == in_use => name.to_string(),
-        Some(name) if Theme::builtin(name).is_ok_and(|t| t.kinds() < kinds) => {
-            format!("{name} {TOO_FEW}")
+    // Each way of putting it, said once: the value and the widths it is
+    // lined up to below cannot drift apart.
+    let auto_of = |name: &str, now: bool| {
+        if now {
+            format!("auto ({name})")
+        } else {
+            format!("auto ({name}, next start)")
         }
-        Some(name) => format!("{name} {NEXT_START}"),
+    };
+    let aside = |name: &str, why: &str| format!("{name} {why}");
+    let value = match chosen {
+        None => auto_of(auto, auto == in_use),
+        Some(name) if name == in_use => name.to_string(),
+        Some(name) if Theme::builtin(name).is_ok_and(|t| t.kinds() < kinds) => aside(name, TOO_FEW),
+        Some(name) => aside(name, NEXT_START),
     };
     // Every one of these words, so that the `<` stays put as the field
     // steps off a theme not in use.
     let all = Theme::names().flat_map(|n| {
         [
-            format!("auto ({n})"),
-            format!("auto ({n}, next start)"),
-            format!("{n} {TOO_FEW}"),
-            format!("{n} {NEXT_START}"),
+            auto_of(n, true),
+            auto_of(n, false),
+            aside(n, TOO_FEW),
+            aside(n, NEXT_START),
         ]
     });
     aligned(value, all)

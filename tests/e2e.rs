@@ -1492,8 +1492,15 @@ fn a_level_card_stands_through_a_stop() {
     // The first frame after the stop: the status line under the card or
     // the board.
     s.wait_output(from, "the game drawn again", WAIT, |t| t.contains("Lv 2/7"));
+    // Waited for, not read at once: the stop's own return and the SIGCONT
+    // each take the terminal again, and the second clears it before its
+    // frame (review14 saw the screen read blank in between, once).
+    s.wait_for("the card again", WAIT, |t| t.contains("Level 2 of 7"));
+    // And it stays its time (a card whose time ran out during the stop
+    // went at the first tick).
+    std::thread::sleep(Duration::from_millis(800));
     let screen = s.screen();
-    assert!(screen.contains("Level 2 of 7"), "the card shows: {screen}");
+    assert!(screen.contains("Level 2 of 7"), "the card stays: {screen}");
     s.wait_for("the board after the card", WAIT, |t| {
         !t.contains("Level 2 of 7")
     });

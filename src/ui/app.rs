@@ -392,7 +392,9 @@ impl App {
                 self.list_wheel(*kind == MouseEventKind::ScrollDown, now)
             }
             Event::Resize(..) | Event::FocusGained => {}
-            _ => return false,
+            // Any other press (the middle button) does nothing, but the
+            // title line's note it cleared must go from the screen too.
+            _ => return input,
         }
         self.after_event(now);
         true

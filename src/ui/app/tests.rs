@@ -1179,3 +1179,36 @@ fn one_board_whose_tiles_slide_begins_with_its_card() {
     let a = app_in(dir.path(), none).with_intro();
     assert!(a.screens.is_empty(), "{:?}", a.screens);
 }
+
+/// Found by the review (review13): a middle click cleared the title line's
+/// note ("Resumed") but said nothing needed drawing, so the note stayed on
+/// screen until the next frame, up to a second later.
+#[test]
+fn a_middle_click_that_clears_the_note_asks_for_a_frame() {
+    use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let t = Instant::now();
+    let game = Game::new(Config::DEFAULT, t).unwrap();
+    let mut a = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+    a.resize(AREA, t);
+    a.note = Some("Resumed");
+    let middle = Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Middle),
+        column: 40,
+        row: 12,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert!(
+        a.handle_event(&middle, AREA, t),
+        "a frame to take the note away"
+    );
+    assert_eq!(a.note, None);
+    assert!(a.screens.is_empty(), "and nothing else");
+    // Mouse motion still asks for none.
+    let moved = Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Moved,
+        column: 41,
+        row: 12,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert!(!a.handle_event(&moved, AREA, t));
+}

@@ -1203,12 +1203,4 @@ fn a_middle_click_that_clears_the_note_asks_for_a_frame() {
     );
     assert_eq!(a.note, None);
     assert!(a.screens.is_empty(), "and nothing else");
-    // Mouse motion still asks for none.
-    let moved = Event::Mouse(MouseEvent {
-        kind: MouseEventKind::Moved,
-        column: 41,
-        row: 12,
-        modifiers: KeyModifiers::NONE,
-    });
-    assert!(!a.handle_event(&moved, AREA, t));
 }

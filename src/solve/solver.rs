@@ -82,6 +82,8 @@ pub struct SearchStats {
     pub positions: u64,
     /// Path queries asked of the engine.
     pub path_queries: u64,
+    /// Rounds begun: the first, and one more at each restart.
+    pub rounds: u64,
 }
 
 /// Searches for a sequence of moves that clears `board` under `config`.
@@ -146,9 +148,21 @@ fn tile_key(id: u32) -> u64 {
 /// goes on without remembering more, which costs time but never correctness.
 const MEMORY_BUDGET: usize = 128 << 20;
 
-/// The unit of the round limits: round `k` may enter `ROUND_UNIT * luby(k)`
-/// positions.
+/// The least unit of the round limits: round `k` may enter `unit *
+/// luby(k)` positions, where the unit is this or the board's tile count,
+/// whichever is more (see [`round_unit`]).
 const ROUND_UNIT: u64 = 256;
+
+/// The unit of the round limits for a board of `tiles` tiles. A solution
+/// enters a position a move, up to half the tiles, so a round that may
+/// enter fewer than that is cut short before it could win: on a dealt
+/// 40 x 60 board (1,200 moves) rounds of a fixed 256 took fifteen rounds and
+/// 7,285 positions to win, against one round and 1,127 positions. The tile
+/// count leaves every round room for a dive and as much again to back up
+/// in; boards of at most 256 tiles keep the unit of 256.
+fn round_unit(tiles: usize) -> u64 {
+    ROUND_UNIT.max(tiles as u64)
+}
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... (`k` from 1): restart
 /// limits that are within a constant factor of the best fixed limit.
@@ -511,9 +525,11 @@ struct Search<'a> {
     /// search may cover the whole board, so on a big one (no masks) the
     /// clock is looked at every few of them, not every [`CLOCK_EVERY`].
     board_query_ticks: u32,
-    /// Positions entered this round, the round (from 1) and its limit.
+    /// Positions entered this round, the round (from 1), the unit of the
+    /// rounds' limits (see [`round_unit`]) and this round's limit.
     entered: u64,
     round: u64,
+    round_unit: u64,
     round_limit: u64,
     /// Work done over every round.
     stats: SearchStats,
@@ -629,7 +645,8 @@ impl<'a> Search<'a> {
                 .unwrap_or(u32::MAX),
             entered: 0,
             round: 1,
-            round_limit: ROUND_UNIT,
+            round_unit: round_unit(tiles),
+            round_limit: round_unit(tiles),
             stats: SearchStats::default(),
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
             points: board.points().collect(),
@@ -695,10 +712,11 @@ impl<'a> Search<'a> {
                         self.unexclude();
                     }
                     self.round += 1;
-                    self.round_limit = ROUND_UNIT.saturating_mul(luby(self.round));
+                    self.round_limit = self.round_unit.saturating_mul(luby(self.round));
                     continue;
                 }
             };
+            self.stats.rounds = self.round;
             return (outcome, self.stats);
         }
     }
@@ -1483,6 +1501,28 @@ mod tests {
                 }
                 Outcome::Unknown => {}
             }
+        }
+    }
+
+    #[test]
+    fn a_big_dealt_board_is_won_in_the_first_round() {
+        // 600 tiles, so a solution enters 300 positions: rounds of 256
+        // were abandoned before any could win.
+        let rules = Rules::CLASSIC;
+        for gravity in [Gravity::None, Gravity::Down] {
+            let dealt = crate::solve::deal::deal_seeded(20, 30, 36, rules, gravity, 7).unwrap();
+            let config = SolveConfig {
+                rules,
+                gravity,
+                budget: Duration::from_secs(60),
+            };
+            let (outcome, stats) = solve_counted(&dealt.board, &config);
+            let Outcome::Solved(moves) = outcome else {
+                panic!("{gravity:?}: not solved");
+            };
+            let left = replay(&dealt.board, &moves, rules, gravity).unwrap();
+            assert_eq!(left.tile_count(), 0);
+            assert_eq!(stats.rounds, 1, "{gravity:?}: {stats:?}");
         }
     }
 

@@ -24,7 +24,11 @@
 //! The search runs in rounds that restart with shuffled move orders (keeping
 //! what was proved lost), which tames the long tail of unlucky early choices.
 //! It keeps its own stack, so boards with many tiles cannot overflow the
-//! thread's stack.
+//! thread's stack. A position lists its moves when it is entered, but for
+//! the kinds with many copies left (a big board's): their pairs, hundreds a
+//! kind, are looked for one at a time when the position needs its next
+//! move, in the order they would have been listed, so a search that goes
+//! straight down asks a few joins a position, not every pair's.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -302,6 +306,26 @@ struct Frame {
     forced: usize,
     /// How many excluded pairs there were on entering the position.
     excluded_before: usize,
+    /// Where this position's moves of many-copy kinds stand (see
+    /// [`Search::next_move`]).
+    lazy: Lazy,
+}
+
+/// The moves of the kinds with more than [`RANKED_COPIES`] copies left,
+/// which a position finds one at a time, when it needs the next: such kinds
+/// have hundreds of pairs on a big board, and a search that goes straight
+/// down tries one move a position. They come in the order of their tiles'
+/// ids, (a, b) with a the smaller, as the listed moves of rank 0 do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lazy {
+    /// None looked for yet.
+    Start,
+    /// Found and not yet tried.
+    Next(Pair),
+    /// The next comes after this one, which was tried.
+    After(Pair),
+    /// No more (or no such kind in the position).
+    Done,
 }
 
 /// What entering a position found.
@@ -328,6 +352,11 @@ enum Stop {
     /// This round's position limit was reached: restart, differently ordered.
     Restart,
 }
+
+/// The most copies of a kind left for which the search ranks the kind's
+/// moves (see [`Search::scan_kind`]); the moves of kinds with more are
+/// found one at a time (see [`Lazy`]).
+const RANKED_COPIES: usize = 8;
 
 /// The three ways to pair four copies, by their places in the list of copies.
 const PAIRINGS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
@@ -580,8 +609,9 @@ struct Search<'a> {
     played: Vec<Played>,
     /// The slides (from, to) of every move played, in order.
     slides: Vec<(Cell, Cell)>,
-    /// The moves of every position on the stack, each position's in a run.
-    moves: Vec<Pair>,
+    /// The moves of every position on the stack, each position's in a run,
+    /// with their ranks (see [`Search::scan_kind`]).
+    moves: Vec<(i32, Pair)>,
     /// Pairs known to be in no solution of the current position (see
     /// [`Search::exclude_if_independent`]), as a stack and as a count per
     /// pair (see [`Search::pair_index`]).
@@ -601,6 +631,11 @@ struct Search<'a> {
     /// joined (`u32::MAX` when not known), and those findings in order.
     joined_at: PairMap<u32>,
     joined: Vec<usize>,
+    /// How many tiles of each kind (by its place in `kinds`) are left.
+    kind_left: Vec<u32>,
+    /// Whether the last scan saw a kind of more than [`RANKED_COPIES`]
+    /// copies left, whose moves it did not list.
+    many: bool,
     /// Scratch lists, kept to save allocations.
     copies: Vec<Id>,
     scored: Vec<(i32, Pair)>,
@@ -656,6 +691,8 @@ impl<'a> Search<'a> {
             cell_of,
             kind_of,
             kind_excluded: vec![0; kinds.len()],
+            kind_left: kinds.iter().map(|ids| ids.len() as u32).collect(),
+            many: false,
             kinds,
             lines,
             line_of,
@@ -730,9 +767,7 @@ impl<'a> Search<'a> {
             Entered::Open(frame) => vec![frame],
         };
         while let Some(top) = stack.last_mut() {
-            if top.next < top.end {
-                let pair = self.moves[top.next];
-                top.next += 1;
+            if let Some(pair) = self.next_move(top)? {
                 if self.lost_after(pair) {
                     // Known lost: as if played and taken back.
                     self.exclude_if_independent(pair);
@@ -776,21 +811,27 @@ impl<'a> Search<'a> {
         }
         self.tick()?;
         let mut forced = 0;
-        let open = loop {
+        let lazy = loop {
             if self.tiles == 0 {
                 return Ok(Entered::Won);
             }
             if forced > 0 && self.lost.contains(self.hash, &self.key) {
-                break false;
+                break None;
             }
             // A stop leaves moves played; the next round takes back all.
             match self.scan()? {
                 Scan::Forced(n) => forced += n,
-                Scan::Lost => break false,
-                Scan::Moves => break true,
+                Scan::Lost => break None,
+                Scan::Moves if !self.many => break Some(Lazy::Done),
+                Scan::Moves if !self.scored.is_empty() => break Some(Lazy::Start),
+                // Only many-copy kinds are left: open if one of them moves.
+                Scan::Moves => match self.next_lazy(None)? {
+                    Some(pair) => break Some(Lazy::Next(pair)),
+                    None => break None,
+                },
             }
         };
-        if !open {
+        let Some(lazy) = lazy else {
             if forced > 0 {
                 self.remember();
             }
@@ -799,7 +840,7 @@ impl<'a> Search<'a> {
             }
             self.remember();
             return Ok(Entered::Lost);
-        }
+        };
         // Later rounds shuffle the moves; every other round drops the
         // closeness ranking too, which rescues the boards it misleads (on
         // random deals this cut the slowest solves a hundredfold).
@@ -812,21 +853,87 @@ impl<'a> Search<'a> {
         self.scored
             .sort_unstable_by_key(|&(score, pair)| (score, pair.0, pair.1));
         let start = self.moves.len();
-        self.moves.extend(self.scored.iter().map(|&(_, pair)| pair));
+        self.moves.extend_from_slice(&self.scored);
         Ok(Entered::Open(Frame {
             start,
             next: start,
             end: self.moves.len(),
             forced,
             excluded_before: self.excluded.len(),
+            lazy,
         }))
+    }
+
+    /// The next move to try from the position of `frame` (the current
+    /// position), or `None` when all were tried: the listed moves in their
+    /// order, and the moves of many-copy kinds, of rank 0, merged into it
+    /// by rank and then by their tiles' ids, as if they had been listed.
+    fn next_move(&mut self, frame: &mut Frame) -> Result<Option<Pair>, Stop> {
+        let lazy = match frame.lazy {
+            Lazy::Start => self.next_lazy(None)?,
+            Lazy::After(pair) => self.next_lazy(Some(pair))?,
+            Lazy::Next(pair) => Some(pair),
+            Lazy::Done => None,
+        };
+        frame.lazy = lazy.map_or(Lazy::Done, Lazy::Next);
+        let listed = (frame.next < frame.end).then(|| self.moves[frame.next]);
+        Ok(match (listed, lazy) {
+            (Some((rank, listed)), Some(lazy))
+                if (0, lazy.0, lazy.1) < (rank, listed.0, listed.1) =>
+            {
+                frame.lazy = Lazy::After(lazy);
+                Some(lazy)
+            }
+            (Some((_, listed)), _) => {
+                frame.next += 1;
+                Some(listed)
+            }
+            (None, Some(lazy)) => {
+                frame.lazy = Lazy::After(lazy);
+                Some(lazy)
+            }
+            (None, None) => None,
+        })
+    }
+
+    /// The first move of a many-copy kind (more than [`RANKED_COPIES`]
+    /// copies left) after `after` in the order of [`Lazy`], not excluded
+    /// and joined now; from the first when `after` is `None`.
+    fn next_lazy(&mut self, after: Option<Pair>) -> Result<Option<Pair>, Stop> {
+        let (mut a, mut from) = match after {
+            Some(Pair(a, b)) => (a, self.copy_index[b as usize] as usize + 1),
+            None => (0, usize::MAX),
+        };
+        while (a as usize) < self.kind_of.len() {
+            let kind = self.kind_index[a as usize] as usize;
+            if self.is_present(a) && self.kind_left[kind] as usize > RANKED_COPIES {
+                if from == usize::MAX {
+                    from = self.copy_index[a as usize] as usize + 1;
+                }
+                for c in from..self.kinds[kind].len() {
+                    let b = self.kinds[kind][c];
+                    if self.is_present(b)
+                        && !(self.kind_excluded[kind] > 0 && self.is_excluded(a, b))
+                        && self.joins(a, b)?
+                    {
+                        return Ok(Some(Pair(a, b)));
+                    }
+                }
+            }
+            a += 1;
+            from = usize::MAX;
+        }
+        Ok(None)
     }
 
     /// One look over every kind: plays the forced moves it finds, or else
     /// gathers in `self.scored` every move possible now and not excluded,
-    /// with its rank (see [`Search::scan_kind`]).
+    /// with its rank (see [`Search::scan_kind`]), but for the kinds of more
+    /// than [`RANKED_COPIES`] copies left, whose moves are found one at a
+    /// time (see [`Lazy`]; `self.many` says whether there are any).
     fn scan(&mut self) -> Result<Scan, Stop> {
         self.scored.clear();
+        self.many = false;
         let mut forced = 0;
         let mut g = std::mem::take(&mut self.copies);
         for kind in 0..self.kinds.len() {
@@ -838,6 +945,12 @@ impl<'a> Search<'a> {
                     .filter(|&id| self.is_present(id)),
             );
             if g.len() < 2 {
+                continue;
+            }
+            // Such a kind has no forced moves, and its moves are found when
+            // they are needed (see [`Lazy`]).
+            if g.len() > RANKED_COPIES {
+                self.many = true;
                 continue;
             }
             let found = self.scan_kind(kind, &g, forced > 0);
@@ -863,7 +976,7 @@ impl<'a> Search<'a> {
         self.copies = g;
         Ok(if forced > 0 {
             Scan::Forced(forced)
-        } else if self.scored.is_empty() {
+        } else if self.scored.is_empty() && !self.many {
             Scan::Lost
         } else {
             Scan::Moves
@@ -952,7 +1065,7 @@ impl<'a> Search<'a> {
                 // Copies are ranked by how close the rest lie only for the
                 // few copies a deal has; big batches of one kind are taken
                 // as they come.
-                let score = if n <= 8 {
+                let score = if n <= RANKED_COPIES {
                     spread(
                         g.iter()
                             .enumerate()
@@ -1169,6 +1282,9 @@ impl<'a> Search<'a> {
     fn flip(&mut self, pair: Pair) {
         for id in [pair.0, pair.1] {
             self.present[id as usize / 64] ^= 1 << (id % 64);
+            let present = self.is_present(id);
+            let left = &mut self.kind_left[self.kind_index[id as usize] as usize];
+            *left = if present { *left + 1 } else { *left - 1 };
             if self.key_lines.is_empty() {
                 self.key[id as usize / 64] ^= 1 << (id % 64);
                 self.hash ^= tile_key(id);
@@ -1425,6 +1541,63 @@ mod tests {
         assert!(available_moves(&stuck, c.rules).is_empty());
         assert_eq!(hint(&stuck, &c), None);
         assert_eq!(is_winnable(&stuck, &c), Some(false));
+    }
+
+    #[test]
+    fn a_position_tries_every_move_of_a_kind_of_many_copies_once() {
+        // Fourteen A (found one at a time) and eight B (listed, ranked): the
+        // position's moves, asked for one by one with each played and taken
+        // back in between as the search does, are every pair that joins,
+        // each once: the A by their ids, merged with the B by rank and then
+        // ids. In the second round every rank is 0, so the two kinds' moves
+        // interleave by ids alone.
+        let b = board(&["AABABA", "BAA.BA", "AB.ABA", "AAABBA"]);
+        for gravity in [Gravity::None, Gravity::Down, Gravity::CenterH] {
+            for round in [1, 2] {
+                let c = config(Border::Open, gravity);
+                let mut search = Search::new(&b, &c);
+                search.round = round;
+                let Ok(Entered::Open(mut frame)) = search.enter() else {
+                    panic!("{gravity:?}: the position is open");
+                };
+                assert_eq!(search.played.len(), 0, "no forced moves");
+                let mut tried = Vec::new();
+                while let Some(pair) = search
+                    .next_move(&mut frame)
+                    .unwrap_or_else(|_| panic!("out of time"))
+                {
+                    search.play(pair);
+                    search.undo();
+                    tried.push(pair);
+                }
+                let at = |id: Id| search.point(search.cell_of[id as usize]);
+                let mut found: Vec<(Point, Point)> =
+                    tried.iter().map(|&Pair(x, y)| (at(x), at(y))).collect();
+                let mut expected: Vec<(Point, Point)> = available_moves(&b, c.rules)
+                    .into_iter()
+                    .map(|m| (m.a.min(m.b), m.a.max(m.b)))
+                    .collect();
+                found.sort_unstable();
+                expected.sort_unstable();
+                assert_eq!(found, expected, "{gravity:?}, round {round}");
+                assert!(expected.len() > 20, "{gravity:?}: {}", expected.len());
+                let by_ids = |moves: &[Pair]| {
+                    moves
+                        .windows(2)
+                        .all(|w| (w[0].0, w[0].1) < (w[1].0, w[1].1))
+                };
+                let a = search.kind_of[0];
+                let a_moves: Vec<Pair> = tried
+                    .iter()
+                    .copied()
+                    .filter(|&Pair(x, _)| search.kind_of[x as usize] == a)
+                    .collect();
+                assert!(by_ids(&a_moves), "{gravity:?}, round {round}");
+                if round == 2 {
+                    assert!(by_ids(&tried), "{gravity:?}: {tried:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -202,6 +202,9 @@ pub enum Notice {
     /// the line was ended and the pick ignored, so it never lands on a tile
     /// that was not on show.
     StillMoving,
+    /// A hint was asked for on a board proved lost: no pair can keep it
+    /// winnable, so none is shown (and no hint spent).
+    HintLost,
 }
 
 impl Notice {
@@ -221,6 +224,7 @@ impl Notice {
             Notice::NothingToRedo => "nothing to redo",
             Notice::NoReshuffle => "no winnable reshuffle found",
             Notice::StillMoving => "tiles were moving: pick again",
+            Notice::HintLost => "no hint: this board cannot be won now",
         }
     }
 }
@@ -763,6 +767,12 @@ impl Game {
         }
         if self.hints_left == 0 {
             self.notice = Some((Notice::NoHintsLeft, now));
+            return;
+        }
+        if self.unwinnable {
+            // No pair keeps a lost board winnable: a hint spent on one
+            // would only show any move.
+            self.notice = Some((Notice::HintLost, now));
             return;
         }
         // settle() ends every deadlock, so a move exists whenever tiles are left.

@@ -179,6 +179,31 @@ fn a_wrong_pairing_warns_and_undo_clears_the_warning() {
     assert_eq!(g.board(), &trap());
 }
 
+/// Played in tmux (8 x 16, left, hard): after a wrong pairing the title
+/// line said "cannot be won now: u undo, r reshuffle", and t then spent a
+/// hint (3 left, then 2) on a pair that could not keep the board winnable,
+/// as the help promises a hint does. On a board proved lost the hint says
+/// so, and neither spends a hint nor marks the game assisted.
+#[test]
+fn a_hint_on_a_board_proved_lost_says_so_and_costs_nothing() {
+    let t = Instant::now();
+    let mut g = Game::from_board(trap(), Config::DEFAULT, t);
+    g.apply(Action::Click(WRONG.0), t);
+    g.apply(Action::Click(WRONG.1), t);
+    assert!(g.is_unwinnable());
+    let hints = g.hints_left();
+    g.apply(Action::Hint, t);
+    assert_eq!(g.hint_pair(), None);
+    assert_eq!(g.notice(t), Some(Notice::HintLost));
+    assert_eq!(g.hints_left(), hints, "no hint spent");
+    assert!(!g.assisted());
+    // Undone, the board can be won again: the hint shows the way.
+    g.apply(Action::Undo, t);
+    g.apply(Action::Hint, t);
+    assert!(g.hint_pair().is_some());
+    assert_eq!(g.hints_left(), hints - 1);
+}
+
 #[test]
 fn the_hint_on_the_trap_avoids_the_wrong_pairing() {
     let t = Instant::now();

@@ -1,14 +1,16 @@
 //! Drawing: `impl Widget for &App`. Reads the state, never changes it.
 //!
-//! The table first, then the title line and the status line or the side
-//! panel (`render/panel.rs`; the level, the time bar and the time-up box are
-//! in `render/level.rs`), then the board or the paused box: the tiles
+//! The table first, then the title line and the status line (the level,
+//! the time bar and the time-up box are in `render/level.rs`), then the
+//! board or the paused box: the tiles
 //! (`render/tiles.rs`), tiles gliding after a match (`render/slide.rs`), the
 //! line of the last match straight into the buffer (`render/line.rs`) and the
 //! feedback on the board (`render/feedback.rs`). Over it all the win box
 //! (`render/win.rs`) or the time-up box, the screen on top (`render/screens.rs`:
 //! help, menus, forms, the level card, high scores, statistics) and the
-//! message box. Where boxes and pages sit comes from [`crate::ui::layout`] and
+//! message box; last the side panel (`render/panel.rs`) in place of the
+//! status line, unless one of those boxes reaches over it. Where boxes and
+//! pages sit comes from [`crate::ui::layout`] and
 //! [`crate::ui::app`], which the clicks use too.
 
 mod boxes;
@@ -74,10 +76,11 @@ impl Widget for &App {
             areas.status.y.saturating_sub(areas.title.bottom()),
         );
         buf.set_style(table, self.colours(Paint::PanelText, Paint::Table));
+        // The bare table, to tell whether a box was drawn where the panel goes.
+        let bare = areas.panel.map(|p| (p, buf[(p.x, p.y)].clone()));
         self.render_title(areas.title, buf);
-        match areas.panel {
-            Some(panel) => self.render_panel(panel, buf),
-            None => self.render_status(areas.status, buf),
+        if areas.panel.is_none() {
+            self.render_status(areas.status, buf);
         }
         let covered = !self.screens.is_empty() && !self.card_waits();
         if covered {
@@ -105,6 +108,15 @@ impl Widget for &App {
             self.render_loss(area, loss, buf);
         }
         self.render_on_top(area, buf);
+        // The panel goes last, where nothing else was drawn: a box centred
+        // on the screen that reaches it (the win box, a menu, the help
+        // beside a small board) shows alone, not with the panel's words
+        // cut round it.
+        if let Some((panel, bare)) = bare
+            && panel.positions().all(|p| buf[p] == bare)
+        {
+            self.render_panel(panel, buf);
+        }
     }
 }
 

@@ -24,6 +24,9 @@ use crate::persist::stats::Stats;
 use crate::ui::layout::MenuLayout;
 use crate::ui::theme::Theme;
 
+/// The title line's note when *Daily deal* is chosen while it is played.
+const PLAYING_DAILY: &str = "this is today's daily deal";
+
 /// The key line under every list.
 pub const LIST_KEYS: &str = "arrows, letter or click; Enter; Esc back";
 
@@ -49,6 +52,9 @@ impl App {
                         }
                         MenuAction::Board(Command::Redo) if history.redo_len() == 0 => {
                             Some("nothing to redo".to_string())
+                        }
+                        MenuAction::Daily if self.playing_todays_daily() => {
+                            Some("playing it".to_string())
                         }
                         _ => None,
                     };
@@ -268,6 +274,12 @@ impl App {
                 choice.kinds = choice.kinds.min(self.theme.kinds());
                 self.screens.push(Screen::NewGame(NewGameForm::new(choice)));
             }
+            // Today's deal is the game on show: dealt again, it would be
+            // a replay, the game abandoned having played the day.
+            MenuAction::Daily if self.playing_todays_daily() => {
+                self.choose(MenuAction::Resume, now);
+                self.note = Some(PLAYING_DAILY);
+            }
             MenuAction::Daily => self.ask_abandon(Abandon::ForDaily, now),
             MenuAction::Demo => self.ask_abandon(Abandon::ForDemo, now),
             MenuAction::Restart => self.ask_abandon(Abandon::ForRestart, now),
@@ -295,6 +307,11 @@ impl App {
                 self.record();
             }
         }
+    }
+
+    /// Whether the game on show is today's daily deal, not over yet.
+    fn playing_todays_daily(&self) -> bool {
+        !self.game_over() && self.game.config().daily == Some(Day::today(SystemTime::now()))
     }
 
     /// Leaves every screen and starts over as `why` says; the saved game goes.

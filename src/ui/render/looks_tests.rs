@@ -276,8 +276,9 @@ fn tiles_have_a_light_face_an_edge_and_sit_on_the_table() {
 #[test]
 fn marks_differ_in_colour_and_without() {
     let t = Instant::now();
-    // Only the 1s can be matched, so the hint is theirs.
-    let board = Board::from_rows(&[[1, 0, 0, 1], [2, 3, 4, 5], [5, 4, 3, 2]]).unwrap();
+    // A winnable board (a hint on a lost one shows nothing) whose
+    // solution starts with the 1s, so the hint is theirs.
+    let board = Board::from_rows(&[[1, 0, 0, 1], [2, 3, 4, 2], [5, 4, 5, 3]]).unwrap();
     for color in [true, false] {
         let mut app = on_board(board.clone(), "ascii", color, t);
         app.game.apply(Action::Click(at(1, 1)), t);

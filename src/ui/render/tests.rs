@@ -505,6 +505,50 @@ fn win_screen_shows_score_time_and_new_game() {
     }
 }
 
+/// Played in tmux at 100 x 30 with a 2 x 4 board, which the side panel
+/// stands beside: the win box, the menu and the help, centred on the
+/// screen, reached over the panel, whose cut words stuck out right of them
+/// ('moves', 'ormal', 'ft  t', 'enu'), as the request for room's did round
+/// a menu. A box that reaches the panel shows alone; a box clear of it
+/// (the menu beside the default board at 160 x 45) leaves it.
+#[test]
+fn a_box_over_the_board_hides_the_side_panel_it_reaches() {
+    let t = Instant::now();
+    let panel = |app: &App, w, h| {
+        let screen = text(&draw(app, w, h)).join("\n");
+        (screen.contains("click title: menu"), screen)
+    };
+    // The help over a 4 x 4 board, whose panel is as tall as the board.
+    let rows = [[1, 2, 3, 4], [5, 6, 7, 8], [1, 2, 3, 4], [5, 6, 7, 8]];
+    let mut app = app_with(Board::from_rows(&rows).unwrap(), t);
+    assert!(panel(&app, 100, 30).0, "the panel stands beside the board");
+    app.screens.push(Screen::Help { top: 0 });
+    let (shown, screen) = panel(&app, 100, 30);
+    // The help's corners are square: a rounded one is the panel's.
+    assert!(!shown && !screen.contains('╰'), "{screen}");
+    let mut app = app_with(Board::from_rows(&[[1, 2, 2, 1], [3, 3, 4, 4]]).unwrap(), t);
+    assert!(panel(&app, 100, 30).0, "the panel stands beside the board");
+    for (a, b) in [
+        ((0, 1), (0, 2)),
+        ((1, 0), (1, 1)),
+        ((1, 2), (1, 3)),
+        ((0, 0), (0, 3)),
+    ] {
+        app.game.apply(Action::Click(at(a.0, a.1)), t);
+        app.game.apply(Action::Click(at(b.0, b.1)), t);
+    }
+    assert!(app.game.win().is_some());
+    app.now = t + Duration::from_secs(10);
+    let (shown, screen) = panel(&app, 100, 30);
+    assert!(screen.contains("You won"), "{screen}");
+    assert!(!shown && !screen.contains("Difficulty"), "{screen}");
+    let mut app = default_app();
+    app.screens
+        .push(Screen::Menu(crate::ui::app::screen::Menu::pause(true)));
+    let (shown, screen) = panel(&app, 160, 45);
+    assert!(shown && screen.contains("Resume"), "{screen}");
+}
+
 #[test]
 fn pause_hides_the_board() {
     let t = Instant::now();

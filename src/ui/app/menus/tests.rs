@@ -1227,6 +1227,42 @@ fn the_daily_deal_is_offered_in_the_game_and_on_a_finished_game() {
     assert_eq!(stats.total().won, 1);
 }
 
+/// Played in tmux at 80 x 24: *Daily deal* chosen from the menu while
+/// today's daily deal was being played asked "Abandon this game?", and a
+/// yes threw the game away and dealt the day's deal again as a replay,
+/// not recorded (the abandoned game had played the day to its end). The
+/// menu goes back to the game on show instead, and the title line says
+/// why; the day stays unplayed.
+#[test]
+fn the_daily_deal_chosen_while_playing_it_goes_back_to_it() {
+    let today = Day::today(SystemTime::now());
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in(dir.path(), tiny()).with_start_menu();
+    type_str(&mut app, "d");
+    past_the_card(&mut app);
+    press(&mut app, &[KeyCode::Char('t')]);
+    let (a, b) = app.game.hint_pair().unwrap();
+    pick(&mut app, a);
+    pick(&mut app, b);
+    let (tiles, score) = (app.game.board().tile_count(), app.game.score());
+    assert!(score > 0, "a move was made");
+    press(&mut app, &[KeyCode::Char('m')]);
+    let menu = screen_rows(&app, 80, 24).join("\n");
+    assert!(menu.contains("playing it"), "{menu}");
+    type_str(&mut app, "a");
+    assert!(app.screens.is_empty(), "{:?}", app.screens);
+    assert_eq!(app.game.config().daily, Some(today));
+    assert_eq!(
+        (app.game.board().tile_count(), app.game.score()),
+        (tiles, score)
+    );
+    assert!(!app.replay, "still the day's first game");
+    let title = screen_rows(&app, 80, 24)[0].clone();
+    assert!(title.contains("this is today's daily deal"), "{title}");
+    let (stats, _) = Stats::load(dir.path()).unwrap();
+    assert!(!stats.daily_played(today), "the day is not played yet");
+}
+
 /// The pause menu offers the demo too, but only after "Abandon this
 /// game?", as the daily deal does: the demo's deal takes the game's place.
 #[test]

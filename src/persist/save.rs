@@ -33,7 +33,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use crate::core::grid::{Board, EMPTY, Point, Tile};
-use crate::game::limits::{MAX_COLS, MAX_HELP, MAX_KINDS, MAX_ROWS, MAX_SCORE, MAX_SECONDS};
+use crate::game::limits::{MAX_HELP, MAX_KINDS, MAX_SCORE, MAX_SECONDS, check_board};
 use crate::game::{Clock, Config, Difficulty, Game, History, Level, Mode, Score, Snapshot};
 use crate::persist::document::Document;
 
@@ -558,22 +558,7 @@ impl SavedGame {
     /// Checks the game's settings: the board's size, the kinds, the help
     /// granted, the time played and the level.
     fn check_settings(&self) -> Result<(), String> {
-        let (rows, cols) = (self.rows, self.cols);
-        if !(1..=MAX_ROWS).contains(&rows) || !(1..=MAX_COLS).contains(&cols) {
-            return Err(format!("a board of {rows} x {cols} is out of range"));
-        }
-        if !(rows * cols).is_multiple_of(2) {
-            return Err(format!(
-                "a board of {rows} x {cols} has an odd number of cells"
-            ));
-        }
-        let pairs = rows * cols / 2;
-        if self.kinds == 0 || self.kinds > pairs.min(MAX_KINDS) {
-            return Err(format!(
-                "{} kinds on {pairs} pairs is out of range",
-                self.kinds
-            ));
-        }
+        check_board(self.rows, self.cols, self.kinds)?;
         if self.hints > MAX_HELP || self.reshuffles > MAX_HELP {
             return Err("more hints or reshuffles than a game grants".into());
         }
@@ -647,6 +632,7 @@ impl SavedGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::limits::{MAX_COLS, MAX_ROWS};
     use crate::game::{Action, find_match};
 
     fn play(seed: u64, t: Instant) -> Game {

@@ -9,8 +9,6 @@ use std::time::{Duration, Instant};
 pub struct Clock {
     banked: Duration,
     running_since: Option<Instant>,
-    /// When the clock last stopped, while it stands.
-    stopped_at: Option<Instant>,
 }
 
 impl Clock {
@@ -19,24 +17,16 @@ impl Clock {
         Clock {
             banked: Duration::ZERO,
             running_since: Some(now),
-            stopped_at: None,
         }
     }
 
-    /// A clock that already shows `elapsed` (a resumed game): running from
-    /// `now`, or, with `stood`, standing for that long already (as the save
-    /// says, and the next save says again).
-    pub fn resumed(elapsed: Duration, stood: Option<Duration>, now: Instant) -> Self {
+    /// A clock that already shows `elapsed` (a resumed game), standing until
+    /// [`Clock::resume`].
+    pub fn resumed(elapsed: Duration) -> Self {
         Clock {
             banked: elapsed,
-            running_since: stood.is_none().then_some(now),
-            stopped_at: stood.map(|d| now.checked_sub(d).unwrap_or(now)),
+            running_since: None,
         }
-    }
-
-    /// When the clock stopped, while it stands (`None` while it runs).
-    pub fn stood_since(&self) -> Option<Instant> {
-        self.stopped_at
     }
 
     /// Whether the clock is running.
@@ -50,7 +40,6 @@ impl Clock {
             self.banked = self
                 .banked
                 .saturating_add(now.saturating_duration_since(since));
-            self.stopped_at = Some(now);
         }
     }
 
@@ -58,7 +47,6 @@ impl Clock {
     pub fn resume(&mut self, now: Instant) {
         if self.running_since.is_none() {
             self.running_since = Some(now);
-            self.stopped_at = None;
         }
     }
 
@@ -111,12 +99,13 @@ mod tests {
         assert!(!c.is_running());
         assert_eq!(c.elapsed(t0 + s(100)), s(3));
         assert_eq!(c.until_next_second(t0 + s(100)), None);
-        let long = Clock::resumed(Duration::MAX, None, t0);
+        let mut long = Clock::resumed(Duration::MAX);
+        long.resume(t0);
         assert_eq!(long.elapsed(t0 + s(1)), Duration::MAX);
-        let mut stood = Clock::resumed(s(3), Some(s(7)), t0 + s(10));
-        assert_eq!(stood.stood_since(), Some(t0 + s(3)), "7 s before");
+        let mut stood = Clock::resumed(s(3));
+        assert!(!stood.is_running());
+        assert_eq!(stood.elapsed(t0 + s(10)), s(3));
         stood.resume(t0 + s(12));
-        assert_eq!(stood.stood_since(), None);
         assert_eq!(stood.elapsed(t0 + s(13)), s(4));
         c.resume(t0 + s(100));
         c.resume(t0 + s(101));

@@ -1,12 +1,11 @@
 //! The saved form of a game in progress: what `game.json` in the data
 //! directory holds, so that quitting (or a closed terminal) loses nothing.
 //!
-//! `Instant`s cannot be stored, so times are kept as durations: the playing
-//! time so far, for the streak how long before the save the last match was,
-//! and how long the clock had stood (paused, covered, won), which the streak
-//! window skips when the clock runs again. A resumed game runs its clock on
-//! from the saved playing time, every instant shifted alike, so it plays on
-//! exactly as the game that was saved.
+//! `Instant`s cannot be stored, so times are kept as durations of playing
+//! time: the time so far, and for the streak how long before the save the
+//! last match was. A resumed game runs its clock on from the saved playing
+//! time (standing while it is paused), every instant shifted alike, so it
+//! plays on exactly as the game that was saved.
 //!
 //! The current board is stored as rows of text, one character a tile: `0`
 //! for an empty cell, then base-62 digits `1`-`9`, `A`-`Z`, `a`-`z` for
@@ -34,7 +33,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use crate::core::grid::{Board, EMPTY, Point, Tile};
-use crate::game::limits::{MAX_COLS, MAX_HELP, MAX_KINDS, MAX_ROWS, MAX_SCORE, MAX_SECONDS};
+use crate::game::limits::{MAX_HELP, MAX_KINDS, MAX_SCORE, MAX_SECONDS, check_board};
 use crate::game::{Clock, Config, Difficulty, Game, History, Level, Mode, Score, Snapshot};
 use crate::persist::document::Document;
 
@@ -89,11 +88,10 @@ pub struct SavedGame {
     level_started_ms: u64,
     /// Playing time so far, in milliseconds.
     elapsed_ms: u64,
-    /// How long the clock had stood (paused, covered, won), in
-    /// milliseconds; `None` while it ran. The streak window moves on by that
-    /// time when the clock runs again. Files before it read as standing
-    /// from the start if paused.
-    #[serde(default)]
+    /// Written until the streak window was timed in playing time, which
+    /// stands with the clock: how long the clock had stood. Read, so those
+    /// files load, and not used.
+    #[serde(default, skip_serializing)]
     stood_ms: Option<u64>,
     paused: bool,
     assisted: bool,
@@ -426,10 +424,7 @@ impl SavedGame {
             // save of any game loads.
             level_started_ms: millis(game.level.started).min(elapsed_ms),
             elapsed_ms,
-            stood_ms: game
-                .clock
-                .stood_since()
-                .map(|at| millis(now.saturating_duration_since(at))),
+            stood_ms: None,
             paused: game.paused,
             assisted: game.assisted,
             cursor: point(game.cursor),
@@ -477,10 +472,6 @@ impl SavedGame {
         redo.reverse();
         let current = states.pop().expect("the timeline holds the current state");
         let history = History::from_stacks(states, redo);
-        let stood = match (self.stood_ms, self.paused) {
-            (Some(ms), _) => Some(Duration::from_millis(ms)),
-            (None, paused) => paused.then_some(Duration::ZERO),
-        };
         let (hints_left, reshuffles_left) = self.help_left()?;
         let mut game = Game {
             id: self.id.unwrap_or_else(rand::random),
@@ -490,7 +481,7 @@ impl SavedGame {
             cursor: unpoint(self.cursor),
             selected: self.selected.map(unpoint),
             score: current.score,
-            clock: Clock::resumed(elapsed, stood, now),
+            clock: Clock::resumed(elapsed),
             paused: self.paused,
             hints_left,
             reshuffles_left,
@@ -514,9 +505,8 @@ impl SavedGame {
         };
         // A board saved as lost stays so; any other is checked again.
         game.settle(now, current.unwinnable.then_some(true));
-        // A timed level whose time had run out is over again; a clock that
-        // stood for what is not saved (a screen over the board) runs again,
-        // as it would have once that screen closed.
+        // A timed level whose time had run out is over again; the clock,
+        // standing so far, runs unless the game is paused or over.
         game.tick(now);
         game.sync_clock(now);
         Ok(game)
@@ -568,22 +558,7 @@ impl SavedGame {
     /// Checks the game's settings: the board's size, the kinds, the help
     /// granted, the time played and the level.
     fn check_settings(&self) -> Result<(), String> {
-        let (rows, cols) = (self.rows, self.cols);
-        if !(1..=MAX_ROWS).contains(&rows) || !(1..=MAX_COLS).contains(&cols) {
-            return Err(format!("a board of {rows} x {cols} is out of range"));
-        }
-        if !(rows * cols).is_multiple_of(2) {
-            return Err(format!(
-                "a board of {rows} x {cols} has an odd number of cells"
-            ));
-        }
-        let pairs = rows * cols / 2;
-        if self.kinds == 0 || self.kinds > pairs.min(MAX_KINDS) {
-            return Err(format!(
-                "{} kinds on {pairs} pairs is out of range",
-                self.kinds
-            ));
-        }
+        check_board(self.rows, self.cols, self.kinds)?;
         if self.hints > MAX_HELP || self.reshuffles > MAX_HELP {
             return Err("more hints or reshuffles than a game grants".into());
         }
@@ -657,6 +632,7 @@ impl SavedGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::limits::{MAX_COLS, MAX_ROWS};
     use crate::game::{Action, find_match};
 
     fn play(seed: u64, t: Instant) -> Game {

@@ -504,7 +504,7 @@ pub fn sanitize_name(raw: &str) -> Option<String> {
             continue;
         }
         let w = c.width().unwrap_or(0);
-        if width + w > MAX_NAME_WIDTH || chars == MAX_NAME_CHARS {
+        if width + w > MAX_NAME_WIDTH || chars >= MAX_NAME_CHARS {
             break;
         }
         name.push(c);
@@ -825,5 +825,9 @@ mod tests {
         assert_eq!(sanitize_name(&default), Some(default));
         let marks = format!("a{}", "\u{301}".repeat(100));
         assert_eq!(sanitize_name(&marks).unwrap().chars().count(), 32);
+        // A space after the 32nd character took the count past the bound,
+        // and the marks after it were kept, however many.
+        let spaced = format!("a{} {}", "\u{301}".repeat(31), "\u{301}".repeat(100));
+        assert_eq!(sanitize_name(&spaced).unwrap().chars().count(), 32);
     }
 }

@@ -63,14 +63,44 @@ pub struct Wanted {
 impl Wanted {
     /// Whether a game of `config` is what was asked for.
     pub fn matches(&self, config: &Config) -> bool {
-        self.rows.is_none_or(|r| r == config.rows)
-            && self.cols.is_none_or(|c| c == config.cols)
-            && self.kinds.is_none_or(|k| k == config.kinds)
-            && self.seed.is_none_or(|s| s == config.seed)
-            && self.mode.is_none_or(|m| m == config.mode)
-            && self.timed.is_none_or(|t| t == config.timed)
-            && self.difficulty.is_none_or(|d| d == config.difficulty)
-            && self.daily.is_none_or(|d| config.daily == Some(d))
+        self.difference(config).is_none()
+    }
+
+    /// The first option given that a game of `config` does not have, as
+    /// the player reads it (`--seed 2, where it has 1`); `None` when such
+    /// a game is what was asked for.
+    pub fn difference(&self, config: &Config) -> Option<String> {
+        fn differs<T: PartialEq + std::fmt::Display>(
+            option: &str,
+            wanted: Option<T>,
+            has: T,
+        ) -> Option<String> {
+            wanted
+                .filter(|w| *w != has)
+                .map(|w| format!("{option} {w}, where it has {has}"))
+        }
+        let clock = |timed: bool| if timed { "timed" } else { "untimed" };
+        differs("--rows", self.rows, config.rows)
+            .or_else(|| differs("--cols", self.cols, config.cols))
+            .or_else(|| differs("--kinds", self.kinds, config.kinds))
+            .or_else(|| differs("--seed", self.seed, config.seed))
+            .or_else(|| differs("--gravity", self.mode.map(Mode::name), config.mode.name()))
+            .or_else(|| {
+                let wanted = self.timed.filter(|&t| t != config.timed)?;
+                Some(format!(
+                    "--{}, where it is {}",
+                    clock(wanted),
+                    clock(config.timed)
+                ))
+            })
+            .or_else(|| differs("--difficulty", self.difficulty, config.difficulty))
+            .or_else(|| {
+                let day = self.daily.filter(|&d| config.daily != Some(d))?;
+                Some(match config.daily {
+                    Some(its) => format!("--daily {day}, where it is the deal of {its}"),
+                    None => format!("--daily {day}, where it is no daily deal"),
+                })
+            })
     }
 }
 
@@ -276,14 +306,24 @@ impl Session {
             )))
         };
         let config = saved.config().map_err(unresumable)?;
-        if !wanted.matches(&config) || config.kinds > max_kinds {
+        let other = match wanted.difference(&config) {
+            Some(why) => Some(format!(
+                "The saved game is another deal than the options ask for ({why}): a new \
+                 game begins, and the saved one stays until your first move replaces it. \
+                 Start without those options to resume it."
+            )),
+            None => (config.kinds > max_kinds).then(|| {
+                format!(
+                    "The saved game has {} kinds, more than this theme's {max_kinds} \
+                     symbols: a new game begins, and the saved one stays until your first \
+                     move replaces it. Start with a theme of {} symbols or more to resume it.",
+                    config.kinds, config.kinds
+                )
+            }),
+        };
+        if other.is_some() {
             self.displaced = saved.restore(now).ok();
-            return Err(Some(
-                "The saved game is another deal than the options ask for (or needs more \
-                 symbols than this theme has): a new game begins, and the saved one stays \
-                 until your first move replaces it. Start without options to resume it."
-                    .into(),
-            ));
+            return Err(other);
         }
         match saved.restore(now) {
             Ok(game) => {
@@ -484,8 +524,27 @@ mod tests {
             },
         );
         assert!(!other.resumed);
-        assert!(other.message.unwrap().contains("another deal"));
+        // It says which option, where it said only "another deal than the
+        // options ask for (or needs more symbols than this theme has)".
+        let why = other.message.unwrap();
+        assert!(why.contains("another deal"), "{why}");
+        assert!(why.contains("(--seed 2, where it has 1)"), "{why}");
         drop(other.session);
+        let timed = Wanted {
+            timed: Some(true),
+            ..Wanted::default()
+        };
+        let why = start(dir.path(), false, timed).message.unwrap();
+        assert!(why.contains("(--timed, where it is untimed)"), "{why}");
+        let few = Session::start(dir.path().into(), false, Wanted::default(), cfg(1), 20, t);
+        let few = few.unwrap();
+        assert!(!few.resumed);
+        let why = few.message.unwrap();
+        assert!(
+            why.starts_with("The saved game has 32 kinds, more than this theme's 20 symbols"),
+            "{why}"
+        );
+        drop(few.session);
         assert!(start(dir.path(), false, Wanted::default()).resumed);
         // --new removes it.
         let fresh = start(dir.path(), true, Wanted::default());

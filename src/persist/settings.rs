@@ -8,9 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::core::gravity::Gravity;
-use crate::game::limits::MAX_KINDS;
-use crate::game::limits::{MAX_COLS, MAX_ROWS};
-use crate::game::{Config, Difficulty, Mode, check_size};
+use crate::game::limits::check_board;
+use crate::game::{Config, Difficulty, Mode};
 use crate::persist::document::Document;
 
 /// How fast the line of a match and the slides after it play.
@@ -230,21 +229,7 @@ impl Document for Settings {
 
     fn validate(&self) -> Result<(), String> {
         let g = &self.new_game;
-        if !(1..=MAX_ROWS).contains(&g.rows) || !(1..=MAX_COLS).contains(&g.cols) {
-            return Err(format!(
-                "a board of {} x {} is out of range",
-                g.rows, g.cols
-            ));
-        }
-        check_size(g.rows, g.cols, g.kinds).map_err(|e| e.to_string())?;
-        // A deal holds 62 kinds, a save one fewer: more would be played,
-        // then its save kept aside as corrupt.
-        if g.kinds > MAX_KINDS {
-            return Err(format!(
-                "{} kinds are more than a game holds ({MAX_KINDS})",
-                g.kinds
-            ));
-        }
+        check_board(g.rows, g.cols, g.kinds)?;
         if g.mode.parse::<Mode>().is_err() {
             return Err(format!("no mode is called {:?}", g.mode));
         }

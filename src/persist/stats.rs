@@ -33,7 +33,8 @@ pub const TIMES_KEPT: usize = 100;
 const MAX_BOARDS: usize = 1000;
 /// How many days of daily deals the file remembers.
 const MAX_DAYS: usize = 10_000;
-/// The longest board key (`12x24 daily-2026-11-30 normal`).
+/// The longest board key kept, with room to spare: [`board_key`] writes
+/// at most 22 characters (`40x60 daily-2026-11-30`).
 const MAX_KEY_LEN: usize = 48;
 
 /// How a game ended.

@@ -21,8 +21,9 @@
 //! the search runs over the ways to pair the copies rather than over move
 //! orders.
 //!
-//! The search runs in rounds that restart with shuffled move orders (keeping
-//! what was proved lost), which tames the long tail of unlucky early choices.
+//! The search runs in rounds that restart (keeping what was proved lost),
+//! every other round with its moves by ids instead of ranked, which tames
+//! the long tail of unlucky early choices.
 //! It keeps its own stack, so boards with many tiles cannot overflow the
 //! thread's stack. A position lists its moves when it is entered, but for
 //! the kinds with many copies left (a big board's): their pairs, hundreds a
@@ -32,10 +33,6 @@
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
-
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
-use rand::seq::SliceRandom;
 
 use crate::core::engine::{Border, Rules, connects};
 use crate::core::gravity::{Gravity, settle};
@@ -562,8 +559,6 @@ struct Search<'a> {
     round_limit: u64,
     /// Work done over every round.
     stats: SearchStats,
-    /// Shuffles the order of moves after the first round.
-    rng: Xoshiro256PlusPlus,
     /// The point of each cell.
     points: Vec<Point>,
     /// The board's empty cells as bit masks, for fast joins; `None` when the
@@ -683,7 +678,6 @@ impl<'a> Search<'a> {
             round_unit: round_unit(tiles),
             round_limit: round_unit(tiles),
             stats: SearchStats::default(),
-            rng: Xoshiro256PlusPlus::seed_from_u64(0),
             points: board.points().collect(),
             board: masks.is_none().then(|| board.clone()),
             masks,
@@ -721,9 +715,9 @@ impl<'a> Search<'a> {
     }
 
     /// Searches in rounds: a round that enters too many positions is abandoned
-    /// and the next starts over, with a limit from the Luby sequence and the
-    /// moves in a shuffled order, which cuts the long tail of unlucky early
-    /// choices. Positions proved lost stay remembered across rounds, so no work
+    /// and the next starts over, with a limit from the Luby sequence and,
+    /// every other round, the moves by ids rather than ranked, which cuts the
+    /// long tail of unlucky early choices. Positions proved lost stay remembered across rounds, so no work
     /// that proved something is lost, and the search stays exhaustive.
     fn run(mut self) -> (Outcome, SearchStats) {
         loop {
@@ -841,14 +835,14 @@ impl<'a> Search<'a> {
             self.remember();
             return Ok(Entered::Lost);
         };
-        // Later rounds shuffle the moves; every other round drops the
-        // closeness ranking too, which rescues the boards it misleads (on
-        // random deals this cut the slowest solves a hundredfold).
-        if self.round > 1 {
-            self.scored.shuffle(&mut self.rng);
-            if self.round.is_multiple_of(2) {
-                self.scored.iter_mut().for_each(|(score, _)| *score = 0);
-            }
+        // Every other round drops the closeness ranking, which rescues the
+        // boards it misleads (on random deals this cut the slowest solves a
+        // hundredfold). The moves are ordered by rank and then by ids, a
+        // total order: shuffling them first would change nothing (rounds
+        // once did, to no effect), and the rounds differ by what the memory
+        // holds.
+        if self.round.is_multiple_of(2) {
+            self.scored.iter_mut().for_each(|(score, _)| *score = 0);
         }
         self.scored
             .sort_unstable_by_key(|&(score, pair)| (score, pair.0, pair.1));

@@ -1,6 +1,8 @@
 //! Dealer and solver speed on a 16 x 9 board (16 rows, 9 columns) with 36 kinds, for every
 //! gravity variant: dealing a winnable board, and solving a dealt board (what
-//! the game's "still winnable?" check does after each move). The solver's
+//! the game's "still winnable?" check does after each move); and solving a
+//! dealt board of the game's largest size, 40 x 60 with 60 kinds, where each
+//! kind has 40 copies and a solution 1,200 moves. The solver's
 //! record on random, not constructed, boards is printed by
 //! `cargo run --release --example solver_stats`.
 
@@ -60,5 +62,24 @@ fn solve_dealt_16x9(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, deal_16x9, solve_dealt_16x9);
+fn solve_dealt_40x60(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve/40x60-dealt");
+    group.sample_size(10);
+    for gravity in Gravity::LEVELS {
+        let config = SolveConfig {
+            rules: Rules::CLASSIC,
+            gravity,
+            budget: Duration::from_secs(10),
+        };
+        let board = deal_seeded(40, 60, 60, Rules::CLASSIC, gravity, 1)
+            .expect("40x60 deals")
+            .board;
+        group.bench_function(BenchmarkId::from_parameter(gravity.name()), |bench| {
+            bench.iter(|| matches!(solve(black_box(&board), &config), Outcome::Solved(_)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, deal_16x9, solve_dealt_16x9, solve_dealt_40x60);
 criterion_main!(benches);

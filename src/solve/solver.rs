@@ -717,8 +717,9 @@ impl<'a> Search<'a> {
     /// Searches in rounds: a round that enters too many positions is abandoned
     /// and the next starts over, with a limit from the Luby sequence and,
     /// every other round, the moves by ids rather than ranked, which cuts the
-    /// long tail of unlucky early choices. Positions proved lost stay remembered across rounds, so no work
-    /// that proved something is lost, and the search stays exhaustive.
+    /// long tail of unlucky early choices. Positions proved lost stay
+    /// remembered across rounds, so no work that proved something is lost,
+    /// and the search stays exhaustive.
     fn run(mut self) -> (Outcome, SearchStats) {
         loop {
             self.entered = 0;
@@ -838,9 +839,8 @@ impl<'a> Search<'a> {
         // Every other round drops the closeness ranking, which rescues the
         // boards it misleads (on random deals this cut the slowest solves a
         // hundredfold). The moves are ordered by rank and then by ids, a
-        // total order: shuffling them first would change nothing (rounds
-        // once did, to no effect), and the rounds differ by what the memory
-        // holds.
+        // total order, so a round differs from the one two before it only
+        // by what the memory has learnt since.
         if self.round.is_multiple_of(2) {
             self.scored.iter_mut().for_each(|(score, _)| *score = 0);
         }

@@ -346,7 +346,8 @@ enum Scan {
 enum Stop {
     /// The budget ran out: the answer is unknown.
     OutOfTime,
-    /// This round's position limit was reached: restart, differently ordered.
+    /// This round's position limit was reached: start the next round (see
+    /// [`Search::run`]).
     Restart,
 }
 
@@ -717,8 +718,9 @@ impl<'a> Search<'a> {
     /// Searches in rounds: a round that enters too many positions is abandoned
     /// and the next starts over, with a limit from the Luby sequence and,
     /// every other round, the moves by ids rather than ranked, which cuts the
-    /// long tail of unlucky early choices. Positions proved lost stay remembered across rounds, so no work
-    /// that proved something is lost, and the search stays exhaustive.
+    /// long tail of unlucky early choices. Positions proved lost stay
+    /// remembered across rounds, so no work that proved something is lost,
+    /// and the search stays exhaustive.
     fn run(mut self) -> (Outcome, SearchStats) {
         loop {
             self.entered = 0;

@@ -346,7 +346,8 @@ enum Scan {
 enum Stop {
     /// The budget ran out: the answer is unknown.
     OutOfTime,
-    /// This round's position limit was reached: restart, differently ordered.
+    /// This round's position limit was reached: start the next round (see
+    /// [`Search::run`]).
     Restart,
 }
 
@@ -986,12 +987,11 @@ impl<'a> Search<'a> {
     /// `only_forced`, it adds the kind's moves to `self.scored`, the most
     /// promising first: moves that finish a kind, then moves whose kind's
     /// remaining copies lie close together. `Scan::Lost` when excluded pairs
-    /// show the position is lost.
+    /// show the position is lost. [`Search::scan`] asks it of kinds of two
+    /// to [`RANKED_COPIES`] copies left only.
     fn scan_kind(&mut self, kind: usize, g: &[Id], only_forced: bool) -> Result<Scan, Stop> {
         let n = g.len();
-        if n < 2 {
-            return Ok(Scan::Moves);
-        }
+        debug_assert!((2..=RANKED_COPIES).contains(&n), "{n} copies");
         let any_out = self.kind_excluded[kind] > 0;
         let out = |s: &Self, i: usize, j: usize| any_out && s.is_excluded(g[i], g[j]);
         // With two or four copies left, excluding a pair rules out every
@@ -1011,10 +1011,8 @@ impl<'a> Search<'a> {
         }
         // Which copies a line can leave: with the masks, a copy without an
         // empty neighbour joins only a copy next to it.
-        let mut open = [true; 8];
-        if let Some(masks) = &self.masks
-            && n <= open.len()
-        {
+        let mut open = [true; RANKED_COPIES];
+        if let Some(masks) = &self.masks {
             for (i, &id) in g.iter().enumerate() {
                 open[i] = masks.has_empty_neighbour(self.point(self.cell_of[id as usize]));
             }
@@ -1023,7 +1021,7 @@ impl<'a> Search<'a> {
         // has the ring or an empty cell after it.
         let may_end = self.config.gravity == Gravity::None
             || self.config.rules.border == Border::Closed
-            || open[..n.min(open.len())].iter().all(|&o| o);
+            || open[..n].iter().all(|&o| o);
         // The joins of the copies found so far (when there are at most four).
         let mut known: [Option<bool>; 6] = [None; 6];
         if (n == 2 || n == 4)
@@ -1044,9 +1042,7 @@ impl<'a> Search<'a> {
                         && PAIRINGS.iter().zip(dead).any(|(&[x, y, z, w], dead)| {
                             dead && ((x, y) == (i, j) || (z, w) == (i, j))
                         }));
-                if ruled_out
-                    || (n <= open.len() && !(open[i] && open[j]) && !self.touch(g[i], g[j]))
-                {
+                if ruled_out || !(open[i] && open[j] || self.touch(g[i], g[j])) {
                     continue;
                 }
                 let joined = match known.get(pair_slot(i, j)).copied().flatten() {
@@ -1056,19 +1052,12 @@ impl<'a> Search<'a> {
                 if !joined {
                     continue;
                 }
-                // Copies are ranked by how close the rest lie only for the
-                // few copies a deal has; big batches of one kind are taken
-                // as they come.
-                let score = if n <= RANKED_COPIES {
-                    spread(
-                        g.iter()
-                            .enumerate()
-                            .filter(|&(k, _)| k != i && k != j)
-                            .map(|(_, &id)| self.point(self.cell_of[id as usize])),
-                    )
-                } else {
-                    0
-                };
+                let score = spread(
+                    g.iter()
+                        .enumerate()
+                        .filter(|&(k, _)| k != i && k != j)
+                        .map(|(_, &id)| self.point(self.cell_of[id as usize])),
+                );
                 self.scored.push((score, Pair::new(g[i], g[j])));
             }
         }

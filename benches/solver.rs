@@ -33,28 +33,37 @@ fn deal_16x9(c: &mut Criterion) {
     group.finish();
 }
 
-fn solve_dealt_16x9(c: &mut Criterion) {
-    let mut group = c.benchmark_group("solve/16x9-dealt");
-    group.sample_size(20);
+/// Solving the deals of `seeds` of a `rows` x `cols` board of `kinds` kinds,
+/// per variant, all of them each sample: a sample's time over their count
+/// is one solve.
+fn solve_dealt(
+    c: &mut Criterion,
+    (rows, cols, kinds): (usize, usize, usize),
+    seeds: std::ops::Range<u64>,
+    samples: usize,
+) {
+    let mut group = c.benchmark_group(format!("solve/{rows}x{cols}-dealt"));
+    group.sample_size(samples);
     for gravity in Gravity::LEVELS {
         let config = SolveConfig {
             rules: Rules::CLASSIC,
             gravity,
-            budget: Duration::from_secs(1),
+            budget: Duration::from_secs(10),
         };
-        // The same 20 deals each sample; a sample's time over 20 is one solve.
-        let boards: Vec<_> = (0..20)
+        let boards: Vec<_> = seeds
+            .clone()
             .map(|seed| {
-                deal_seeded(16, 9, 36, Rules::CLASSIC, gravity, seed)
-                    .expect("16x9 deals")
+                deal_seeded(rows, cols, kinds, Rules::CLASSIC, gravity, seed)
+                    .expect("the benchmarks' sizes deal")
                     .board
             })
             .collect();
-        group.bench_function(BenchmarkId::new("x20", gravity.name()), |bench| {
+        let id = BenchmarkId::new(format!("x{}", boards.len()), gravity.name());
+        group.bench_function(id, |bench| {
             bench.iter(|| {
                 boards
                     .iter()
-                    .filter(|b| matches!(solve(b, &config), Outcome::Solved(_)))
+                    .filter(|b| matches!(solve(black_box(b), &config), Outcome::Solved(_)))
                     .count()
             })
         });
@@ -62,23 +71,12 @@ fn solve_dealt_16x9(c: &mut Criterion) {
     group.finish();
 }
 
+fn solve_dealt_16x9(c: &mut Criterion) {
+    solve_dealt(c, (16, 9, 36), 0..20, 20);
+}
+
 fn solve_dealt_40x60(c: &mut Criterion) {
-    let mut group = c.benchmark_group("solve/40x60-dealt");
-    group.sample_size(10);
-    for gravity in Gravity::LEVELS {
-        let config = SolveConfig {
-            rules: Rules::CLASSIC,
-            gravity,
-            budget: Duration::from_secs(10),
-        };
-        let board = deal_seeded(40, 60, 60, Rules::CLASSIC, gravity, 1)
-            .expect("40x60 deals")
-            .board;
-        group.bench_function(BenchmarkId::from_parameter(gravity.name()), |bench| {
-            bench.iter(|| matches!(solve(black_box(&board), &config), Outcome::Solved(_)))
-        });
-    }
-    group.finish();
+    solve_dealt(c, (40, 60, 60), 1..2, 10);
 }
 
 criterion_group!(benches, deal_16x9, solve_dealt_16x9, solve_dealt_40x60);

@@ -769,14 +769,18 @@ impl Game {
             self.notice = Some((Notice::NoHintsLeft, now));
             return;
         }
-        if self.unwinnable {
-            // No pair keeps a lost board winnable: a hint spent on one
-            // would only show any move.
+        // No pair keeps a lost board winnable: a hint spent on one would
+        // only show any move. The hint's search, with four times the time of
+        // the check after the last match, may prove the loss that one could
+        // not.
+        let found = self.smart_hint();
+        if found.lost {
+            self.unwinnable = true;
             self.notice = Some((Notice::HintLost, now));
             return;
         }
         // settle() ends every deadlock, so a move exists whenever tiles are left.
-        if let Some(pair) = self.suggest() {
+        if let Some(pair) = found.mv.map(|m| (m.a, m.b)) {
             self.checkpoint();
             self.assisted = true;
             self.hints_left -= 1;

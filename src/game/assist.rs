@@ -48,20 +48,26 @@ impl Game {
         self.level_config().solve_config(budget)
     }
 
+    /// The solver's hint within [`HINT_BUDGET`]; on a board proved lost
+    /// already, any legal move, with no search.
+    pub(super) fn smart_hint(&self) -> solver::Hint {
+        let config = self.solve_config(HINT_BUDGET);
+        if self.unwinnable {
+            return solver::Hint {
+                mv: solver::available_moves(&self.board, config.rules)
+                    .first()
+                    .copied(),
+                lost: true,
+            };
+        }
+        solver::hint(&self.board, &config)
+    }
+
     /// A move that keeps the board winnable (the first move of a solution),
     /// or any legal move when the solver does not answer within
-    /// [`HINT_BUDGET`] or the board is already lost; `None` in deadlock.
+    /// [`HINT_BUDGET`] or the board is lost; `None` in deadlock.
     pub fn suggest(&self) -> Option<(Point, Point)> {
-        let config = self.solve_config(HINT_BUDGET);
-        let mv = if self.unwinnable {
-            // Proved lost already: no solution to look for.
-            solver::available_moves(&self.board, config.rules)
-                .first()
-                .copied()
-        } else {
-            solver::hint(&self.board, &config)
-        };
-        mv.map(|m| (m.a, m.b))
+        self.smart_hint().mv.map(|m| (m.a, m.b))
     }
 
     /// Whether the solver proves, within [`CHECK_BUDGET`], that the board can

@@ -205,6 +205,25 @@ fn a_hint_on_a_board_proved_lost_says_so_and_costs_nothing() {
 }
 
 #[test]
+fn a_hint_whose_search_proves_the_board_lost_says_so() {
+    // The check after the wrong pairing did not answer in time (as it may
+    // not in 25 ms on a big board): the hint's own search proves the loss,
+    // says so, keeps the hint and warns from then on.
+    let t = Instant::now();
+    let mut g = Game::from_board(trap(), Config::DEFAULT, t);
+    g.apply(Action::Click(WRONG.0), t);
+    g.apply(Action::Click(WRONG.1), t);
+    g.unwinnable = false;
+    let hints = g.hints_left();
+    g.apply(Action::Hint, t);
+    assert_eq!(g.hint_pair(), None);
+    assert_eq!(g.notice(t), Some(Notice::HintLost));
+    assert_eq!(g.hints_left(), hints, "no hint spent");
+    assert!(!g.assisted());
+    assert!(g.is_unwinnable());
+}
+
+#[test]
 fn the_hint_on_the_trap_avoids_the_wrong_pairing() {
     let t = Instant::now();
     let mut g = Game::from_board(trap(), Config::DEFAULT, t);

@@ -111,15 +111,30 @@ pub fn is_winnable(board: &Board, config: &SolveConfig) -> Option<bool> {
     }
 }
 
-/// A move to suggest to the player: the first move of a solution when the
-/// solver finds one in time, otherwise any legal move (the position may be lost
-/// or undecided), and `None` when no pair can be joined at all.
-pub fn hint(board: &Board, config: &SolveConfig) -> Option<Move> {
-    match solve(board, config) {
+/// What the solver suggests to the player (see [`hint`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hint {
+    /// The first move of a solution when the solver found one in time,
+    /// otherwise any legal move; `None` when no pair can be joined at all.
+    pub mv: Option<Move>,
+    /// Whether the search proved the position lost: then no move keeps it
+    /// winnable, and the game says so rather than show one.
+    pub lost: bool,
+}
+
+/// A move to suggest to the player, and whether the search proved the
+/// position lost on the way (see [`Hint`]).
+pub fn hint(board: &Board, config: &SolveConfig) -> Hint {
+    let outcome = solve(board, config);
+    let mv = match &outcome {
         Outcome::Solved(moves) => moves.first().copied(),
         Outcome::NoSolution | Outcome::Unknown => {
             available_moves(board, config.rules).into_iter().next()
         }
+    };
+    Hint {
+        mv,
+        lost: outcome == Outcome::NoSolution,
     }
 }
 
@@ -1479,13 +1494,17 @@ mod tests {
         assert!(!available_moves(&b, c.rules).is_empty());
         assert_eq!(solve(&b, &c), Outcome::NoSolution);
         assert_eq!(is_winnable(&b, &c), Some(false));
-        // The hint still offers the one legal move.
+        // The hint still offers the one legal move, and says the board is
+        // lost.
         assert_eq!(
             hint(&b, &c),
-            Some(Move {
-                a: Point::new(0, 4),
-                b: Point::new(0, 5)
-            })
+            Hint {
+                mv: Some(Move {
+                    a: Point::new(0, 4),
+                    b: Point::new(0, 5)
+                }),
+                lost: true,
+            }
         );
     }
 
@@ -1513,7 +1532,13 @@ mod tests {
         assert_eq!(solve(&after, &c), Outcome::NoSolution);
         let moves = solved(&b, &c);
         assert_ne!(moves[0], trap);
-        assert_eq!(hint(&b, &c), Some(moves[0]));
+        assert_eq!(
+            hint(&b, &c),
+            Hint {
+                mv: Some(moves[0]),
+                lost: false
+            }
+        );
     }
 
     #[test]
@@ -1522,7 +1547,7 @@ mod tests {
         assert_eq!(solve(&board(&["..", ".."]), &c), Outcome::Solved(vec![]));
         let stuck = board(&["AB", "BA"]);
         assert!(available_moves(&stuck, c.rules).is_empty());
-        assert_eq!(hint(&stuck, &c), None);
+        assert_eq!(hint(&stuck, &c).mv, None);
         assert_eq!(is_winnable(&stuck, &c), Some(false));
     }
 

@@ -179,6 +179,25 @@ fn a_wrong_pairing_warns_and_undo_clears_the_warning() {
     assert_eq!(g.board(), &trap());
 }
 
+/// The trap after its wrong pairing, which loses it.
+fn wrongly_paired(t: Instant) -> Game {
+    let mut g = Game::from_board(trap(), Config::DEFAULT, t);
+    g.apply(Action::Click(WRONG.0), t);
+    g.apply(Action::Click(WRONG.1), t);
+    g
+}
+
+/// Asks for a hint on a lost board: none is shown, the title line says
+/// why, and neither a hint is spent nor the game marked assisted.
+fn assert_no_hint_on_a_lost_board(g: &mut Game, t: Instant) {
+    let hints = g.hints_left();
+    g.apply(Action::Hint, t);
+    assert_eq!(g.hint_pair(), None);
+    assert_eq!(g.notice(t), Some(Notice::HintLost));
+    assert_eq!(g.hints_left(), hints, "no hint spent");
+    assert!(!g.assisted());
+}
+
 /// Played in tmux (8 x 16, left, hard): after a wrong pairing the title
 /// line said "cannot be won now: u undo, r reshuffle", and t then spent a
 /// hint (3 left, then 2) on a pair that could not keep the board winnable,
@@ -187,16 +206,10 @@ fn a_wrong_pairing_warns_and_undo_clears_the_warning() {
 #[test]
 fn a_hint_on_a_board_proved_lost_says_so_and_costs_nothing() {
     let t = Instant::now();
-    let mut g = Game::from_board(trap(), Config::DEFAULT, t);
-    g.apply(Action::Click(WRONG.0), t);
-    g.apply(Action::Click(WRONG.1), t);
+    let mut g = wrongly_paired(t);
     assert!(g.is_unwinnable());
     let hints = g.hints_left();
-    g.apply(Action::Hint, t);
-    assert_eq!(g.hint_pair(), None);
-    assert_eq!(g.notice(t), Some(Notice::HintLost));
-    assert_eq!(g.hints_left(), hints, "no hint spent");
-    assert!(!g.assisted());
+    assert_no_hint_on_a_lost_board(&mut g, t);
     // Undone, the board can be won again: the hint shows the way.
     g.apply(Action::Undo, t);
     g.apply(Action::Hint, t);
@@ -210,16 +223,9 @@ fn a_hint_whose_search_proves_the_board_lost_says_so() {
     // not in 25 ms on a big board): the hint's own search proves the loss,
     // says so, keeps the hint and warns from then on.
     let t = Instant::now();
-    let mut g = Game::from_board(trap(), Config::DEFAULT, t);
-    g.apply(Action::Click(WRONG.0), t);
-    g.apply(Action::Click(WRONG.1), t);
+    let mut g = wrongly_paired(t);
     g.unwinnable = false;
-    let hints = g.hints_left();
-    g.apply(Action::Hint, t);
-    assert_eq!(g.hint_pair(), None);
-    assert_eq!(g.notice(t), Some(Notice::HintLost));
-    assert_eq!(g.hints_left(), hints, "no hint spent");
-    assert!(!g.assisted());
+    assert_no_hint_on_a_lost_board(&mut g, t);
     assert!(g.is_unwinnable());
 }
 

@@ -947,6 +947,16 @@ impl<'a> Search<'a> {
         let mut forced = 0;
         let mut g = std::mem::take(&mut self.copies);
         for kind in 0..self.kinds.len() {
+            let left = self.kind_left[kind] as usize;
+            if left < 2 {
+                continue;
+            }
+            // Such a kind has no forced moves, and its moves are found when
+            // they are needed (see [`Lazy`]): its copies need not be gathered.
+            if left > RANKED_COPIES {
+                self.many = true;
+                continue;
+            }
             g.clear();
             g.extend(
                 self.kinds[kind]
@@ -954,15 +964,6 @@ impl<'a> Search<'a> {
                     .copied()
                     .filter(|&id| self.is_present(id)),
             );
-            if g.len() < 2 {
-                continue;
-            }
-            // Such a kind has no forced moves, and its moves are found when
-            // they are needed (see [`Lazy`]).
-            if g.len() > RANKED_COPIES {
-                self.many = true;
-                continue;
-            }
             let found = self.scan_kind(kind, &g, forced > 0);
             let found = match found {
                 Ok(found) => found,

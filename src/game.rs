@@ -345,6 +345,22 @@ pub struct Snapshot {
     pub(crate) unwinnable: bool,
 }
 
+/// Which state of its game a save would keep: every change a save keeps
+/// (a match, a hint, a reshuffle, undo, redo, a pause) takes a new one, and
+/// no two states ever share one, however their counts of moves, tiles and
+/// points agree. The cursor, the selection and the clock do not count: a
+/// move saves them with it, as quitting does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Revision(u64);
+
+impl Revision {
+    /// A revision no game in this process has had.
+    pub(crate) fn fresh() -> Self {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        Revision(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
 /// One game of lianliankan.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
@@ -404,6 +420,8 @@ pub struct Game {
     pub(crate) unwinnable: bool,
     /// When the hint and the last failed pick appeared (for the screen).
     pub(crate) on_show: OnShow,
+    /// The state a save would keep, as of the last change to it.
+    pub(crate) revision: Revision,
 }
 
 impl Game {
@@ -467,6 +485,7 @@ impl Game {
             pace: Pace::NORMAL,
             unwinnable: false,
             on_show: OnShow::default(),
+            revision: Revision::fresh(),
         };
         game.settle(now, lost);
         game
@@ -511,8 +530,10 @@ impl Game {
             Action::Highlight(p) => self.highlight(p),
             Action::ClearHighlight => self.highlight = None,
             Action::Cancel => {
+                if self.hint.take().is_some() {
+                    self.changed();
+                }
                 self.selected = None;
-                self.hint = None;
                 self.highlight = None;
             }
             Action::NewGame | Action::Restart | Action::TogglePause | Action::Undo => {}
@@ -551,6 +572,7 @@ impl Game {
             return;
         }
         self.paused = !self.paused;
+        self.changed();
         self.sync_clock(now);
     }
 
@@ -749,6 +771,7 @@ impl Game {
         self.clock.pause(now);
         self.paused = false;
         self.selected = None;
+        self.changed();
         self.time_up = Some(TimeUp {
             score: self.score.points,
             level: self.level.number,
@@ -776,6 +799,7 @@ impl Game {
         let found = self.smart_hint();
         if found.lost {
             self.unwinnable = true;
+            self.changed();
             self.notice = Some((Notice::HintLost, now));
             return;
         }
@@ -798,6 +822,8 @@ impl Game {
             return;
         }
         let before = self.snapshot();
+        // Tried or not, the generator moved on: a change to keep.
+        self.changed();
         if self.shuffle_kinds() != Notice::Deadlock {
             self.notice = Some((Notice::NoReshuffle, now));
             return;
@@ -843,6 +869,12 @@ impl Game {
     fn checkpoint(&mut self) {
         let before = self.snapshot();
         self.history.record(before);
+        self.changed();
+    }
+
+    /// Takes note that the state a save keeps has changed.
+    fn changed(&mut self) {
+        self.revision = Revision::fresh();
     }
 
     fn undo(&mut self, now: Instant) {
@@ -851,6 +883,7 @@ impl Game {
             return;
         };
         self.restore(before);
+        self.changed();
         self.assisted = true;
         self.win = None;
         self.sync_clock(now);
@@ -863,6 +896,7 @@ impl Game {
             return;
         };
         self.restore(after);
+        self.changed();
         self.notice = Some((Notice::Redone, now));
         // A redone last match wins again; any deadlock after it was already
         // reshuffled in the snapshot.
@@ -1057,7 +1091,16 @@ impl Game {
     /// Marks this game assisted: the solver plays it (a demo), so it never
     /// enters the high scores as the player's own. A new game is not.
     pub fn mark_assisted(&mut self) {
-        self.assisted = true;
+        if !self.assisted {
+            self.assisted = true;
+            self.changed();
+        }
+    }
+
+    /// The state a save would keep, as of its last change: equal
+    /// revisions are the same saved game (see [`Revision`]).
+    pub fn revision(&self) -> Revision {
+        self.revision
     }
 
     /// The moves that can be undone and redone.

@@ -238,6 +238,51 @@ enum Op {
     Reshuffle,
     Undo,
     Redo,
+    Pause,
+    /// Esc: drops the selection, the hint and the highlight.
+    Cancel,
+    NewGame,
+}
+
+/// Plays `op` on `g` at `now`.
+fn play(g: &mut Game, op: &Op, now: Instant) {
+    let action = match *op {
+        Op::Match => match find_match(g.board()) {
+            Some((a, b)) => {
+                g.apply(Action::Click(a), now);
+                Action::Click(b)
+            }
+            None => return,
+        },
+        Op::Click(r, c) => Action::Click(at(r, c)),
+        Op::Hint => Action::Hint,
+        Op::Reshuffle => Action::Reshuffle,
+        Op::Undo => Action::Undo,
+        Op::Redo => Action::Redo,
+        Op::Pause => Action::TogglePause,
+        Op::Cancel => Action::Cancel,
+        Op::NewGame => Action::NewGame,
+    };
+    g.apply(action, now);
+}
+
+/// What a save keeps of `g`: everything but the clock, the cursor, the
+/// selection and what only shows on screen.
+fn kept(g: &Game) -> impl PartialEq + std::fmt::Debug + use<> {
+    let help = (g.hints_left, g.reshuffles_left, g.hint, g.assisted);
+    let state = (g.board.clone(), g.rng.clone(), g.score, g.unwinnable);
+    let over = (g.win, g.time_up, g.paused, g.level);
+    (g.id, g.config, help, state, over, g.history.clone())
+}
+
+/// Any step: the moves of [`op`], pauses, Esc and new games.
+fn any_op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        8 => op(),
+        1 => Just(Op::Pause),
+        1 => Just(Op::Cancel),
+        1 => Just(Op::NewGame),
+    ]
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -270,21 +315,7 @@ proptest! {
         let mut now = t0;
         for (op, ms) in ops {
             now += Duration::from_millis(ms);
-            let action = match op {
-                Op::Match => match find_match(g.board()) {
-                    Some((a, b)) => {
-                        g.apply(Action::Click(a), now);
-                        Action::Click(b)
-                    }
-                    None => continue,
-                },
-                Op::Click(r, c) => Action::Click(at(r, c)),
-                Op::Hint => Action::Hint,
-                Op::Reshuffle => Action::Reshuffle,
-                Op::Undo => Action::Undo,
-                Op::Redo => Action::Redo,
-            };
-            g.apply(action, now);
+            play(&mut g, &op, now);
         }
         while g.history().redo_len() > 0 {
             g.apply(Action::Redo, now);
@@ -308,5 +339,28 @@ proptest! {
         }
         prop_assert_eq!(g.snapshot(), tip);
         prop_assert_eq!(g.win().map(|w| w.score), tip_won);
+    }
+
+    /// Whatever was played, timed levels running out included, every
+    /// change to what a save keeps gives the game a new revision: a session
+    /// that saves on a new revision never leaves a move unsaved.
+    #[test]
+    fn every_change_a_save_keeps_is_a_new_revision(
+        seed in 0u64..1000,
+        timed in any::<bool>(),
+        ops in prop::collection::vec((any_op(), 0u64..6000), 0..40),
+    ) {
+        let t0 = Instant::now();
+        let config = Config { rows: 4, cols: 4, kinds: 4, seed, timed, difficulty: Difficulty::Easy, ..Config::DEFAULT };
+        let mut g = Game::new(config, t0).unwrap();
+        let mut now = t0;
+        for (op, ms) in ops {
+            now += Duration::from_millis(ms);
+            let (before, revision) = (kept(&g), g.revision());
+            play(&mut g, &op, now);
+            if kept(&g) != before {
+                prop_assert_ne!(g.revision(), revision, "{:?}", op);
+            }
+        }
     }
 }

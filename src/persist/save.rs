@@ -34,7 +34,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 use crate::game::limits::{MAX_HELP, MAX_KINDS, MAX_SCORE, MAX_SECONDS, check_board};
-use crate::game::{Clock, Config, Difficulty, Game, History, Level, Mode, Score, Snapshot};
+use crate::game::{
+    Clock, Config, Difficulty, Game, History, Level, Mode, Revision, Score, Snapshot,
+};
 use crate::persist::document::Document;
 
 /// The longest playing time a save holds, in milliseconds.
@@ -502,6 +504,7 @@ impl SavedGame {
             pace: crate::game::Pace::NORMAL,
             unwinnable: false,
             on_show: Default::default(),
+            revision: Revision::fresh(),
         };
         // A board saved as lost stays so; any other is checked again.
         game.settle(now, current.unwinnable.then_some(true));

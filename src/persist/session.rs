@@ -34,7 +34,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::game::{Config, DealError, Difficulty, Game, Mode};
+use crate::game::{Config, DealError, Difficulty, Game, Mode, Revision};
 use crate::persist::document::{self, Document};
 use crate::persist::save::SavedGame;
 use crate::persist::storage::{Lock, Locking, StorageError, held_by};
@@ -104,36 +104,6 @@ impl Wanted {
     }
 }
 
-/// The state a move changes, compared to skip saves when nothing did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Mark {
-    undo: usize,
-    redo: usize,
-    tiles: usize,
-    points: u32,
-    hints: u32,
-    reshuffles: u32,
-    paused: bool,
-    seed: u64,
-    level: usize,
-}
-
-impl Mark {
-    fn of(game: &Game) -> Self {
-        Mark {
-            undo: game.history().undo_len(),
-            redo: game.history().redo_len(),
-            tiles: game.board().tile_count(),
-            points: game.score(),
-            hints: game.hints_left(),
-            reshuffles: game.reshuffles_left(),
-            paused: game.is_paused(),
-            seed: game.config().seed,
-            level: game.level().number,
-        }
-    }
-}
-
 /// Keeps the saved game in one data directory in step with the game.
 #[derive(Debug, Clone)]
 pub struct Session {
@@ -145,13 +115,13 @@ pub struct Session {
     /// enough while playing on).
     told: bool,
     /// What the file holds now, if this session wrote it.
-    last: Option<Mark>,
+    last: Option<Revision>,
     /// The lock on the saved game, held while this session runs (shared by
     /// its clones); `None` when none could be taken.
     lock: Option<Arc<Lock>>,
     /// The game as it was when taken over: the file on disk is another
     /// game's until the game changes from this.
-    held: Option<Mark>,
+    held: Option<Revision>,
     /// The saved game the start found and did not resume, while its file
     /// is still on disk or until it is taken (see [`Session::take_displaced`]).
     displaced: Option<Game>,
@@ -272,14 +242,14 @@ impl Session {
     /// Leaves the saved game on disk as it is until `game` changes from how
     /// it stands now (a demo taken over: its moves are not the player's).
     pub fn hold_until_changed(&mut self, game: &Game) {
-        self.held = Some(Mark::of(game));
+        self.held = Some(game.revision());
     }
 
     /// Whether `game` is still as it was taken over (see
     /// [`Session::hold_until_changed`]): not the player's game yet, so it is
     /// neither saved nor counted. A change ends the hold for good.
     pub fn holds(&mut self, game: &Game) -> bool {
-        if self.held.is_some_and(|m| m != Mark::of(game)) {
+        if self.held.is_some_and(|r| r != game.revision()) {
             self.held = None;
         }
         self.held.is_some()
@@ -327,7 +297,7 @@ impl Session {
         }
         match saved.restore(now) {
             Ok(game) => {
-                self.last = Some(Mark::of(&game));
+                self.last = Some(game.revision());
                 Ok((game, loaded.warning))
             }
             Err(reason) => Err(unresumable(reason)),
@@ -343,7 +313,7 @@ impl Session {
     /// Whether the saved game on disk is `game` as it stands: this session
     /// saved it (or resumed it) since its last change.
     pub fn has_saved(&self, game: &Game) -> bool {
-        !self.blocked && self.last == Some(Mark::of(game))
+        !self.blocked && self.last == Some(game.revision())
     }
 
     /// The data directory.
@@ -354,7 +324,7 @@ impl Session {
     /// Saves `game` if a move changed it since the last save. Returns a
     /// message the first time a save fails.
     pub fn sync(&mut self, game: &Game, now: Instant) -> Option<String> {
-        if self.last == Some(Mark::of(game)) {
+        if self.last == Some(game.revision()) {
             return None;
         }
         let failed = self.save(game, now)?;
@@ -371,7 +341,7 @@ impl Session {
         }
         match document::save(&self.dir, &SavedGame::new(game, now)) {
             Ok(()) => {
-                self.last = Some(Mark::of(game));
+                self.last = Some(game.revision());
                 self.replaced = true;
                 None
             }

@@ -809,16 +809,54 @@ fn a_batch_of_inputs_is_saved_once_after_it() {
     assert!(!saved.exists(), "saved inside the batch");
     assert!(!app.end_batch(app.now), "nothing to tell");
     assert!(saved.exists(), "saved after it");
-    let first = std::fs::read(&saved).unwrap();
-    // Undo and redo in one batch leave the game as saved: no save.
-    app.begin_batch();
-    keys(&mut app, &[KeyCode::Char('u'), KeyCode::Char('U')]);
+    // Cursor moves change nothing a save keeps: no save.
     std::fs::remove_file(&saved).unwrap();
+    app.begin_batch();
+    keys(&mut app, &[KeyCode::Char('l'), KeyCode::Char('j')]);
     app.end_batch(app.now);
     assert!(!saved.exists(), "the same game saved again");
+    // Undo and redo in one batch: saved once, after it (the undo marked
+    // the game assisted).
+    app.begin_batch();
+    keys(&mut app, &[KeyCode::Char('u'), KeyCode::Char('U')]);
+    assert!(!saved.exists(), "saved inside the batch");
+    app.end_batch(app.now);
+    assert!(saved.exists(), "saved after it");
+    let first = std::fs::read(&saved).unwrap();
     // Undo alone, outside a batch, is saved at once.
     keys(&mut app, &[KeyCode::Char('u')]);
-    assert!(saved.exists() && std::fs::read(&saved).unwrap() != first);
+    assert!(std::fs::read(&saved).unwrap() != first);
+}
+
+/// An undo and another match of as many points, in one batch of inputs,
+/// leave the counts a save was once told apart by (moves to undo and redo,
+/// tiles, points, help left) as they were: the session took the game for
+/// the one saved and kept the undone match on disk.
+#[test]
+fn a_batch_of_an_undo_and_another_match_of_equal_points_is_saved() {
+    use crate::core::grid::Board;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    let board = Board::from_rows(&[[1, 1, 2, 2], [3, 3, 4, 4]]).unwrap();
+    app.game = Game::from_board(board, app.game.config(), app.now);
+    let t = app.now;
+    let saved_board = || {
+        let loaded = crate::persist::document::load::<crate::persist::save::SavedGame>(dir.path());
+        let saved = loaded.unwrap().value.expect("a saved game");
+        saved.restore(t).unwrap().board().clone()
+    };
+    pick(&mut app, Point::new(0, 0));
+    pick(&mut app, Point::new(0, 1));
+    assert_eq!(&saved_board(), app.game.board());
+    let points = app.game.score();
+    app.begin_batch();
+    keys(&mut app, &[KeyCode::Char('u')]);
+    pick(&mut app, Point::new(1, 0));
+    pick(&mut app, Point::new(1, 1));
+    app.end_batch(app.now);
+    assert_eq!(app.game.score(), points, "a match of equal points");
+    assert_eq!(app.game.board().get(Point::new(0, 0)), 1, "the other match");
+    assert_eq!(&saved_board(), app.game.board(), "saved");
 }
 
 #[test]

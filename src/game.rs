@@ -702,10 +702,12 @@ impl Game {
     }
 
     /// Replaces the board by a winnable reshuffle of it; the notice to show.
+    /// A reshuffle that fails leaves the board as it was, with the
+    /// selection and the hint on it.
     fn shuffle_kinds(&mut self) -> Notice {
-        self.after_reshuffle();
         match reshuffle(&self.board, &self.level_config(), &mut self.rng) {
             Some(dealt) => {
+                self.after_reshuffle();
                 self.board = dealt.board;
                 self.unwinnable = false;
                 Notice::Deadlock

@@ -351,3 +351,28 @@ fn the_replay_options_name_the_mode_and_clock_too() {
         "--rows 8 --cols 16 --kinds 32 --gravity levels --untimed --difficulty normal --seed 7"
     );
 }
+
+/// Kinds 3 and 4 have one tile each, so no reshuffle can pair them; the
+/// 1s and the 2s can go.
+fn unpairable(now: Instant) -> Game {
+    let board = Board::from_rows(&[[1, 1, 2, 2], [3, 5, 5, 4]]).unwrap();
+    Game::from_board(board, cfg(), now)
+}
+
+/// A reshuffle that fails leaves the board as it was and says so; it
+/// dropped the selection and the hint on show with it, unsaid.
+#[test]
+fn a_failed_reshuffle_keeps_the_selection_and_the_hint_and_says_so() {
+    let t = Instant::now();
+    let mut g = unpairable(t);
+    g.apply(Action::Click(at(0, 0)), t);
+    // No hint can be had on this board (it is lost): one put on show.
+    g.hint = Some((at(0, 2), at(0, 3)));
+    let before = g.board().clone();
+    g.apply(Action::Reshuffle, t);
+    assert_eq!(g.notice(t), Some(Notice::NoReshuffle));
+    assert_eq!(g.board(), &before);
+    assert_eq!(g.selected(), Some(at(0, 0)));
+    assert_eq!(g.hint_pair(), Some((at(0, 2), at(0, 3))));
+    assert_eq!(g.reshuffles_left(), cfg().reshuffles, "none spent");
+}

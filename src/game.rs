@@ -685,7 +685,8 @@ impl Game {
 
     /// After a new board or a match: on a cleared board deal the next level
     /// or declare the win; else end a deadlock by a winnable reshuffle, or
-    /// find out whether the board is lost (unless that is `known`).
+    /// find out whether the board is lost (unless that is `known`). A
+    /// deadlock no reshuffle ends is lost: no pair can go.
     pub(crate) fn settle(&mut self, now: Instant, known: Option<bool>) {
         self.unwinnable = false;
         if self.board.tile_count() == 0 {
@@ -695,7 +696,9 @@ impl Game {
             return;
         }
         if find_match(&self.board).is_none() {
-            self.notice = Some((self.shuffle_kinds(), now));
+            let notice = self.shuffle_kinds();
+            self.unwinnable = notice == Notice::NoReshuffle;
+            self.notice = Some((notice, now));
         } else {
             self.unwinnable = known.unwrap_or_else(|| self.proved_unwinnable());
         }

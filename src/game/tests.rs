@@ -376,3 +376,24 @@ fn a_failed_reshuffle_keeps_the_selection_and_the_hint_and_says_so() {
     assert_eq!(g.hint_pair(), Some((at(0, 2), at(0, 3))));
     assert_eq!(g.reshuffles_left(), cfg().reshuffles, "none spent");
 }
+
+/// A deadlock that cannot be reshuffled said so for the notice's 1.5 s,
+/// then nothing: no pair could go, no warning showed, and with no
+/// reshuffles left r answered "no reshuffles left". No pair can go, so the
+/// board is lost: the warning stays, and a reshuffle may be tried for free.
+#[test]
+fn a_deadlock_that_cannot_be_reshuffled_is_lost() {
+    // Kinds 3 and 5 have one tile each; no pair can go.
+    let board = Board::from_rows(&[[1, 2, 3, 4], [5, 1, 4, 2]]).unwrap();
+    let t = Instant::now();
+    let config = Config {
+        reshuffles: 0,
+        ..cfg()
+    };
+    let mut g = Game::from_board(board, config, t);
+    assert_eq!(find_match(g.board()), None);
+    assert_eq!(g.notice(t), Some(Notice::NoReshuffle));
+    assert!(g.is_unwinnable());
+    g.apply(Action::Reshuffle, t);
+    assert_eq!(g.notice(t), Some(Notice::NoReshuffle), "tried again");
+}

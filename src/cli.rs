@@ -40,6 +40,7 @@ use crate::core::engine::Border;
 use crate::core::gravity::Gravity;
 use crate::escape::escape_controls;
 use crate::game::Mode;
+use crate::game::limits;
 use crate::persist::storage::StorageError;
 use crate::solve::difficulty::Difficulty;
 
@@ -72,6 +73,26 @@ pub fn mode_arg() -> impl TypedValueParser<Value = Mode> {
 /// The `--difficulty` values: `easy`, `normal` and `hard`.
 pub fn difficulty_arg() -> impl TypedValueParser<Value = Difficulty> {
     named(Difficulty::ALL.map(Difficulty::name))
+}
+
+/// The `--rows` values of the game and of `scores`: the rows a board may
+/// have ([`limits::check_rows`]).
+pub fn rows_arg() -> impl TypedValueParser<Value = u16> {
+    side(limits::check_rows)
+}
+
+/// The `--cols` values of the game and of `scores`: the columns a board
+/// may have ([`limits::check_cols`]).
+pub fn cols_arg() -> impl TypedValueParser<Value = u16> {
+    side(limits::check_cols)
+}
+
+/// A clap parser for one side of a board, as `check` allows it.
+fn side(check: fn(usize) -> Result<(), String>) -> impl TypedValueParser<Value = u16> {
+    clap::value_parser!(u64).try_map(move |n| {
+        check(usize::try_from(n).unwrap_or(usize::MAX))?;
+        u16::try_from(n).map_err(|e| e.to_string())
+    })
 }
 
 /// The `--border` values: `open` and `closed`.

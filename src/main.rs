@@ -16,7 +16,6 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use lianliankan::game::Difficulty;
 use lianliankan::game::Mode;
 use lianliankan::game::daily::Day;
-use lianliankan::game::limits::{MAX_COLS, MAX_ROWS};
 use lianliankan::persist::session::Wanted;
 use lianliankan::ui::start::{Options, start};
 use lianliankan::ui::theme::{Charset, ColorDepth};
@@ -56,10 +55,10 @@ enum Command {
 #[derive(Args)]
 struct PlayArgs {
     /// Board rows [default: 8, or the New game form's].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_ROWS as i64))]
+    #[arg(long, value_parser = lianliankan::cli::rows_arg())]
     rows: Option<u16>,
     /// Board columns; rows x cols must be even [default: 16, or the New game form's].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_COLS as i64))]
+    #[arg(long, value_parser = lianliankan::cli::cols_arg())]
     cols: Option<u16>,
     /// Number of tile kinds, at most the theme's symbols, half the cells and 61
     /// [default: 32, or the New game form's; fewer when the board has fewer pairs].

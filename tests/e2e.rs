@@ -308,7 +308,10 @@ fn a_small_board_asked_for_gets_kinds_that_fit_it() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("5 kinds cannot be dealt"), "{err}");
+    assert!(
+        err.contains("5 kinds on 4 pairs is out of range (1 to 4)"),
+        "{err}"
+    );
 }
 
 /// Options the dealer refuses fail before the saved game is touched, even

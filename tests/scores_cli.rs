@@ -179,6 +179,45 @@ fn bad_filters_are_refused() {
     }
 }
 
+/// `scores --rows 99` said "No high scores yet" where no game can have
+/// 99 rows, so no table can either: a side the game refuses is refused as
+/// a filter too, in the game's own words, and the sides it takes are
+/// taken.
+#[test]
+fn a_side_the_game_refuses_is_refused_as_a_filter() {
+    let dir = tempfile::tempdir().unwrap();
+    add(dir.path(), 9, 16, "none", "ann", 500);
+    for (args, words) in [
+        (&["--rows", "99"][..], "a board has 1 to 40 rows, not 99"),
+        (
+            &["--rows", "41", "--cols", "16"],
+            "a board has 1 to 40 rows, not 41",
+        ),
+        (&["--cols", "61"], "a board has 1 to 60 columns, not 61"),
+        (&["--rows", "0"], "a board has 1 to 40 rows, not 0"),
+        (
+            &["--cols", "70000"],
+            "a board has 1 to 60 columns, not 70000",
+        ),
+    ] {
+        let out = scores(dir.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(words), "{args:?}: {err}");
+        let game = run_in(dir.path(), args);
+        assert_eq!(game.status.code(), Some(2), "{args:?}");
+        let err = text(&game.stderr);
+        assert!(err.contains(words), "the game, {args:?}: {err}");
+    }
+    for (rows, cols) in [("1", "1"), ("40", "60")] {
+        let out = scores(dir.path(), &["--rows", rows, "--cols", cols]);
+        assert_eq!(out.status.code(), Some(0), "{rows} x {cols}");
+        let shown = text(&out.stdout);
+        assert_eq!(shown, "No high scores yet for the boards asked.\n");
+    }
+}
+
 /// The platform's own folder, redirected through HOME (and XDG_DATA_HOME on
 /// Linux and the other Unixes). Windows takes its folder from the system,
 /// not the environment, so there no test can point it away from the

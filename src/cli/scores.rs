@@ -17,11 +17,11 @@ use crate::solve::difficulty::Difficulty;
 /// Command-line arguments of `scores`: an optional filter on the tables.
 #[derive(Debug, Args)]
 pub struct ScoresArgs {
-    /// Only tables of boards with this many rows.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    /// Only tables of boards with this many rows (no more than a game may have).
+    #[arg(long, value_parser = crate::cli::rows_arg())]
     pub rows: Option<u16>,
-    /// Only tables of boards with this many columns.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    /// Only tables of boards with this many columns (no more than a game may have).
+    #[arg(long, value_parser = crate::cli::cols_arg())]
     pub cols: Option<u16>,
     /// Only tables of this gravity key: levels (a run of levels), a variant (none, down, up,
     /// left, right, center-h, center-v), or daily-YYYY-MM-DD (that day's daily deal).

@@ -805,7 +805,10 @@ mod tests {
         type Spoil = Box<dyn Fn(&mut SavedGame)>;
         let bad: Vec<(&str, Spoil)> = vec![
             ("is not 8 x 15", Box::new(|g| g.cols = 15)),
-            ("41 x 16 is out of range", Box::new(|g| g.rows = 41)),
+            (
+                "a board has 1 to 40 rows, not 41",
+                Box::new(|g| g.rows = 41),
+            ),
             ("0 kinds on 64 pairs", Box::new(|g| g.kinds = 0)),
             ("65 kinds on 64 pairs", Box::new(|g| g.kinds = 65)),
             (

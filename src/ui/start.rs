@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::escape::escape_controls;
-use crate::game::limits::MAX_KINDS;
-use crate::game::{Config, Game, check_size};
+use crate::game::limits::{MAX_KINDS, check_board};
+use crate::game::{Config, Game};
 use crate::persist::document;
 use crate::persist::session::{Session, Wanted};
 use crate::persist::settings::Settings;
@@ -88,8 +88,9 @@ pub fn start(options: &Options, now: Instant) -> Result<App, String> {
     let max_kinds = most_kinds(options, &theme)?;
     let config = options.config(&settings, max_kinds);
     // Checked first, so bad options fail the same way with or without a
-    // save; the board is dealt once, only when no saved game is resumed.
-    check_size(config.rows, config.cols, config.kinds).map_err(|e| e.to_string())?;
+    // save, by the rule the saved game and the settings are held to; the
+    // board is dealt once, only when no saved game is resumed.
+    check_board(config.rows, config.cols, config.kinds)?;
     if let Some(reason) = crate::ui::tui::unusable() {
         return Err(reason);
     }

@@ -137,7 +137,7 @@ fn show_loaded<T>(
             if let Some(warning) = warning {
                 complain!("lianliankan {command}: {warning}");
             }
-            write_out(&text(&value), command, what)
+            write_out(text(&value), command, what)
         }
         Err(e) => {
             complain!("lianliankan {command}: {e}");
@@ -146,16 +146,26 @@ fn show_loaded<T>(
     }
 }
 
-/// Writes a command's whole output to standard output: exit 0, or exit 2
-/// with `lianliankan COMMAND: cannot write WHAT: ...` on standard error when
-/// the write fails (a closed pipe, a full disk), so every batch command
-/// reports a lost output the same way.
-fn write_out(text: &str, command: &str, what: &str) -> ExitCode {
+/// Writes a command's whole output to standard output, ending as
+/// [`ended_writing`] says.
+fn write_out(text: impl AsRef<[u8]>, command: &str, what: &str) -> ExitCode {
     let mut out = io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    let written = out.write_all(text.as_ref()).and_then(|()| out.flush());
+    ended_writing(written, Some(command), what)
+}
+
+/// The exit status of a command once its output, `what`, was written as
+/// `written` says: 0, or 2 with `lianliankan COMMAND: cannot write WHAT:
+/// ...` on standard error when the write failed (a closed pipe, a full
+/// disk). Every command that writes (the batch commands, `man`,
+/// `completions`, the help and the version, which name no `command`)
+/// reports a lost output so.
+pub fn ended_writing(written: io::Result<()>, command: Option<&str>, what: &str) -> ExitCode {
+    match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            complain!("lianliankan {command}: cannot write {what}: {e}");
+            let who = command.map_or(String::new(), |c| format!(" {c}"));
+            complain!("lianliankan{who}: cannot write {what}: {e}");
             ExitCode::from(2)
         }
     }

@@ -159,7 +159,11 @@ fn main() -> ExitCode {
         // lets a failed write go (`--help > /dev/full` ended with 0).
         Err(e) => {
             let written = e.print().and_then(|()| std::io::stdout().flush());
-            return lianliankan::cli::shell::ended_writing(written);
+            let what = match e.kind() {
+                clap::error::ErrorKind::DisplayVersion => "the version",
+                _ => "the help",
+            };
+            return lianliankan::cli::ended_writing(written, None, what);
         }
     };
     let cli = match Cli::from_arg_matches(&matches) {

@@ -256,7 +256,8 @@ fn a_hostile_file_name_is_escaped() {
 
 /// A reader that went away with both outputs (`lianliankan check big 2>&1 |
 /// head -1`): the answers and the message about them meet a closed pipe,
-/// and each command ends with its status for a failed write, not a panic.
+/// and each command ends with the status of a failed write (`man` and
+/// `completions` too, which ended with 0), not a panic.
 #[test]
 fn a_closed_pipe_on_stdout_and_stderr_is_no_panic() {
     use std::io::Write as _;
@@ -265,8 +266,10 @@ fn a_closed_pipe_on_stdout_and_stderr_is_no_panic() {
     queries.push_str(&"1 1 1 2\n".repeat(50_000));
     let board = "2 2\nAA\nBB\n";
     let dir = tempfile::tempdir().unwrap();
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 7] = [
         (&["check"], &queries),
+        (&["man"], ""),
+        (&["completions", "bash"], ""),
         (&["solve"], board),
         (
             &["deal", "--rows", "20", "--cols", "20", "--kinds", "9"],
@@ -289,5 +292,55 @@ fn a_closed_pipe_on_stdout_and_stderr_is_no_panic() {
         let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
         let status = child.wait().unwrap();
         assert_eq!(status.code(), Some(2), "{args:?}: {status}");
+    }
+}
+
+/// Every batch command ends a lost output on a full disk alike (as `man`
+/// and `completions` do): status 2 and one line that names the command
+/// and what it could not write.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_on_stdout_is_told_by_each_command() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&[&str], &str, &str); 5] = [
+        (
+            &["check"],
+            "2 2\n1 1\n1 1\n1\n1 1 1 2\n",
+            "check: cannot write the answers",
+        ),
+        (
+            &["solve"],
+            "2 2\nAA\nBB\n",
+            "solve: cannot write the output",
+        ),
+        (
+            &[
+                "deal", "--rows", "2", "--cols", "2", "--kinds", "1", "--seed", "1",
+            ],
+            "",
+            "deal: cannot write the output",
+        ),
+        (&["scores"], "", "scores: cannot write the tables"),
+        (&["stats"], "", "stats: cannot write the statistics"),
+    ];
+    for (args, input, told) in cases {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+            .args(args)
+            .env("LIANLIANKAN_DATA_DIR", dir.path())
+            .stdin(Stdio::piped())
+            .stdout(std::fs::File::create("/dev/full").expect("Linux has /dev/full"))
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with(&format!("lianliankan {told}: ")) && stderr.lines().count() == 1,
+            "{args:?}: {stderr}"
+        );
     }
 }

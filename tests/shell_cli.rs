@@ -131,38 +131,71 @@ fn the_help_and_manual_name_the_new_game_form_for_every_option_left_out() {
     assert!(!manual.contains("last new game"), "{manual}");
 }
 
-/// `lianliankan --help > /dev/full` (hostile13) ended with status 0 and
-/// wrote nothing: clap's own exit lets a failed write go. The help and the
-/// version now fail as the manual does on a full disk: a message and
-/// status 1. A usage error keeps its status 2.
+/// Runs the binary with `args`, its standard output on `/dev/full`.
+#[cfg(target_os = "linux")]
+fn to_full(args: &[&str]) -> Output {
+    use std::process::{Command, Stdio};
+    Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+        .args(args)
+        .stdout(std::fs::File::create("/dev/full").expect("Linux has /dev/full"))
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the binary runs")
+}
+
+/// `man` and `completions` on a full disk ended with status 1 and
+/// `lianliankan: cannot write: ...`, where every batch command ends with
+/// status 2 and names itself and what it could not write (`lianliankan
+/// scores: cannot write the tables: ...`). They now end alike.
 #[cfg(target_os = "linux")]
 #[test]
-fn help_and_version_on_a_full_disk_fail_as_the_manual_does() {
-    use std::process::{Command, Stdio};
-    let to_full = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_lianliankan"))
-            .args(args)
-            .stdout(std::fs::File::create("/dev/full").expect("Linux has /dev/full"))
-            .stderr(Stdio::piped())
-            .output()
-            .expect("the binary runs")
-    };
-    for args in [
-        &["man"][..],
-        &["--help"],
-        &["-h"],
-        &["--version"],
-        &["help"],
-        &["help", "check"],
-        &["check", "--help"],
-    ] {
-        let out = to_full(args);
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {out:?}");
+fn man_and_completions_on_a_full_disk_fail_as_every_command_does() {
+    let mut cases = vec![
+        (
+            vec!["man"],
+            "lianliankan man: cannot write the manual page: ",
+        ),
+        (
+            vec!["man", "check"],
+            "lianliankan man: cannot write the manual page: ",
+        ),
+    ];
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let told = "lianliankan completions: cannot write the script: ";
+        cases.push((vec!["completions", shell], told));
+    }
+    for (args, told) in cases {
+        let out = to_full(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
         let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.starts_with(told), "{args:?}: {stderr}");
         assert!(
-            stderr.starts_with("lianliankan: cannot write: "),
+            stderr.contains("No space left on device"),
             "{args:?}: {stderr}"
         );
+    }
+}
+
+/// `lianliankan --help > /dev/full` (hostile13) ended with status 0 and
+/// wrote nothing: clap's own exit lets a failed write go. The help and the
+/// version now fail as every command does on a full disk: a message and
+/// status 2. A usage error keeps clap's message.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_and_version_on_a_full_disk_fail_as_every_command_does() {
+    for (args, what) in [
+        (&["--help"][..], "the help"),
+        (&["-h"], "the help"),
+        (&["--version"], "the version"),
+        (&["help"], "the help"),
+        (&["help", "check"], "the help"),
+        (&["check", "--help"], "the help"),
+    ] {
+        let out = to_full(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let told = format!("lianliankan: cannot write {what}: ");
+        assert!(stderr.starts_with(&told), "{args:?}: {stderr}");
     }
     let out = to_full(&["--rows"]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");

@@ -120,8 +120,7 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
             ExitCode::from(2)
         }
         (Err(BatchError::Io(e)), _) | (_, Err(e)) => {
-            complain!("lianliankan check: cannot write the answers: {e}");
-            ExitCode::from(2)
+            crate::cli::ended_writing(Err(e), Some("check"), "the answers")
         }
     }
 }

@@ -2,11 +2,12 @@
 //! completion script and the manual pages, all made from the command-line
 //! definition, so they never disagree with `--help`.
 
-use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Command};
 use clap_complete::Shell;
+
+use crate::cli::write_out;
 
 /// Command-line arguments of `completions`.
 #[derive(Debug, Args)]
@@ -21,7 +22,7 @@ pub fn run_completions(args: &CompletionsArgs, cmd: &mut Command) -> ExitCode {
     let name = cmd.get_name().to_string();
     let mut script = Vec::new();
     clap_complete::generate(args.shell, cmd, name, &mut script);
-    print(&script)
+    write_out(script, "completions", "the script")
 }
 
 /// Command-line arguments of `man`.
@@ -63,27 +64,5 @@ pub fn run_man(args: &ManArgs, mut cmd: Command) -> ExitCode {
         complain!("lianliankan: cannot render the manual page: {e}");
         return ExitCode::FAILURE;
     }
-    print(&page)
-}
-
-/// Writes `bytes` to standard output, ending as [`ended_writing`] says.
-fn print(bytes: &[u8]) -> ExitCode {
-    let mut out = io::stdout().lock();
-    ended_writing(out.write_all(bytes).and_then(|()| out.flush()))
-}
-
-/// The exit status of a command whose output is text to read (a manual
-/// page, a script, the help or the version) once it was written, as
-/// `written` says: a closed pipe is no error worth a message
-/// (`lianliankan man | head`), any other failure (a full disk) is, with
-/// status 1.
-pub fn ended_writing(written: io::Result<()>) -> ExitCode {
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            complain!("lianliankan: cannot write: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    write_out(page, "man", "the manual page")
 }

@@ -150,7 +150,7 @@ pub fn run_deal(args: &DealArgs) -> ExitCode {
                 let kind = board.get(p) as usize;
                 board.set(p, Tile::from(KIND_SYMBOLS[kind - 1]));
             }
-            write_out(&format_board(&board), "deal", "the output")
+            write_out(format_board(&board), "deal", "the output")
         }
         Err(e) => {
             complain!("lianliankan deal: {e}");

@@ -388,8 +388,14 @@ fn pair_slot(i: usize, j: usize) -> usize {
     }
 }
 
-/// The tiles of a board by id (in reading order): the id in each cell, the
-/// cell and kind of each id, and the ids of each kind (kinds in order).
+/// The tiles of a board by id: the id in each cell, the cell and kind of
+/// each id, and the ids of each kind (kinds in order). Ids run from the
+/// cells farthest from where tiles pack, layer by layer across the lines
+/// (reading order within a layer; reading order without gravity), since
+/// moves are tried by ids wherever ranks tie or are dropped: taking the
+/// deepest layer first slides nothing and keeps the lines even. Reading
+/// order does that only for `down`; on mid-game 40 x 60 positions under row
+/// gravity it left the hint unanswered within 100 ms two times in three.
 struct TileIds {
     id_at: Vec<Id>,
     cell_of: Vec<Cell>,
@@ -398,12 +404,23 @@ struct TileIds {
 }
 
 impl TileIds {
-    fn of(board: &Board) -> Self {
+    fn of(board: &Board, gravity: Gravity) -> Self {
         let mut id_at = vec![NO_TILE; board.rows() * board.cols()];
         let mut cell_of = Vec::new();
         let mut kind_of = Vec::new();
         let mut by_kind: Vec<(Tile, Id)> = Vec::new();
-        for (cell, &tile) in board.tiles().iter().enumerate() {
+        let (rows, cols) = (board.rows(), board.cols());
+        let mut order: Vec<Point> = board.points().collect();
+        order.sort_by_key(|&p| {
+            (
+                std::cmp::Reverse(gravity.depth(rows, cols, p)),
+                p.row,
+                p.col,
+            )
+        });
+        for p in order {
+            let cell = p.row as usize * cols + p.col as usize;
+            let tile = board.tiles()[cell];
             if tile != EMPTY {
                 let id = cell_of.len() as Id;
                 id_at[cell] = id;
@@ -660,7 +677,7 @@ impl<'a> Search<'a> {
             cell_of,
             kind_of,
             kinds,
-        } = TileIds::of(board);
+        } = TileIds::of(board, config.gravity);
         let Lines {
             lines,
             line_of,
@@ -1580,8 +1597,10 @@ mod tests {
                     tried.push(pair);
                 }
                 let at = |id: Id| search.point(search.cell_of[id as usize]);
-                let mut found: Vec<(Point, Point)> =
-                    tried.iter().map(|&Pair(x, y)| (at(x), at(y))).collect();
+                let mut found: Vec<(Point, Point)> = tried
+                    .iter()
+                    .map(|&Pair(x, y)| (at(x).min(at(y)), at(x).max(at(y))))
+                    .collect();
                 let mut expected: Vec<(Point, Point)> = available_moves(&b, c.rules)
                     .into_iter()
                     .map(|m| (m.a.min(m.b), m.a.max(m.b)))
@@ -1605,6 +1624,33 @@ mod tests {
                 if round == 2 {
                     assert!(by_ids(&tried), "{gravity:?}: {tried:?}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn tile_ids_run_from_where_nothing_slides_layer_by_layer() {
+        let (rows, cols) = (5, 6);
+        let tiles: Vec<u32> = (0..rows * cols).map(|i| 1 + i as u32 % 7).collect();
+        let mut board = Board::from_tiles(rows, cols, tiles).unwrap();
+        board.set(Point::new(4, 3), EMPTY);
+        for gravity in Gravity::LEVELS {
+            let mut left = board.clone();
+            settle(&mut left, gravity);
+            let ids = TileIds::of(&left, gravity);
+            let depth = |cell: Cell| {
+                let p = Point::new((cell as usize / cols) as i32, (cell as usize % cols) as i32);
+                gravity.depth(rows, cols, p)
+            };
+            // Layer by layer: the farthest from where tiles pack first.
+            for w in ids.cell_of.windows(2) {
+                assert!(depth(w[0]) >= depth(w[1]), "{gravity:?}: {w:?}");
+            }
+            // So taking the tiles away in that order never slides one.
+            for &cell in &ids.cell_of {
+                let p = Point::new((cell as usize / cols) as i32, (cell as usize % cols) as i32);
+                left.set(p, EMPTY);
+                assert!(settle(&mut left, gravity).is_empty(), "{gravity:?}: {p:?}");
             }
         }
     }

@@ -169,9 +169,9 @@ pub const BOARD_KEYS: &[Binding] = &[
         keys: &[(Key::char('u'), C::Undo), (Key::ctrl('z'), C::Undo)],
     },
     Binding {
-        label: "Ctrl-R",
+        label: "o, Ctrl-R",
         help: "redo what was undone",
-        keys: &[(Key::ctrl('r'), C::Redo)],
+        keys: &[(Key::char('o'), C::Redo), (Key::ctrl('r'), C::Redo)],
     },
     Binding {
         label: "p",

@@ -274,16 +274,17 @@ impl Menu {
                 ("Help", '?', A::Help),
                 ("Quit", 'q', A::Quit),
             ],
+            // Each letter the board's key for the same action (p pauses
+            // and goes on), and the other menus' for the same item.
             MenuKind::Pause => vec![
-                ("Resume", 'r', A::Resume),
+                ("Resume play", 'p', A::Resume),
                 ("Hint", 't', A::Board(Command::Hint)),
                 ("Undo", 'u', A::Board(Command::Undo)),
                 ("Redo", 'o', A::Board(Command::Redo)),
-                ("Reshuffle", 'f', A::Board(Command::Reshuffle)),
+                ("Reshuffle", 'r', A::Board(Command::Reshuffle)),
                 ("New game", 'n', A::NewGame),
-                // The start menu's 'd' is Restart's here.
-                ("Daily deal", 'a', A::Daily),
-                ("Restart this deal", 'd', A::Restart),
+                ("Daily deal", 'd', A::Daily),
+                ("Restart this deal", 'a', A::Restart),
                 ("Watch a demo", 'w', A::Demo),
                 ("Settings", 'e', A::Settings),
                 ("High scores", 'h', A::Scores),

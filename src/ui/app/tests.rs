@@ -102,7 +102,7 @@ fn the_menu_plays_no_board_that_does_not_fit() {
     a.resize(small, t);
     assert_eq!(a.top(), Top::Cramped);
     let before = a.game.board().clone();
-    for hotkey in ['t', 'u', 'f'] {
+    for hotkey in ['t', 'u', 'r'] {
         a.handle_event(&key(KeyCode::Char('m')), small, t);
         assert!(matches!(a.top(), Top::Screen(Screen::Menu(_))));
         a.handle_event(&key(KeyCode::Char(hotkey)), small, t);
@@ -533,7 +533,7 @@ fn resume_and_a_click_end_a_pause_and_esc_keeps_it() {
     a.handle_event(&key(KeyCode::Char('p')), AREA, t);
     a.handle_event(&click(40, 0), AREA, t);
     let (view, layout) = a.list_layout(AREA).unwrap();
-    assert_eq!(view.rows[0].label, "Resume");
+    assert_eq!(view.rows[0].label, "Resume play");
     let r = layout.rect_of(0).unwrap();
     a.handle_event(&click(r.x + 3, r.y), AREA, t);
     assert!(!a.game.is_paused(), "a click on Resume resumes");
@@ -1168,7 +1168,7 @@ fn one_board_whose_tiles_slide_begins_with_its_card() {
     // none.
     press(&mut a, &[KeyCode::Char(' ')]);
     assert!(a.screens.is_empty(), "{:?}", a.screens);
-    type_str(&mut a, "md");
+    type_str(&mut a, "ma");
     assert!(card(&a), "{:?}", a.screens);
     let dir = tempfile::tempdir().unwrap();
     let none = Config {

@@ -363,9 +363,9 @@ fn home_and_end_go_to_the_first_and_last_item() {
     press(&mut app, &[KeyCode::Char('m')]);
     for (key, item) in [
         (KeyCode::End, "> Quit"),
-        (KeyCode::Home, "> Resume"),
+        (KeyCode::Home, "> Resume play"),
         (KeyCode::PageDown, "> Quit"),
-        (KeyCode::PageUp, "> Resume"),
+        (KeyCode::PageUp, "> Resume play"),
     ] {
         press(&mut app, &[key]);
         assert_eq!(highlighted(&app).as_deref(), Some(item), "{key:?}");
@@ -1203,7 +1203,7 @@ fn the_daily_deal_is_offered_in_the_game_and_on_a_finished_game() {
     assert_eq!(app.game.board().tile_count(), 2, "a move was made");
     press(&mut app, &[KeyCode::Char('m')]);
     assert!(screen_rows(&app, 80, 24).join("\n").contains("Daily deal"));
-    type_str(&mut app, "a");
+    type_str(&mut app, "d");
     assert!(
         matches!(top(&app), Some(Screen::Menu(m)) if m.kind == MenuKind::Confirm(Abandon::ForDaily)),
         "{:?}",
@@ -1249,7 +1249,7 @@ fn the_daily_deal_chosen_while_playing_it_goes_back_to_it() {
     press(&mut app, &[KeyCode::Char('m')]);
     let menu = screen_rows(&app, 80, 24).join("\n");
     assert!(menu.contains("playing it"), "{menu}");
-    type_str(&mut app, "a");
+    type_str(&mut app, "d");
     assert!(app.screens.is_empty(), "{:?}", app.screens);
     assert_eq!(app.game.config().daily, Some(today));
     assert_eq!(
@@ -1468,4 +1468,52 @@ fn the_menu_says_when_there_is_nothing_to_undo_or_redo() {
     press(&mut app, &[KeyCode::Char('m')]);
     assert_eq!(row(&app, "Undo").note.as_deref(), Some("nothing to undo"));
     assert_eq!(row(&app, "Redo").note, None, "the undone match to redo");
+}
+
+/// Played in tmux: the pause menu's letters were not the board's keys for
+/// the same actions: `r` there resumed where it reshuffles on the board,
+/// `f` reshuffled where it highlights, and Redo's `o` did nothing on the
+/// board. An item that stands for a board key has that key, and no item
+/// has a key the board gives another action (but the cursor's h).
+#[test]
+fn the_pause_menus_letters_are_the_boards_keys() {
+    use crate::ui::app::keys::command;
+    for (label, letter, action) in Menu::pause(true).items {
+        let board = command(&KeyEvent::from(KeyCode::Char(letter)));
+        let same = match action {
+            MenuAction::Board(c) => Some(c),
+            MenuAction::Resume => Some(Command::Pause),
+            MenuAction::NewGame => Some(Command::NewGame),
+            MenuAction::Help => Some(Command::Help),
+            MenuAction::Quit => Some(Command::Quit),
+            _ => None,
+        };
+        match (same, board) {
+            (Some(_), _) => assert_eq!(board, same, "{label}: {letter}"),
+            (None, None | Some(Command::Move(_))) => {}
+            (None, Some(other)) => panic!("{label}: {letter} is {other:?} on the board"),
+        }
+    }
+    // As a player presses them: the menu's letters, then the board's.
+    let mut app = crate::ui::test_support::dealt("ascii", false);
+    let (p, q) = crate::game::find_match(app.game.board()).unwrap();
+    pick(&mut app, p);
+    pick(&mut app, q);
+    let matched = app.game.board().clone();
+    type_str(&mut app, "mu");
+    assert_eq!(app.game.board().tile_count(), 128, "the menu's u undid");
+    type_str(&mut app, "mo");
+    assert_eq!(app.game.board(), &matched, "the menu's o redid");
+    type_str(&mut app, "uo");
+    assert_eq!(app.game.board(), &matched, "the board's o redid");
+    let shuffles = app.game.reshuffles_left();
+    type_str(&mut app, "mr");
+    assert!(app.screens.is_empty(), "r did not resume");
+    assert_eq!(
+        app.game.reshuffles_left(),
+        shuffles - 1,
+        "the menu's r reshuffled"
+    );
+    type_str(&mut app, "pmp");
+    assert!(app.screens.is_empty() && !app.game.is_paused(), "p resumed");
 }

@@ -27,6 +27,10 @@ use crate::ui::theme::Theme;
 /// The title line's note when *Daily deal* is chosen while it is played.
 const PLAYING_DAILY: &str = "this is today's daily deal";
 
+/// Under "Abandon this game?" over the first game of a day's daily deal:
+/// thrown away, it plays the day (see [`App::daily_replay`]).
+const MAKES_A_REPLAY: &str = "Played again, this deal is a replay, not recorded.";
+
 /// The key line under every list.
 pub const LIST_KEYS: &str = "arrows, letter or click; Enter; Esc back";
 
@@ -59,6 +63,14 @@ impl App {
                         _ => None,
                     };
                 }
+                // Thrown away, the first game of a day's deal plays the day.
+                let first_daily = self.game.config().daily.is_some() && !self.replay;
+                if matches!(menu.kind, MenuKind::Confirm(_))
+                    && first_daily
+                    && let Some(subtitle) = view.subtitle.as_mut()
+                {
+                    *subtitle = format!("{subtitle}\n{MAKES_A_REPLAY}");
+                }
                 Some(view)
             }
             Screen::NewGame(form) => {
@@ -84,10 +96,18 @@ impl App {
             .iter()
             .map(ListRow::wanted_width)
             .chain([view.title.width() + 4, LIST_KEYS.width()])
-            .chain(view.subtitle.iter().map(|s| s.width()))
+            .chain(
+                view.subtitle
+                    .iter()
+                    .flat_map(|s| s.lines())
+                    .map(|l| l.width()),
+            )
             .max()
             .unwrap_or(0);
-        let header = view.subtitle.as_ref().map_or(0, |_| 2);
+        // The subtitle's lines and a blank line.
+        let header = view.subtitle.as_ref().map_or(0, |s| {
+            u16::try_from(s.lines().count() + 1).unwrap_or(u16::MAX)
+        });
         let width = u16::try_from(widest).unwrap_or(u16::MAX);
         let layout = MenuLayout::new(area, width, header, view.rows.len(), view.selected);
         Some((view, layout))

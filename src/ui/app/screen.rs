@@ -160,7 +160,7 @@ impl ListRow {
 pub struct ListView {
     /// The title of the box.
     pub title: String,
-    /// A line under the title, if any.
+    /// A line under the title, if any (or lines, parted by `\n`).
     pub subtitle: Option<String>,
     /// The rows, top to bottom.
     pub rows: Vec<ListRow>,

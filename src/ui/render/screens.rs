@@ -179,18 +179,26 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
         .title(format!(" {} ", view.title))
         .title_alignment(Alignment::Center)
         .render(layout.outer, buf);
-    // Too wide for the box, the line under the title wraps into the blank
-    // line kept under it.
+    // Too wide for the box, the lines under the title wrap into the blank
+    // line kept under them.
     match &view.subtitle {
-        Some(sub) if sub.width() > usize::from(layout.header.width) => {
+        Some(sub)
+            if sub
+                .lines()
+                .any(|l| l.width() > usize::from(layout.header.width)) =>
+        {
             Paragraph::new(sub.as_str())
                 .alignment(Alignment::Center)
                 .wrap(Wrap { trim: true })
                 .render(layout.header, buf);
         }
-        Some(sub) => Line::raw(sub.as_str())
-            .alignment(Alignment::Center)
-            .render(layout.header, buf),
+        Some(sub) => {
+            for (line, row) in sub.lines().zip(layout.header.rows()) {
+                Line::raw(line)
+                    .alignment(Alignment::Center)
+                    .render(row, buf);
+            }
+        }
         None => {}
     }
     // Rows scrolled out of sight are told by an arrow on the border.

@@ -1080,6 +1080,24 @@ fn past_the_card(app: &mut App) {
     assert!(app.screens.is_empty(), "{:?}", app.screens);
 }
 
+/// Asks for a hint and clicks its pair, as a player does.
+fn match_the_hint(app: &mut App) {
+    press(app, &[KeyCode::Char('t')]);
+    let (a, b) = app.game.hint_pair().unwrap();
+    pick(app, a);
+    pick(app, b);
+}
+
+/// An app saving in `dir` playing today's daily deal, chosen from the
+/// start menu, with one match made.
+fn todays_daily_after_a_match(dir: &std::path::Path) -> App {
+    let mut app = app_in(dir, tiny()).with_start_menu();
+    type_str(&mut app, "d");
+    past_the_card(&mut app);
+    match_the_hint(&mut app);
+    app
+}
+
 /// Played at 80x24 in tmux: the start menu's daily deal went to the
 /// ordinary "8x16 right" table and statistics, with no share line, and
 /// `--daily` never resumed it: the day's config did not say its day.
@@ -1094,10 +1112,7 @@ fn the_start_menus_daily_deal_is_that_days_deal_and_resumes() {
     assert_eq!(config.daily, Some(today));
     assert_eq!(config.table_name(), format!("daily-{today}"));
     // A move saves it; `--daily` of that day finds it again.
-    press(&mut app, &[KeyCode::Char('t')]);
-    let (a, b) = app.game.hint_pair().unwrap();
-    pick(&mut app, a);
-    pick(&mut app, b);
+    match_the_hint(&mut app);
     let score = app.game.score();
     assert!(score > 0);
     app.close(app.now);
@@ -1178,10 +1193,7 @@ fn the_start_menu_shows_a_demo_that_a_key_takes_over() {
     // A key stops it; the player's first move saves the game.
     type_str(&mut app, "x");
     assert!(app.demo.is_none());
-    press(&mut app, &[KeyCode::Char('t')]);
-    let (a, b) = app.game.hint_pair().unwrap();
-    pick(&mut app, a);
-    pick(&mut app, b);
+    match_the_hint(&mut app);
     assert_eq!(app.game.board().tile_count(), 4);
     assert!(
         dir.path().join("game.json").exists(),
@@ -1237,13 +1249,7 @@ fn the_daily_deal_is_offered_in_the_game_and_on_a_finished_game() {
 fn the_daily_deal_chosen_while_playing_it_goes_back_to_it() {
     let today = Day::today(SystemTime::now());
     let dir = tempfile::tempdir().unwrap();
-    let mut app = app_in(dir.path(), tiny()).with_start_menu();
-    type_str(&mut app, "d");
-    past_the_card(&mut app);
-    press(&mut app, &[KeyCode::Char('t')]);
-    let (a, b) = app.game.hint_pair().unwrap();
-    pick(&mut app, a);
-    pick(&mut app, b);
+    let mut app = todays_daily_after_a_match(dir.path());
     let (tiles, score) = (app.game.board().tile_count(), app.game.score());
     assert!(score > 0, "a move was made");
     press(&mut app, &[KeyCode::Char('m')]);
@@ -1516,4 +1522,56 @@ fn the_pause_menus_letters_are_the_boards_keys() {
     );
     type_str(&mut app, "pmp");
     assert!(app.screens.is_empty() && !app.game.is_paused(), "p resumed");
+}
+
+/// Played in tmux at 80 x 24: "Restart this deal" on the day's first game
+/// of today's daily deal asked "Abandon this game?  Its moves and score
+/// will be lost." and, once answered, dealt it as a replay ("daily replay
+/// center-v"), not recorded; the box had not said so. It does now, for
+/// whatever throws the day's first game away, in a box that fits 80 x 24
+/// and 40 columns; a replay's box has nothing more to say.
+#[test]
+fn abandoning_a_days_first_game_of_its_daily_deal_says_it_makes_a_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = todays_daily_after_a_match(dir.path());
+    const REPLAY: &str = "Played again, this deal is a replay, not recorded.";
+    let confirm = |app: &mut App, keys: &str, w: u16| {
+        type_str(app, keys);
+        assert!(
+            matches!(top(app), Some(Screen::Menu(m)) if matches!(m.kind, MenuKind::Confirm(_))),
+            "{:?}",
+            app.screens
+        );
+        let shown = screen_rows(app, w, 24).join("\n");
+        read_box(app);
+        // No keeps the game, back to the board (past the pause menu).
+        press(app, &[KeyCode::Esc]);
+        if keys.starts_with('m') {
+            press(app, &[KeyCode::Esc]);
+        }
+        assert!(app.screens.is_empty(), "{:?}", app.screens);
+        shown
+    };
+    for (keys, w) in [("ma", 80), ("n", 80), ("ma", 40)] {
+        let shown = confirm(&mut app, keys, w);
+        let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        let said: Vec<_> = words(&shown.replace(['│', '╭', '╮', '╰', '╯', '─'], " "));
+        assert!(
+            said.windows(words(REPLAY).len())
+                .any(|w| w == words(REPLAY)),
+            "{keys} at {w}:\n{shown}"
+        );
+        assert!(
+            shown.contains("Its moves and score will be lost."),
+            "{shown}"
+        );
+    }
+    type_str(&mut app, "ma");
+    read_box(&mut app);
+    type_str(&mut app, "y");
+    past_the_card(&mut app);
+    assert!(app.replay, "dealt again, a replay");
+    match_the_hint(&mut app);
+    let shown = confirm(&mut app, "ma", 80);
+    assert!(!shown.contains("not recorded"), "{shown}");
 }

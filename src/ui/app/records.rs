@@ -166,8 +166,10 @@ impl App {
         if self.win_screen.as_ref().is_some_and(|w| w.recorded) {
             return;
         }
-        // A game whose time ran out is over: nothing is left to resume.
-        if self.game.time_up().is_some() {
+        // A game whose time ran out is over: nothing is left to resume. One
+        // without a move counts for nothing and saved nothing: the saved
+        // game on disk, if any, is another's, and stays.
+        if self.game.time_up().is_some() && self.counted == Counted::Started {
             self.end_game(Outcome::TimedOut);
             if let Some(m) = self.session.as_mut().and_then(Session::discard) {
                 self.tell(m);

@@ -1419,3 +1419,54 @@ fn the_high_scores_of_a_first_win_not_yet_recorded_ask_to_record_it() {
     type_str(&mut app, "r");
     assert_eq!(table(dir.path()).len(), 1);
 }
+
+/// The README: "games started (a game counts once its first move is
+/// made)". A timed game whose time ran out before its first move was
+/// counted all the same: lost, out of time, and the streak broken (with
+/// no start counted, so more games ended than began); and a start with
+/// other options, whose saved game "stays until your first move replaces
+/// it", lost that saved game when the time ran out. Such a game counts
+/// for nothing, and leaves the saved game as it found it.
+#[test]
+fn a_timed_game_out_of_time_before_its_first_move_counts_for_nothing() {
+    use crate::persist::session::Wanted;
+    use crate::ui::test_support::app_started;
+    let dir = tempfile::tempdir().unwrap();
+    let stats = || Stats::load(dir.path()).unwrap().0;
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(stats().streak, 1);
+    drop(app);
+    // A game in progress, saved.
+    let mut app = tiny(dir.path());
+    type_str(&mut app, " l ");
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let saved = std::fs::read(dir.path().join("game.json")).unwrap();
+    // lianliankan --timed, left alone until its time is up.
+    let wanted = Wanted {
+        timed: Some(true),
+        ..Wanted::default()
+    };
+    let timed = Config {
+        timed: true,
+        ..crate::ui::test_support::tiny()
+    };
+    let mut app = app_started(dir.path(), false, wanted, timed);
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Esc]);
+    let limit = app.game.time_limit().unwrap();
+    assert!(app.tick(app.now + limit));
+    assert!(app.game.time_up().is_some());
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let total = stats().total();
+    assert_eq!((total.started, total.won, total.timed_out), (2, 1, 0));
+    assert_eq!(stats().streak, 1, "no streak broken");
+    assert_eq!(
+        std::fs::read(dir.path().join("game.json")).ok(),
+        Some(saved),
+        "the saved game stays"
+    );
+}

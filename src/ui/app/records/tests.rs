@@ -1144,6 +1144,44 @@ fn a_narrow_win_box_keeps_the_scores_whole() {
     }
 }
 
+/// Played in tmux on a hand-edited scores.json: the win box's table
+/// gave a score of 100000000 (the most a file may hold) and a time of
+/// 8784:00:00 (366 days) the room of 1234567 and 12:34:56, so their rows'
+/// time and mark stood out of line with the others'. The columns are as
+/// wide as their widest cell, the name giving way on a narrow screen.
+#[test]
+fn the_win_boxs_table_stays_aligned_for_the_widest_values_a_file_holds() {
+    use crate::game::limits::{MAX_SCORE, MAX_SECONDS};
+    use crate::persist::scores::{Entry, record};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    let key = BoardKey::of(&app.game.config()).unwrap();
+    let now = std::time::SystemTime::now();
+    for (name, score, seconds) in [("ann", MAX_SCORE, 5), ("bob", 20, MAX_SECONDS)] {
+        let entry = Entry::new(name, score, seconds, now, true).unwrap();
+        record(dir.path(), &key, entry).unwrap();
+    }
+    win(&mut app);
+    for w in [80, 46, 36] {
+        let shown = screen_rows(&app, w, 24);
+        let rows: Vec<&String> = shown
+            .iter()
+            .filter(|r| [" ann ", " bob ", "> player"].iter().any(|n| r.contains(n)))
+            .collect();
+        assert_eq!(rows.len(), 3, "at {w}:\n{}", shown.join("\n"));
+        // Each row's last figure (its time) ends in one column.
+        let ends: Vec<usize> = rows
+            .iter()
+            .map(|r| r.rfind(|c: char| c.is_ascii_digit()).unwrap())
+            .collect();
+        assert!(
+            ends.iter().all(|&e| e == ends[0]),
+            "at {w}:\n{}",
+            shown.join("\n")
+        );
+    }
+}
+
 #[test]
 fn undo_takes_back_a_hint_but_not_the_hint_spent_even_across_a_restart() {
     let dir = tempfile::tempdir().unwrap();

@@ -19,7 +19,7 @@ use crate::game::daily::Day;
 use crate::game::{Action, Game};
 use crate::persist::document;
 use crate::persist::scores::Scores;
-use crate::persist::settings::Settings;
+use crate::persist::settings::{GameChoice, Settings};
 use crate::persist::stats::Stats;
 use crate::ui::layout::MenuLayout;
 use crate::ui::theme::Theme;
@@ -288,10 +288,7 @@ impl App {
                 self.screens.pop();
             }
             MenuAction::NewGame => {
-                // Within the tiles on show: kinds chosen with other tiles
-                // (61 emoji, then the 59 letters) would deal kinds drawn alike.
-                let mut choice = self.settings.new_game.clone();
-                choice.kinds = choice.kinds.min(self.theme.kinds());
+                let choice = self.own_choice();
                 self.screens.push(Screen::NewGame(NewGameForm::new(choice)));
             }
             // Today's deal is the game on show: dealt again, it would be
@@ -334,10 +331,24 @@ impl App {
         !self.game_over() && self.game.config().daily == Some(Day::today(SystemTime::now()))
     }
 
+    /// The New game form's last choices, within the tiles on show: kinds
+    /// chosen with other tiles (61 emoji, then the 59 letters) would deal
+    /// kinds drawn alike.
+    fn own_choice(&self) -> GameChoice {
+        let mut choice = self.settings.new_game.clone();
+        choice.kinds = choice.kinds.min(self.theme.kinds());
+        choice
+    }
+
     /// Leaves every screen and starts over as `why` says; the saved game goes.
     pub(super) fn abandon(&mut self, why: Abandon, now: Instant) {
         self.screens.clear();
         match why {
+            // After a daily deal, whose options are the day's, the
+            // player's own game.
+            Abandon::ForNewGame if self.game.config().daily.is_some() => {
+                self.start_config(self.own_choice().config(rand::random()), now);
+            }
             Abandon::ForNewGame => self.start_over(Action::NewGame, now),
             Abandon::ForRestart => self.start_over(Action::Restart, now),
             Abandon::ForChoice(choice) => {
@@ -350,11 +361,8 @@ impl App {
                 self.start_config(Day::today(SystemTime::now()).config(), now);
             }
             Abandon::ForDemo => {
-                // The deal `--demo` makes without options: the last new
-                // game's choices, within the tiles on show.
-                let mut config = self.settings.new_game.config(rand::random());
-                config.kinds = config.kinds.min(self.theme.kinds());
-                if self.start_config(config, now) {
+                // The deal `--demo` makes without options.
+                if self.start_config(self.own_choice().config(rand::random()), now) {
                     self.start_demo(now);
                 }
             }

@@ -213,7 +213,8 @@ pub enum MenuAction {
 /// What abandoning the game in progress is for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Abandon {
-    /// A new deal of the same settings.
+    /// A new deal of the same settings (after a daily deal, of the New
+    /// game form's).
     ForNewGame,
     /// The first board of this game again.
     ForRestart,

@@ -1575,3 +1575,34 @@ fn abandoning_a_days_first_game_of_its_daily_deal_says_it_makes_a_replay() {
     let shown = confirm(&mut app, "ma", 80);
     assert!(!shown.contains("not recorded"), "{shown}");
 }
+
+/// Played in tmux: `n` after a daily deal dealt another 8 x 16 board of
+/// that day's gravity, untimed and normal, whatever the New game form
+/// (and the settings) chose: the daily deal's own options, not the
+/// player's. After a daily deal, won or not, `n` deals the player's game.
+#[test]
+fn n_after_a_daily_deal_deals_the_players_own_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = todays_daily_after_a_match(dir.path());
+    let own = GameChoice {
+        rows: 4,
+        cols: 6,
+        kinds: 6,
+        mode: "up".to_string(),
+        timed: true,
+        difficulty: "easy".to_string(),
+    };
+    app.settings.new_game = own.clone();
+    type_str(&mut app, "n");
+    read_box(&mut app);
+    type_str(&mut app, "y");
+    past_the_card(&mut app);
+    let config = app.game.config();
+    assert_eq!(config.daily, None);
+    assert_eq!(GameChoice::of(&config), own, "{config:?}");
+    // An ordinary game's n deals its own options again.
+    app.settings.new_game = GameChoice::default();
+    type_str(&mut app, "n");
+    past_the_card(&mut app);
+    assert_eq!(GameChoice::of(&app.game.config()), own);
+}

@@ -109,8 +109,25 @@ impl App {
             u16::try_from(s.lines().count() + 1).unwrap_or(u16::MAX)
         });
         let width = u16::try_from(widest).unwrap_or(u16::MAX);
-        let layout = MenuLayout::new(area, width, header, view.rows.len(), view.selected);
+        let room = self.list_room(area, MenuLayout::outer_width(width));
+        let layout = MenuLayout::new(room, width, header, view.rows.len(), view.selected);
         Some((view, layout))
+    }
+
+    /// Where a list `width` columns wide (its border included) is centred
+    /// on a screen of `area`: beside a side panel, left of it where it fits
+    /// there, so that the score and the time stay in sight; else the
+    /// screen, the panel giving way to it.
+    pub(crate) fn list_room(&self, area: Rect, width: u16) -> Rect {
+        self.screen_layout(area)
+            .0
+            .panel
+            .map(|panel| Rect {
+                width: panel.x - area.x,
+                ..area
+            })
+            .filter(|left| left.width >= width)
+            .unwrap_or(area)
     }
 
     /// A key on a list screen: arrows move, left and right change a field,

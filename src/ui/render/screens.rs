@@ -71,7 +71,8 @@ impl App {
     }
 
     /// A few tiles of the theme in use under the settings, as they look on
-    /// the board (in colour or not).
+    /// the board (in colour or not), centred under the form (left of a side
+    /// panel the form leaves in sight, see [`App::list_room`]).
     fn render_preview(&self, layout: &MenuLayout, area: Rect, buf: &mut Buffer) {
         let y = layout.outer.bottom();
         if y + 3 > area.bottom() {
@@ -82,7 +83,8 @@ impl App {
         };
         let kinds = self.theme.kinds().min(6) as u16;
         let width = tile.pitch_x * kinds;
-        let x = area.x + area.width.saturating_sub(width) / 2;
+        let room = self.list_room(area, layout.outer.width);
+        let x = room.x + room.width.saturating_sub(width) / 2;
         for k in 0..kinds {
             let rect = Rect::new(x + tile.pitch_x * k, y + 1, tile.width, tile.height);
             self.render_tile(tile, rect, u32::from(k) + 1, Marks::default(), buf);

@@ -1606,3 +1606,60 @@ fn n_after_a_daily_deal_deals_the_players_own_game() {
     past_the_card(&mut app);
     assert_eq!(GameChoice::of(&app.game.config()), own);
 }
+
+/// Played in tmux at 100 x 30 beside a 4 x 4 board: the pause menu,
+/// centred on the screen, reached over the side panel, which gave way to
+/// it (since 84e191d), so the score and the time left were out of sight
+/// while the game stood paused. A list that fits left of the panel is
+/// centred there, the panel beside it; a click finds its items there.
+#[test]
+fn a_menu_beside_a_small_board_leaves_the_side_panel_in_sight() {
+    use crate::ui::test_support::on_board;
+    let area = Rect::new(0, 0, 100, 30);
+    let rows = [[1, 2, 3, 4], [5, 6, 7, 8], [1, 2, 3, 4], [5, 6, 7, 8]];
+    let board = crate::core::grid::Board::from_rows(&rows).unwrap();
+    let mut app = on_board(board, "ascii", false, Instant::now());
+    let now = app.now;
+    let panel = app.screen_layout(area).0.panel.expect("the side panel");
+    let keys = |app: &mut App, codes: &[KeyCode]| {
+        for &code in codes {
+            app.handle_event(&key(code), area, now);
+        }
+    };
+    for (c, item) in [('m', "Resume play"), ('n', "Start"), ('e', "Done")] {
+        keys(&mut app, &[KeyCode::Char(c)]);
+        let shown = screen_rows(&app, area.width, area.height);
+        let all = shown.join("\n");
+        assert!(
+            all.contains("Score") && all.contains("click title: menu"),
+            "{all}"
+        );
+        let row = shown
+            .iter()
+            .find(|r| r.contains(item))
+            .unwrap_or_else(|| panic!("{item}:\n{all}"));
+        let x = row.find(item).unwrap();
+        assert!(x + item.len() < usize::from(panel.x), "{all}");
+        // The menu, then the New game form and the settings over it.
+        if c != 'm' {
+            keys(&mut app, &[KeyCode::Esc]);
+        }
+    }
+    // A click on an item chooses it where it is drawn.
+    keys(&mut app, &[KeyCode::Esc]);
+    assert!(app.screens.is_empty(), "{:?}", app.screens);
+    keys(&mut app, &[KeyCode::Char('p'), KeyCode::Char('m')]);
+    let shown = screen_rows(&app, area.width, area.height);
+    let (y, row) = shown
+        .iter()
+        .enumerate()
+        .find(|(_, r)| r.contains("Resume play"))
+        .unwrap();
+    let x = u16::try_from(row.find("Resume play").unwrap()).unwrap();
+    app.handle_event(&left_click(x, u16::try_from(y).unwrap()), area, now);
+    assert!(
+        app.screens.is_empty() && !app.game.is_paused(),
+        "{:?}",
+        app.screens
+    );
+}

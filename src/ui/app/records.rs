@@ -335,7 +335,9 @@ impl App {
     }
 
     /// Before another game: a win on show is recorded, a game with moves
-    /// counts as abandoned, and the saved game goes.
+    /// counts as abandoned, and its saved game goes. A game without a move
+    /// saved nothing: the saved game on disk, if any, is another's, which
+    /// stays until a first move replaces it.
     fn leave_game(&mut self) {
         // The player moves on: a score that cannot be written is lost (and
         // told), as the new game's first move would replace the save anyway.
@@ -348,6 +350,9 @@ impl App {
             } else {
                 Outcome::Abandoned
             });
+        }
+        if self.counted == Counted::No {
+            return;
         }
         if let Some(m) = self.session.as_mut().and_then(Session::discard) {
             self.tell(m);

@@ -17,6 +17,26 @@ fn tiny(dir: &Path) -> App {
     app_in(dir, crate::ui::test_support::tiny())
 }
 
+/// Saves a game of the tiny board in `dir` after a match, then starts as
+/// the command line does with the options `wanted`, which deal `config`,
+/// another deal: the saved game's file, which that start leaves on disk,
+/// and the app, past its note that the saved game stays.
+fn saved_then_other_options(
+    dir: &Path,
+    wanted: crate::persist::session::Wanted,
+    config: Config,
+) -> (String, App) {
+    let mut app = tiny(dir);
+    type_str(&mut app, " l ");
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let saved = std::fs::read_to_string(dir.join("game.json")).unwrap();
+    let mut app = crate::ui::test_support::app_started(dir, false, wanted, config);
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Esc]);
+    (saved, app)
+}
+
 /// Played in tmux: a saved game left by `lianliankan --new` was never
 /// counted as lost (two games started, none won, none lost, and its
 /// streak went on), nor one replaced by a game of other options, while
@@ -72,13 +92,8 @@ fn a_saved_game_left_from_the_command_line_counts_as_abandoned() {
 #[test]
 fn a_saved_game_replaced_in_a_batch_of_keys_counts_at_once() {
     use crate::persist::session::Wanted;
-    use crate::ui::test_support::app_started;
     let dir = tempfile::tempdir().unwrap();
     let stats = || Stats::load(dir.path()).unwrap().0;
-    let mut app = tiny(dir.path());
-    type_str(&mut app, " l ");
-    assert!(app.close(app.now).is_empty());
-    drop(app);
     // lianliankan --rows 1 --cols 2, whose first match wins.
     let wanted = Wanted {
         rows: Some(1),
@@ -88,9 +103,7 @@ fn a_saved_game_replaced_in_a_batch_of_keys_counts_at_once() {
         rows: 1,
         ..crate::ui::test_support::tiny()
     };
-    let mut app = app_started(dir.path(), false, wanted, one_pair);
-    read_box(&mut app);
-    keys(&mut app, &[KeyCode::Esc]);
+    let (_, mut app) = saved_then_other_options(dir.path(), wanted, one_pair);
     // As the event loop takes keys that came together.
     app.begin_batch();
     type_str(&mut app, " l ");
@@ -1468,7 +1481,6 @@ fn the_high_scores_of_a_first_win_not_yet_recorded_ask_to_record_it() {
 #[test]
 fn a_timed_game_out_of_time_before_its_first_move_counts_for_nothing() {
     use crate::persist::session::Wanted;
-    use crate::ui::test_support::app_started;
     let dir = tempfile::tempdir().unwrap();
     let stats = || Stats::load(dir.path()).unwrap().0;
     let mut app = tiny(dir.path());
@@ -1476,13 +1488,8 @@ fn a_timed_game_out_of_time_before_its_first_move_counts_for_nothing() {
     keys(&mut app, &[KeyCode::Enter]);
     assert_eq!(stats().streak, 1);
     drop(app);
-    // A game in progress, saved.
-    let mut app = tiny(dir.path());
-    type_str(&mut app, " l ");
-    assert!(app.close(app.now).is_empty());
-    drop(app);
-    let saved = std::fs::read(dir.path().join("game.json")).unwrap();
-    // lianliankan --timed, left alone until its time is up.
+    // A game in progress saved, then lianliankan --timed, left alone
+    // until its time is up.
     let wanted = Wanted {
         timed: Some(true),
         ..Wanted::default()
@@ -1491,9 +1498,7 @@ fn a_timed_game_out_of_time_before_its_first_move_counts_for_nothing() {
         timed: true,
         ..crate::ui::test_support::tiny()
     };
-    let mut app = app_started(dir.path(), false, wanted, timed);
-    read_box(&mut app);
-    keys(&mut app, &[KeyCode::Esc]);
+    let (saved, mut app) = saved_then_other_options(dir.path(), wanted, timed);
     let limit = app.game.time_limit().unwrap();
     assert!(app.tick(app.now + limit));
     assert!(app.game.time_up().is_some());
@@ -1502,9 +1507,35 @@ fn a_timed_game_out_of_time_before_its_first_move_counts_for_nothing() {
     let total = stats().total();
     assert_eq!((total.started, total.won, total.timed_out), (2, 1, 0));
     assert_eq!(stats().streak, 1, "no streak broken");
-    assert_eq!(
-        std::fs::read(dir.path().join("game.json")).ok(),
-        Some(saved),
-        "the saved game stays"
-    );
+    let kept = std::fs::read_to_string(dir.path().join("game.json"));
+    assert!(kept.is_ok_and(|k| k == saved), "the saved game stays");
+}
+
+/// Found while playing the timed case: a start with other options says
+/// the saved game "stays until your first move replaces it", but `n`
+/// before that move removed it, and counted it abandoned. A new game
+/// without a move leaves it, as quitting does; the first move of the
+/// game after replaces it.
+#[test]
+fn a_new_game_before_the_first_move_leaves_the_saved_game() {
+    use crate::persist::session::Wanted;
+    let dir = tempfile::tempdir().unwrap();
+    let tally = || Stats::load(dir.path()).unwrap().0.total();
+    // lianliankan --cols 4, then n at once.
+    let wanted = Wanted {
+        cols: Some(4),
+        ..Wanted::default()
+    };
+    let other = Config {
+        cols: 4,
+        ..crate::ui::test_support::tiny()
+    };
+    let (saved, mut app) = saved_then_other_options(dir.path(), wanted, other);
+    type_str(&mut app, "n");
+    assert_eq!(app.game.config().cols, 4, "a new game of those options");
+    let kept = std::fs::read_to_string(dir.path().join("game.json"));
+    assert!(kept.is_ok_and(|k| k == saved), "the saved game stays");
+    assert_eq!((tally().started, tally().abandoned), (1, 0));
+    type_str(&mut app, " l ");
+    assert_eq!((tally().started, tally().abandoned), (2, 1), "replaced now");
 }

@@ -232,7 +232,7 @@ fn undo_brings_the_pair_and_the_score_back_and_right_click_highlights() {
     assert_eq!(cell(&s, ax, ay), symbol);
     assert_eq!(cell(&s, bx, by), symbol);
 
-    s.send(b"U");
+    s.send(b"\x12");
     s.wait_for("the redo", WAIT, |t| {
         t.contains("redone") && t.contains("Score 10 ") && t.contains("Tiles 126")
     });

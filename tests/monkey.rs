@@ -34,7 +34,7 @@ const SAVE_EVERY: usize = 997;
 
 fn key(rng: &mut Xoshiro256PlusPlus) -> Event {
     const CHARS: &[char] = &[
-        'h', 'j', 'k', 'l', 'u', 'U', 't', 'r', 'f', 'p', 'n', 'q', '?', ' ', 'x', 'c', 'z', 'R',
+        'h', 'j', 'k', 'l', 'u', 'o', 't', 'r', 'f', 'p', 'n', 'q', '?', ' ', 'x', 'c', 'z', 'R',
         'C', 'é', '连', '\u{1b}', '\u{202e}', '\t',
     ];
     let code = match rng.random_range(0..10) {

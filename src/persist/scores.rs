@@ -172,11 +172,16 @@ pub fn table_lines(entries: &[Entry], width: usize) -> Vec<String> {
         right: bool,
         cells: Vec<String>,
     }
-    let column = |heading, width, right, cell: &dyn Fn(&Entry) -> String| Column {
-        heading,
-        width,
-        right,
-        cells: entries.iter().map(cell).collect(),
+    // At least `width` wide, wider for a cell that is (a hand-edited time
+    // of 8784:00:00 pushed the columns after it out of line).
+    let column = |heading, width: usize, right, cell: &dyn Fn(&Entry) -> String| {
+        let cells: Vec<String> = entries.iter().map(cell).collect();
+        Column {
+            heading,
+            width: cells.iter().map(|c| c.width()).fold(width, usize::max),
+            right,
+            cells,
+        }
     };
     let columns = [
         column("Score", 9, true, &|e| e.score().to_string()),
@@ -553,6 +558,62 @@ mod tests {
 
     fn key() -> BoardKey {
         BoardKey::new(9, 16, "none", Difficulty::Normal).unwrap()
+    }
+
+    /// Played in tmux on a hand-edited scores.json: a time of 8784:00:00
+    /// (the longest a file may hold, 366 days) pushed that row's Date and
+    /// Assisted two columns right of the heading's and the other rows', on
+    /// the High scores screen and in `lianliankan scores`, and the width
+    /// reckoned for a narrow terminal fell short by as much. Each column is
+    /// as wide as its widest cell, at every width.
+    #[test]
+    fn the_columns_stay_aligned_for_the_widest_values_a_file_holds() {
+        use unicode_width::UnicodeWidthStr;
+        let entries = [
+            Entry::new("ann", MAX_SCORE, 5, at(1_700_000_000), false).unwrap(),
+            Entry::new("bob", 20, MAX_SECONDS, at(MAX_DATE), true).unwrap(),
+            Entry::new("cy", 10, 3599, at(0), false).unwrap(),
+        ];
+        let cells = [
+            ["Score", "Time", "Date", "Assisted"],
+            ["100000000", "0:05", "2023-11-14", "no"],
+            ["20", "8784:00:00", "9999-12-31", "yes"],
+            ["10", "59:59", "1970-01-01", "no"],
+        ];
+        for width in (21..=60).chain([usize::MAX]) {
+            let lines = table_lines(&entries, width);
+            assert_eq!(lines.len(), 4);
+            // Where each cell starts and ends in its line, after the name.
+            let spans = |i: usize| {
+                let line: &str = &lines[i];
+                let mut from = 12;
+                cells[i].map(|cell| {
+                    let at = line[from..].find(cell).map(|at| at + from);
+                    from = at.map_or(from, |at| at + cell.len());
+                    at.map(|at| (at, at + cell.len()))
+                })
+            };
+            let heading = spans(0);
+            for i in 1..4 {
+                let row = spans(i);
+                // Score and Time to the right, Date and Assisted to the left.
+                for c in 0..4 {
+                    let side =
+                        |s: Option<(usize, usize)>| s.map(|(a, b)| if c < 2 { b } else { a });
+                    assert_eq!(
+                        side(row[c]),
+                        side(heading[c]),
+                        "{width}:\n{}",
+                        lines.join("\n")
+                    );
+                }
+            }
+            assert!(
+                lines.iter().all(|l| l.width() <= width),
+                "{width}:\n{}",
+                lines.join("\n")
+            );
+        }
     }
 
     /// The in-game high scores showed "8 x 16 board, gravity

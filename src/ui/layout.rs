@@ -330,7 +330,7 @@ impl MenuLayout {
         let header = header.min(room.saturating_sub(shown + 1));
         let gap = u16::from(room > shown + header + 1);
         let inner_h = header + shown + gap + 1;
-        let outer = centred(area, width.saturating_add(4), inner_h + 2);
+        let outer = centred(area, Self::outer_width(width), inner_h + 2);
         let inner = Rect::new(
             outer.x + 1,
             outer.y + 1,
@@ -347,6 +347,12 @@ impl MenuLayout {
                 .saturating_sub(usize::from(shown).saturating_sub(1)),
             keys: line(header + shown + gap),
         }
+    }
+
+    /// The columns of a box `width` columns inside its border: the border
+    /// and a column of room each side.
+    pub fn outer_width(width: u16) -> u16 {
+        width.saturating_add(4)
     }
 
     /// The item drawn at screen position (`x`, `y`), if any.

@@ -169,9 +169,9 @@ pub const BOARD_KEYS: &[Binding] = &[
         keys: &[(Key::char('u'), C::Undo), (Key::ctrl('z'), C::Undo)],
     },
     Binding {
-        label: "U, Ctrl-R",
+        label: "o, Ctrl-R",
         help: "redo what was undone",
-        keys: &[(Key::char('U'), C::Redo), (Key::ctrl('r'), C::Redo)],
+        keys: &[(Key::char('o'), C::Redo), (Key::ctrl('r'), C::Redo)],
     },
     Binding {
         label: "p",
@@ -214,16 +214,20 @@ pub const MOUSE_HELP: [(&str, &str); 2] = [
 ];
 
 /// The command a key press on the board sends, if any. A shifted key the
-/// table does not name (Shift-Enter, Shift-Esc) does what the key does.
+/// table does not name (Shift-Enter, Shift-Esc) does what the key does,
+/// and a capital letter it does not name (`U`, `Q`, as Caps Lock sends
+/// them) what its lower case does.
 pub fn command(key: &KeyEvent) -> Option<Command> {
     let unshifted = KeyEvent::new(key.code, key.modifiers - KeyModifiers::SHIFT);
-    [key, &unshifted].into_iter().find_map(|key| {
-        BOARD_KEYS
-            .iter()
-            .flat_map(|b| b.keys.iter())
-            .find(|(k, _)| k.matches(key))
-            .map(|&(_, c)| c)
-    })
+    [key, &unshifted, &lower_case(key)]
+        .into_iter()
+        .find_map(|key| {
+            BOARD_KEYS
+                .iter()
+                .flat_map(|b| b.keys.iter())
+                .find(|(k, _)| k.matches(key))
+                .map(|&(_, c)| c)
+        })
 }
 
 /// The keys that send `command`, as the help writes them (`t`).
@@ -232,6 +236,20 @@ pub fn label(command: Command) -> &'static str {
         .iter()
         .find(|b| b.keys.iter().any(|&(_, c)| c == command))
         .map_or("", |b| b.label)
+}
+
+/// A key press with a capital letter as its lower case, without Shift (a
+/// key that is no capital as it is): what the screens over the board, whose
+/// keys are all lower case, take, so that Caps Lock changes nothing there.
+pub fn lower_case(key: &KeyEvent) -> KeyEvent {
+    match key.code {
+        KeyCode::Char(c) if c.is_ascii_uppercase() => KeyEvent {
+            code: KeyCode::Char(c.to_ascii_lowercase()),
+            modifiers: key.modifiers - KeyModifiers::SHIFT,
+            ..*key
+        },
+        _ => *key,
+    }
 }
 
 /// Whether a key press is Ctrl-C, which quits from every screen.
@@ -261,7 +279,11 @@ mod tests {
         let ctrl_shift_r = press(KeyCode::Char('R'), KeyModifiers::CONTROL);
         assert_eq!(command(&ctrl_shift_r), Some(Command::Redo));
         let shift_u = press(KeyCode::Char('U'), KeyModifiers::SHIFT);
-        assert_eq!(command(&shift_u), Some(Command::Redo));
+        assert_eq!(
+            command(&shift_u),
+            Some(Command::Undo),
+            "as u, for Caps Lock"
+        );
         assert_eq!(
             command(&press(KeyCode::Char('x'), KeyModifiers::NONE)),
             None
@@ -318,7 +340,7 @@ mod tests {
             // Shift on a key the table names only plain does what the key does.
             (KeyCode::Enter, shift, Command::Select),
             (KeyCode::Esc, shift, Command::Back),
-            (KeyCode::Char('u'), shift, Command::Redo),
+            (KeyCode::Char('u'), shift, Command::Undo),
         ];
         for (code, modifiers, want) in cases {
             assert_eq!(

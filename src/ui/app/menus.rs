@@ -19,13 +19,17 @@ use crate::game::daily::Day;
 use crate::game::{Action, Game};
 use crate::persist::document;
 use crate::persist::scores::Scores;
-use crate::persist::settings::Settings;
+use crate::persist::settings::{GameChoice, Settings};
 use crate::persist::stats::Stats;
 use crate::ui::layout::MenuLayout;
 use crate::ui::theme::Theme;
 
 /// The title line's note when *Daily deal* is chosen while it is played.
 const PLAYING_DAILY: &str = "this is today's daily deal";
+
+/// Under "Abandon this game?" over the first game of a day's daily deal:
+/// thrown away, it plays the day (see [`App::daily_replay`]).
+const MAKES_A_REPLAY: &str = "Played again, this deal is a replay, not recorded.";
 
 /// The key line under every list.
 pub const LIST_KEYS: &str = "arrows, letter or click; Enter; Esc back";
@@ -59,6 +63,14 @@ impl App {
                         _ => None,
                     };
                 }
+                // Thrown away, the first game of a day's deal plays the day.
+                let first_daily = self.game.config().daily.is_some() && !self.replay;
+                if matches!(menu.kind, MenuKind::Confirm(_))
+                    && first_daily
+                    && let Some(subtitle) = view.subtitle.as_mut()
+                {
+                    *subtitle = format!("{subtitle}\n{MAKES_A_REPLAY}");
+                }
                 Some(view)
             }
             Screen::NewGame(form) => {
@@ -84,13 +96,38 @@ impl App {
             .iter()
             .map(ListRow::wanted_width)
             .chain([view.title.width() + 4, LIST_KEYS.width()])
-            .chain(view.subtitle.iter().map(|s| s.width()))
+            .chain(
+                view.subtitle
+                    .iter()
+                    .flat_map(|s| s.lines())
+                    .map(|l| l.width()),
+            )
             .max()
             .unwrap_or(0);
-        let header = view.subtitle.as_ref().map_or(0, |_| 2);
+        // The subtitle's lines and a blank line.
+        let header = view.subtitle.as_ref().map_or(0, |s| {
+            u16::try_from(s.lines().count() + 1).unwrap_or(u16::MAX)
+        });
         let width = u16::try_from(widest).unwrap_or(u16::MAX);
-        let layout = MenuLayout::new(area, width, header, view.rows.len(), view.selected);
+        let room = self.list_room(area, MenuLayout::outer_width(width));
+        let layout = MenuLayout::new(room, width, header, view.rows.len(), view.selected);
         Some((view, layout))
+    }
+
+    /// Where a list `width` columns wide (its border included) is centred
+    /// on a screen of `area`: beside a side panel, left of it where it fits
+    /// there, so that the score and the time stay in sight; else the
+    /// screen, the panel giving way to it.
+    pub(crate) fn list_room(&self, area: Rect, width: u16) -> Rect {
+        self.screen_layout(area)
+            .0
+            .panel
+            .map(|panel| Rect {
+                width: panel.x - area.x,
+                ..area
+            })
+            .filter(|left| left.width >= width)
+            .unwrap_or(area)
     }
 
     /// A key on a list screen: arrows move, left and right change a field,
@@ -268,10 +305,7 @@ impl App {
                 self.screens.pop();
             }
             MenuAction::NewGame => {
-                // Within the tiles on show: kinds chosen with other tiles
-                // (61 emoji, then the 59 letters) would deal kinds drawn alike.
-                let mut choice = self.settings.new_game.clone();
-                choice.kinds = choice.kinds.min(self.theme.kinds());
+                let choice = self.own_choice();
                 self.screens.push(Screen::NewGame(NewGameForm::new(choice)));
             }
             // Today's deal is the game on show: dealt again, it would be
@@ -314,10 +348,24 @@ impl App {
         !self.game_over() && self.game.config().daily == Some(Day::today(SystemTime::now()))
     }
 
+    /// The New game form's last choices, within the tiles on show: kinds
+    /// chosen with other tiles (61 emoji, then the 59 letters) would deal
+    /// kinds drawn alike.
+    fn own_choice(&self) -> GameChoice {
+        let mut choice = self.settings.new_game.clone();
+        choice.kinds = choice.kinds.min(self.theme.kinds());
+        choice
+    }
+
     /// Leaves every screen and starts over as `why` says; the saved game goes.
     pub(super) fn abandon(&mut self, why: Abandon, now: Instant) {
         self.screens.clear();
         match why {
+            // After a daily deal, whose options are the day's, the
+            // player's own game.
+            Abandon::ForNewGame if self.game.config().daily.is_some() => {
+                self.start_config(self.own_choice().config(rand::random()), now);
+            }
             Abandon::ForNewGame => self.start_over(Action::NewGame, now),
             Abandon::ForRestart => self.start_over(Action::Restart, now),
             Abandon::ForChoice(choice) => {
@@ -330,11 +378,8 @@ impl App {
                 self.start_config(Day::today(SystemTime::now()).config(), now);
             }
             Abandon::ForDemo => {
-                // The deal `--demo` makes without options: the last new
-                // game's choices, within the tiles on show.
-                let mut config = self.settings.new_game.config(rand::random());
-                config.kinds = config.kinds.min(self.theme.kinds());
-                if self.start_config(config, now) {
+                // The deal `--demo` makes without options.
+                if self.start_config(self.own_choice().config(rand::random()), now) {
                     self.start_demo(now);
                 }
             }

@@ -166,8 +166,10 @@ impl App {
         if self.win_screen.as_ref().is_some_and(|w| w.recorded) {
             return;
         }
-        // A game whose time ran out is over: nothing is left to resume.
-        if self.game.time_up().is_some() {
+        // A game whose time ran out is over: nothing is left to resume. One
+        // without a move counts for nothing and saved nothing: the saved
+        // game on disk, if any, is another's, and stays.
+        if self.game.time_up().is_some() && self.counted == Counted::Started {
             self.end_game(Outcome::TimedOut);
             if let Some(m) = self.session.as_mut().and_then(Session::discard) {
                 self.tell(m);
@@ -333,7 +335,9 @@ impl App {
     }
 
     /// Before another game: a win on show is recorded, a game with moves
-    /// counts as abandoned, and the saved game goes.
+    /// counts as abandoned, and its saved game goes. A game without a move
+    /// saved nothing: the saved game on disk, if any, is another's, which
+    /// stays until a first move replaces it.
     fn leave_game(&mut self) {
         // The player moves on: a score that cannot be written is lost (and
         // told), as the new game's first move would replace the save anyway.
@@ -346,6 +350,9 @@ impl App {
             } else {
                 Outcome::Abandoned
             });
+        }
+        if self.counted == Counted::No {
+            return;
         }
         if let Some(m) = self.session.as_mut().and_then(Session::discard) {
             self.tell(m);

@@ -160,7 +160,7 @@ impl ListRow {
 pub struct ListView {
     /// The title of the box.
     pub title: String,
-    /// A line under the title, if any.
+    /// A line under the title, if any (or lines, parted by `\n`).
     pub subtitle: Option<String>,
     /// The rows, top to bottom.
     pub rows: Vec<ListRow>,
@@ -213,7 +213,8 @@ pub enum MenuAction {
 /// What abandoning the game in progress is for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Abandon {
-    /// A new deal of the same settings.
+    /// A new deal of the same settings (after a daily deal, of the New
+    /// game form's).
     ForNewGame,
     /// The first board of this game again.
     ForRestart,
@@ -274,16 +275,17 @@ impl Menu {
                 ("Help", '?', A::Help),
                 ("Quit", 'q', A::Quit),
             ],
+            // Each letter the board's key for the same action (p pauses
+            // and goes on), and the other menus' for the same item.
             MenuKind::Pause => vec![
-                ("Resume", 'r', A::Resume),
+                ("Resume play", 'p', A::Resume),
                 ("Hint", 't', A::Board(Command::Hint)),
                 ("Undo", 'u', A::Board(Command::Undo)),
                 ("Redo", 'o', A::Board(Command::Redo)),
-                ("Reshuffle", 'f', A::Board(Command::Reshuffle)),
+                ("Reshuffle", 'r', A::Board(Command::Reshuffle)),
                 ("New game", 'n', A::NewGame),
-                // The start menu's 'd' is Restart's here.
-                ("Daily deal", 'a', A::Daily),
-                ("Restart this deal", 'd', A::Restart),
+                ("Daily deal", 'd', A::Daily),
+                ("Restart this deal", 'a', A::Restart),
                 ("Watch a demo", 'w', A::Demo),
                 ("Settings", 'e', A::Settings),
                 ("High scores", 'h', A::Scores),

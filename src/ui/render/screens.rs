@@ -71,7 +71,8 @@ impl App {
     }
 
     /// A few tiles of the theme in use under the settings, as they look on
-    /// the board (in colour or not).
+    /// the board (in colour or not), centred under the form (left of a side
+    /// panel the form leaves in sight, see [`App::list_room`]).
     fn render_preview(&self, layout: &MenuLayout, area: Rect, buf: &mut Buffer) {
         let y = layout.outer.bottom();
         if y + 3 > area.bottom() {
@@ -82,7 +83,8 @@ impl App {
         };
         let kinds = self.theme.kinds().min(6) as u16;
         let width = tile.pitch_x * kinds;
-        let x = area.x + area.width.saturating_sub(width) / 2;
+        let room = self.list_room(area, layout.outer.width);
+        let x = room.x + room.width.saturating_sub(width) / 2;
         for k in 0..kinds {
             let rect = Rect::new(x + tile.pitch_x * k, y + 1, tile.width, tile.height);
             self.render_tile(tile, rect, u32::from(k) + 1, Marks::default(), buf);
@@ -179,18 +181,26 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
         .title(format!(" {} ", view.title))
         .title_alignment(Alignment::Center)
         .render(layout.outer, buf);
-    // Too wide for the box, the line under the title wraps into the blank
-    // line kept under it.
+    // Too wide for the box, the lines under the title wrap into the blank
+    // line kept under them.
     match &view.subtitle {
-        Some(sub) if sub.width() > usize::from(layout.header.width) => {
+        Some(sub)
+            if sub
+                .lines()
+                .any(|l| l.width() > usize::from(layout.header.width)) =>
+        {
             Paragraph::new(sub.as_str())
                 .alignment(Alignment::Center)
                 .wrap(Wrap { trim: true })
                 .render(layout.header, buf);
         }
-        Some(sub) => Line::raw(sub.as_str())
-            .alignment(Alignment::Center)
-            .render(layout.header, buf),
+        Some(sub) => {
+            for (line, row) in sub.lines().zip(layout.header.rows()) {
+                Line::raw(line)
+                    .alignment(Alignment::Center)
+                    .render(row, buf);
+            }
+        }
         None => {}
     }
     // Rows scrolled out of sight are told by an arrow on the border.

@@ -473,7 +473,7 @@ fn help_lists_every_key_and_the_mouse() {
         "new game",
         "q, Ctrl-C",
         "undo",
-        "U, Ctrl-R",
+        "Ctrl-R",
         "right click",
         "highlight",
         "Esc",

@@ -135,15 +135,27 @@ fn table_lines(screen: &WinScreen, width: u16) -> Vec<Ranked<'static>> {
         return lines;
     }
     lines.push((9, Line::raw("")));
+    // The figures' columns as wide as their widest cell: a hand-edited
+    // file holds scores of 9 digits and times of 10 characters.
+    let scores: Vec<String> = rows.iter().map(|r| r.score.to_string()).collect();
+    let times: Vec<String> = rows
+        .iter()
+        .map(|r| clock(std::time::Duration::from_secs(u64::from(r.seconds))))
+        .collect();
+    let widest =
+        |cells: &[String], least: usize| cells.iter().map(String::len).fold(least, usize::max);
+    let (score_width, time_width) = (widest(&scores, SCORE_WIDTH), widest(&times, TIME_WIDTH));
     // In a box narrower than the rows, the names give way (to at least
     // LEAST_NAME columns), then the time column: the scores stay whole.
     let inside = usize::from(width.saturating_sub(2));
     let room = |figures: usize| inside.saturating_sub(ROW_HEAD + figures);
-    let with_time = room(SCORE_WIDTH + TIME_WIDTH) >= LEAST_NAME;
+    // Each column with the space before it, the score's with the mark after.
+    let (score_cols, time_cols) = (score_width + 3, time_width + 1);
+    let with_time = room(score_cols + time_cols) >= LEAST_NAME;
     let name_width = if with_time {
-        room(SCORE_WIDTH + TIME_WIDTH)
+        room(score_cols + time_cols)
     } else {
-        room(SCORE_WIDTH)
+        room(score_cols)
     }
     .clamp(1, MAX_NAME_WIDTH);
     let mut assisted = false;
@@ -151,18 +163,17 @@ fn table_lines(screen: &WinScreen, width: u16) -> Vec<Ranked<'static>> {
         assisted |= row.assisted;
         let mark = if row.mine { ">" } else { " " };
         let time = if with_time {
-            let time = clock(std::time::Duration::from_secs(u64::from(row.seconds)));
-            format!(" {time:>8}")
+            format!(" {:>time_width$}", times[i])
         } else {
             String::new()
         };
         let text = format!(
-            " {:>2}{mark} {} {:>7}{time} {}",
+            " {:>2}{mark} {} {:>score_width$}{time} {}",
             i + 1,
             // Names are sanitized when made and when read; escaped again here
             // so nothing from a file reaches the terminal raw.
             pad(&escape_controls(&row.name), name_width),
-            row.score,
+            scores[i],
             if row.assisted { "*" } else { "" },
         );
         let style = if row.mine {
@@ -188,10 +199,10 @@ fn table_lines(screen: &WinScreen, width: u16) -> Vec<Ranked<'static>> {
 
 /// A table row's columns before the name: " 12> ".
 const ROW_HEAD: usize = 5;
-/// A table row's score column and the assisted mark after it: " 1234567 *".
-const SCORE_WIDTH: usize = 10;
-/// A table row's time column: " 12:34:56".
-const TIME_WIDTH: usize = 9;
+/// The fewest columns of a table row's score: 1234567.
+const SCORE_WIDTH: usize = 7;
+/// The fewest columns of a table row's time: 12:34:56.
+const TIME_WIDTH: usize = 8;
 /// The fewest columns a name keeps before the time column goes.
 const LEAST_NAME: usize = 4;
 

@@ -363,9 +363,9 @@ fn home_and_end_go_to_the_first_and_last_item() {
     press(&mut app, &[KeyCode::Char('m')]);
     for (key, item) in [
         (KeyCode::End, "> Quit"),
-        (KeyCode::Home, "> Resume"),
+        (KeyCode::Home, "> Resume play"),
         (KeyCode::PageDown, "> Quit"),
-        (KeyCode::PageUp, "> Resume"),
+        (KeyCode::PageUp, "> Resume play"),
     ] {
         press(&mut app, &[key]);
         assert_eq!(highlighted(&app).as_deref(), Some(item), "{key:?}");
@@ -1080,6 +1080,24 @@ fn past_the_card(app: &mut App) {
     assert!(app.screens.is_empty(), "{:?}", app.screens);
 }
 
+/// Asks for a hint and clicks its pair, as a player does.
+fn match_the_hint(app: &mut App) {
+    press(app, &[KeyCode::Char('t')]);
+    let (a, b) = app.game.hint_pair().unwrap();
+    pick(app, a);
+    pick(app, b);
+}
+
+/// An app saving in `dir` playing today's daily deal, chosen from the
+/// start menu, with one match made.
+fn todays_daily_after_a_match(dir: &std::path::Path) -> App {
+    let mut app = app_in(dir, tiny()).with_start_menu();
+    type_str(&mut app, "d");
+    past_the_card(&mut app);
+    match_the_hint(&mut app);
+    app
+}
+
 /// Played at 80x24 in tmux: the start menu's daily deal went to the
 /// ordinary "8x16 right" table and statistics, with no share line, and
 /// `--daily` never resumed it: the day's config did not say its day.
@@ -1094,10 +1112,7 @@ fn the_start_menus_daily_deal_is_that_days_deal_and_resumes() {
     assert_eq!(config.daily, Some(today));
     assert_eq!(config.table_name(), format!("daily-{today}"));
     // A move saves it; `--daily` of that day finds it again.
-    press(&mut app, &[KeyCode::Char('t')]);
-    let (a, b) = app.game.hint_pair().unwrap();
-    pick(&mut app, a);
-    pick(&mut app, b);
+    match_the_hint(&mut app);
     let score = app.game.score();
     assert!(score > 0);
     app.close(app.now);
@@ -1178,10 +1193,7 @@ fn the_start_menu_shows_a_demo_that_a_key_takes_over() {
     // A key stops it; the player's first move saves the game.
     type_str(&mut app, "x");
     assert!(app.demo.is_none());
-    press(&mut app, &[KeyCode::Char('t')]);
-    let (a, b) = app.game.hint_pair().unwrap();
-    pick(&mut app, a);
-    pick(&mut app, b);
+    match_the_hint(&mut app);
     assert_eq!(app.game.board().tile_count(), 4);
     assert!(
         dir.path().join("game.json").exists(),
@@ -1203,7 +1215,7 @@ fn the_daily_deal_is_offered_in_the_game_and_on_a_finished_game() {
     assert_eq!(app.game.board().tile_count(), 2, "a move was made");
     press(&mut app, &[KeyCode::Char('m')]);
     assert!(screen_rows(&app, 80, 24).join("\n").contains("Daily deal"));
-    type_str(&mut app, "a");
+    type_str(&mut app, "d");
     assert!(
         matches!(top(&app), Some(Screen::Menu(m)) if m.kind == MenuKind::Confirm(Abandon::ForDaily)),
         "{:?}",
@@ -1237,19 +1249,13 @@ fn the_daily_deal_is_offered_in_the_game_and_on_a_finished_game() {
 fn the_daily_deal_chosen_while_playing_it_goes_back_to_it() {
     let today = Day::today(SystemTime::now());
     let dir = tempfile::tempdir().unwrap();
-    let mut app = app_in(dir.path(), tiny()).with_start_menu();
-    type_str(&mut app, "d");
-    past_the_card(&mut app);
-    press(&mut app, &[KeyCode::Char('t')]);
-    let (a, b) = app.game.hint_pair().unwrap();
-    pick(&mut app, a);
-    pick(&mut app, b);
+    let mut app = todays_daily_after_a_match(dir.path());
     let (tiles, score) = (app.game.board().tile_count(), app.game.score());
     assert!(score > 0, "a move was made");
     press(&mut app, &[KeyCode::Char('m')]);
     let menu = screen_rows(&app, 80, 24).join("\n");
     assert!(menu.contains("playing it"), "{menu}");
-    type_str(&mut app, "a");
+    type_str(&mut app, "d");
     assert!(app.screens.is_empty(), "{:?}", app.screens);
     assert_eq!(app.game.config().daily, Some(today));
     assert_eq!(
@@ -1468,4 +1474,192 @@ fn the_menu_says_when_there_is_nothing_to_undo_or_redo() {
     press(&mut app, &[KeyCode::Char('m')]);
     assert_eq!(row(&app, "Undo").note.as_deref(), Some("nothing to undo"));
     assert_eq!(row(&app, "Redo").note, None, "the undone match to redo");
+}
+
+/// Played in tmux: the pause menu's letters were not the board's keys for
+/// the same actions: `r` there resumed where it reshuffles on the board,
+/// `f` reshuffled where it highlights, and Redo's `o` did nothing on the
+/// board. An item that stands for a board key has that key, and no item
+/// has a key the board gives another action (but the cursor's h).
+#[test]
+fn the_pause_menus_letters_are_the_boards_keys() {
+    use crate::ui::app::keys::command;
+    for (label, letter, action) in Menu::pause(true).items {
+        let board = command(&KeyEvent::from(KeyCode::Char(letter)));
+        let same = match action {
+            MenuAction::Board(c) => Some(c),
+            MenuAction::Resume => Some(Command::Pause),
+            MenuAction::NewGame => Some(Command::NewGame),
+            MenuAction::Help => Some(Command::Help),
+            MenuAction::Quit => Some(Command::Quit),
+            _ => None,
+        };
+        match (same, board) {
+            (Some(_), _) => assert_eq!(board, same, "{label}: {letter}"),
+            (None, None | Some(Command::Move(_))) => {}
+            (None, Some(other)) => panic!("{label}: {letter} is {other:?} on the board"),
+        }
+    }
+    // As a player presses them: the menu's letters, then the board's.
+    let mut app = crate::ui::test_support::dealt("ascii", false);
+    let (p, q) = crate::game::find_match(app.game.board()).unwrap();
+    pick(&mut app, p);
+    pick(&mut app, q);
+    let matched = app.game.board().clone();
+    type_str(&mut app, "mu");
+    assert_eq!(app.game.board().tile_count(), 128, "the menu's u undid");
+    type_str(&mut app, "mo");
+    assert_eq!(app.game.board(), &matched, "the menu's o redid");
+    type_str(&mut app, "uo");
+    assert_eq!(app.game.board(), &matched, "the board's o redid");
+    let shuffles = app.game.reshuffles_left();
+    type_str(&mut app, "mr");
+    assert!(app.screens.is_empty(), "r did not resume");
+    assert_eq!(
+        app.game.reshuffles_left(),
+        shuffles - 1,
+        "the menu's r reshuffled"
+    );
+    type_str(&mut app, "pmp");
+    assert!(app.screens.is_empty() && !app.game.is_paused(), "p resumed");
+}
+
+/// Played in tmux at 80 x 24: "Restart this deal" on the day's first game
+/// of today's daily deal asked "Abandon this game?  Its moves and score
+/// will be lost." and, once answered, dealt it as a replay ("daily replay
+/// center-v"), not recorded; the box had not said so. It does now, for
+/// whatever throws the day's first game away, in a box that fits 80 x 24
+/// and 40 columns; a replay's box has nothing more to say.
+#[test]
+fn abandoning_a_days_first_game_of_its_daily_deal_says_it_makes_a_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = todays_daily_after_a_match(dir.path());
+    const REPLAY: &str = "Played again, this deal is a replay, not recorded.";
+    let confirm = |app: &mut App, keys: &str, w: u16| {
+        type_str(app, keys);
+        assert!(
+            matches!(top(app), Some(Screen::Menu(m)) if matches!(m.kind, MenuKind::Confirm(_))),
+            "{:?}",
+            app.screens
+        );
+        let shown = screen_rows(app, w, 24).join("\n");
+        read_box(app);
+        // No keeps the game, back to the board (past the pause menu).
+        press(app, &[KeyCode::Esc]);
+        if keys.starts_with('m') {
+            press(app, &[KeyCode::Esc]);
+        }
+        assert!(app.screens.is_empty(), "{:?}", app.screens);
+        shown
+    };
+    for (keys, w) in [("ma", 80), ("n", 80), ("ma", 40)] {
+        let shown = confirm(&mut app, keys, w);
+        let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        let said: Vec<_> = words(&shown.replace(['│', '╭', '╮', '╰', '╯', '─'], " "));
+        assert!(
+            said.windows(words(REPLAY).len())
+                .any(|w| w == words(REPLAY)),
+            "{keys} at {w}:\n{shown}"
+        );
+        assert!(
+            shown.contains("Its moves and score will be lost."),
+            "{shown}"
+        );
+    }
+    type_str(&mut app, "ma");
+    read_box(&mut app);
+    type_str(&mut app, "y");
+    past_the_card(&mut app);
+    assert!(app.replay, "dealt again, a replay");
+    match_the_hint(&mut app);
+    let shown = confirm(&mut app, "ma", 80);
+    assert!(!shown.contains("not recorded"), "{shown}");
+}
+
+/// Played in tmux: `n` after a daily deal dealt another 8 x 16 board of
+/// that day's gravity, untimed and normal, whatever the New game form
+/// (and the settings) chose: the daily deal's own options, not the
+/// player's. After a daily deal, won or not, `n` deals the player's game.
+#[test]
+fn n_after_a_daily_deal_deals_the_players_own_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = todays_daily_after_a_match(dir.path());
+    let own = GameChoice {
+        rows: 4,
+        cols: 6,
+        kinds: 6,
+        mode: "up".to_string(),
+        timed: true,
+        difficulty: "easy".to_string(),
+    };
+    app.settings.new_game = own.clone();
+    type_str(&mut app, "n");
+    read_box(&mut app);
+    type_str(&mut app, "y");
+    past_the_card(&mut app);
+    let config = app.game.config();
+    assert_eq!(config.daily, None);
+    assert_eq!(GameChoice::of(&config), own, "{config:?}");
+    // An ordinary game's n deals its own options again.
+    app.settings.new_game = GameChoice::default();
+    type_str(&mut app, "n");
+    past_the_card(&mut app);
+    assert_eq!(GameChoice::of(&app.game.config()), own);
+}
+
+/// Played in tmux at 100 x 30 beside a 4 x 4 board: the pause menu,
+/// centred on the screen, reached over the side panel, which gave way to
+/// it (since 84e191d), so the score and the time left were out of sight
+/// while the game stood paused. A list that fits left of the panel is
+/// centred there, the panel beside it; a click finds its items there.
+#[test]
+fn a_menu_beside_a_small_board_leaves_the_side_panel_in_sight() {
+    use crate::ui::test_support::on_board;
+    let area = Rect::new(0, 0, 100, 30);
+    let rows = [[1, 2, 3, 4], [5, 6, 7, 8], [1, 2, 3, 4], [5, 6, 7, 8]];
+    let board = crate::core::grid::Board::from_rows(&rows).unwrap();
+    let mut app = on_board(board, "ascii", false, Instant::now());
+    let now = app.now;
+    let panel = app.screen_layout(area).0.panel.expect("the side panel");
+    let keys = |app: &mut App, codes: &[KeyCode]| {
+        for &code in codes {
+            app.handle_event(&key(code), area, now);
+        }
+    };
+    for (c, item) in [('m', "Resume play"), ('n', "Start"), ('e', "Done")] {
+        keys(&mut app, &[KeyCode::Char(c)]);
+        let shown = screen_rows(&app, area.width, area.height);
+        let all = shown.join("\n");
+        assert!(
+            all.contains("Score") && all.contains("click title: menu"),
+            "{all}"
+        );
+        let row = shown
+            .iter()
+            .find(|r| r.contains(item))
+            .unwrap_or_else(|| panic!("{item}:\n{all}"));
+        let x = row.find(item).unwrap();
+        assert!(x + item.len() < usize::from(panel.x), "{all}");
+        // The menu, then the New game form and the settings over it.
+        if c != 'm' {
+            keys(&mut app, &[KeyCode::Esc]);
+        }
+    }
+    // A click on an item chooses it where it is drawn.
+    keys(&mut app, &[KeyCode::Esc]);
+    assert!(app.screens.is_empty(), "{:?}", app.screens);
+    keys(&mut app, &[KeyCode::Char('p'), KeyCode::Char('m')]);
+    let shown = screen_rows(&app, area.width, area.height);
+    let (y, row) = shown
+        .iter()
+        .enumerate()
+        .find(|(_, r)| r.contains("Resume play"))
+        .unwrap();
+    let x = u16::try_from(row.find("Resume play").unwrap()).unwrap();
+    app.handle_event(&left_click(x, u16::try_from(y).unwrap()), area, now);
+    assert!(
+        app.screens.is_empty() && !app.game.is_paused(),
+        "{:?}",
+        app.screens
+    );
 }

@@ -17,6 +17,26 @@ fn tiny(dir: &Path) -> App {
     app_in(dir, crate::ui::test_support::tiny())
 }
 
+/// Saves a game of the tiny board in `dir` after a match, then starts as
+/// the command line does with the options `wanted`, which deal `config`,
+/// another deal: the saved game's file, which that start leaves on disk,
+/// and the app, past its note that the saved game stays.
+fn saved_then_other_options(
+    dir: &Path,
+    wanted: crate::persist::session::Wanted,
+    config: Config,
+) -> (String, App) {
+    let mut app = tiny(dir);
+    type_str(&mut app, " l ");
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let saved = std::fs::read_to_string(dir.join("game.json")).unwrap();
+    let mut app = crate::ui::test_support::app_started(dir, false, wanted, config);
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Esc]);
+    (saved, app)
+}
+
 /// Played in tmux: a saved game left by `lianliankan --new` was never
 /// counted as lost (two games started, none won, none lost, and its
 /// streak went on), nor one replaced by a game of other options, while
@@ -72,13 +92,8 @@ fn a_saved_game_left_from_the_command_line_counts_as_abandoned() {
 #[test]
 fn a_saved_game_replaced_in_a_batch_of_keys_counts_at_once() {
     use crate::persist::session::Wanted;
-    use crate::ui::test_support::app_started;
     let dir = tempfile::tempdir().unwrap();
     let stats = || Stats::load(dir.path()).unwrap().0;
-    let mut app = tiny(dir.path());
-    type_str(&mut app, " l ");
-    assert!(app.close(app.now).is_empty());
-    drop(app);
     // lianliankan --rows 1 --cols 2, whose first match wins.
     let wanted = Wanted {
         rows: Some(1),
@@ -88,9 +103,7 @@ fn a_saved_game_replaced_in_a_batch_of_keys_counts_at_once() {
         rows: 1,
         ..crate::ui::test_support::tiny()
     };
-    let mut app = app_started(dir.path(), false, wanted, one_pair);
-    read_box(&mut app);
-    keys(&mut app, &[KeyCode::Esc]);
+    let (_, mut app) = saved_then_other_options(dir.path(), wanted, one_pair);
     // As the event loop takes keys that came together.
     app.begin_batch();
     type_str(&mut app, " l ");
@@ -818,7 +831,9 @@ fn a_batch_of_inputs_is_saved_once_after_it() {
     // Undo and redo in one batch: saved once, after it (the undo marked
     // the game assisted).
     app.begin_batch();
-    keys(&mut app, &[KeyCode::Char('u'), KeyCode::Char('U')]);
+    keys(&mut app, &[KeyCode::Char('u')]);
+    let ctrl_r = KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL);
+    app.handle_event(&Event::Key(ctrl_r), AREA, app.now);
     assert!(!saved.exists(), "saved inside the batch");
     app.end_batch(app.now);
     assert!(saved.exists(), "saved after it");
@@ -1180,6 +1195,44 @@ fn a_narrow_win_box_keeps_the_scores_whole() {
     }
 }
 
+/// Played in tmux on a hand-edited scores.json: the win box's table
+/// gave a score of 100000000 (the most a file may hold) and a time of
+/// 8784:00:00 (366 days) the room of 1234567 and 12:34:56, so their rows'
+/// time and mark stood out of line with the others'. The columns are as
+/// wide as their widest cell, the name giving way on a narrow screen.
+#[test]
+fn the_win_boxs_table_stays_aligned_for_the_widest_values_a_file_holds() {
+    use crate::game::limits::{MAX_SCORE, MAX_SECONDS};
+    use crate::persist::scores::{Entry, record};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    let key = BoardKey::of(&app.game.config()).unwrap();
+    let now = std::time::SystemTime::now();
+    for (name, score, seconds) in [("ann", MAX_SCORE, 5), ("bob", 20, MAX_SECONDS)] {
+        let entry = Entry::new(name, score, seconds, now, true).unwrap();
+        record(dir.path(), &key, entry).unwrap();
+    }
+    win(&mut app);
+    for w in [80, 46, 36] {
+        let shown = screen_rows(&app, w, 24);
+        let rows: Vec<&String> = shown
+            .iter()
+            .filter(|r| [" ann ", " bob ", "> player"].iter().any(|n| r.contains(n)))
+            .collect();
+        assert_eq!(rows.len(), 3, "at {w}:\n{}", shown.join("\n"));
+        // Each row's last figure (its time) ends in one column.
+        let ends: Vec<usize> = rows
+            .iter()
+            .map(|r| r.rfind(|c: char| c.is_ascii_digit()).unwrap())
+            .collect();
+        assert!(
+            ends.iter().all(|&e| e == ends[0]),
+            "at {w}:\n{}",
+            shown.join("\n")
+        );
+    }
+}
+
 #[test]
 fn undo_takes_back_a_hint_but_not_the_hint_spent_even_across_a_restart() {
     let dir = tempfile::tempdir().unwrap();
@@ -1454,4 +1507,73 @@ fn the_high_scores_of_a_first_win_not_yet_recorded_ask_to_record_it() {
     keys(&mut app, &[KeyCode::Esc]);
     type_str(&mut app, "r");
     assert_eq!(table(dir.path()).len(), 1);
+}
+
+/// The README: "games started (a game counts once its first move is
+/// made)". A timed game whose time ran out before its first move was
+/// counted all the same: lost, out of time, and the streak broken (with
+/// no start counted, so more games ended than began); and a start with
+/// other options, whose saved game "stays until your first move replaces
+/// it", lost that saved game when the time ran out. Such a game counts
+/// for nothing, and leaves the saved game as it found it.
+#[test]
+fn a_timed_game_out_of_time_before_its_first_move_counts_for_nothing() {
+    use crate::persist::session::Wanted;
+    let dir = tempfile::tempdir().unwrap();
+    let stats = || Stats::load(dir.path()).unwrap().0;
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(stats().streak, 1);
+    drop(app);
+    // A game in progress saved, then lianliankan --timed, left alone
+    // until its time is up.
+    let wanted = Wanted {
+        timed: Some(true),
+        ..Wanted::default()
+    };
+    let timed = Config {
+        timed: true,
+        ..crate::ui::test_support::tiny()
+    };
+    let (saved, mut app) = saved_then_other_options(dir.path(), wanted, timed);
+    let limit = app.game.time_limit().unwrap();
+    assert!(app.tick(app.now + limit));
+    assert!(app.game.time_up().is_some());
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let total = stats().total();
+    assert_eq!((total.started, total.won, total.timed_out), (2, 1, 0));
+    assert_eq!(stats().streak, 1, "no streak broken");
+    let kept = std::fs::read_to_string(dir.path().join("game.json"));
+    assert!(kept.is_ok_and(|k| k == saved), "the saved game stays");
+}
+
+/// Found while playing the timed case: a start with other options says
+/// the saved game "stays until your first move replaces it", but `n`
+/// before that move removed it, and counted it abandoned. A new game
+/// without a move leaves it, as quitting does; the first move of the
+/// game after replaces it.
+#[test]
+fn a_new_game_before_the_first_move_leaves_the_saved_game() {
+    use crate::persist::session::Wanted;
+    let dir = tempfile::tempdir().unwrap();
+    let tally = || Stats::load(dir.path()).unwrap().0.total();
+    // lianliankan --cols 4, then n at once.
+    let wanted = Wanted {
+        cols: Some(4),
+        ..Wanted::default()
+    };
+    let other = Config {
+        cols: 4,
+        ..crate::ui::test_support::tiny()
+    };
+    let (saved, mut app) = saved_then_other_options(dir.path(), wanted, other);
+    type_str(&mut app, "n");
+    assert_eq!(app.game.config().cols, 4, "a new game of those options");
+    let kept = std::fs::read_to_string(dir.path().join("game.json"));
+    assert!(kept.is_ok_and(|k| k == saved), "the saved game stays");
+    assert_eq!((tally().started, tally().abandoned), (1, 0));
+    type_str(&mut app, " l ");
+    assert_eq!((tally().started, tally().abandoned), (2, 1), "replaced now");
 }

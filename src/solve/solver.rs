@@ -410,16 +410,15 @@ impl TileIds {
         let mut kind_of = Vec::new();
         let mut by_kind: Vec<(Tile, Id)> = Vec::new();
         let (rows, cols) = (board.rows(), board.cols());
-        let mut order: Vec<Point> = board.points().collect();
-        order.sort_by_key(|&p| {
+        let points: Vec<Point> = board.points().collect();
+        let mut order: Vec<usize> = (0..points.len()).collect();
+        order.sort_by_key(|&cell| {
             (
-                std::cmp::Reverse(gravity.depth(rows, cols, p)),
-                p.row,
-                p.col,
+                std::cmp::Reverse(gravity.depth(rows, cols, points[cell])),
+                cell,
             )
         });
-        for p in order {
-            let cell = p.row as usize * cols + p.col as usize;
+        for cell in order {
             let tile = board.tiles()[cell];
             if tile != EMPTY {
                 let id = cell_of.len() as Id;
@@ -1638,17 +1637,15 @@ mod tests {
             let mut left = board.clone();
             settle(&mut left, gravity);
             let ids = TileIds::of(&left, gravity);
-            let depth = |cell: Cell| {
-                let p = Point::new((cell as usize / cols) as i32, (cell as usize % cols) as i32);
-                gravity.depth(rows, cols, p)
-            };
+            let points: Vec<Point> = left.points().collect();
+            let depth = |cell: Cell| gravity.depth(rows, cols, points[cell as usize]);
             // Layer by layer: the farthest from where tiles pack first.
             for w in ids.cell_of.windows(2) {
                 assert!(depth(w[0]) >= depth(w[1]), "{gravity:?}: {w:?}");
             }
             // So taking the tiles away in that order never slides one.
             for &cell in &ids.cell_of {
-                let p = Point::new((cell as usize / cols) as i32, (cell as usize % cols) as i32);
+                let p = points[cell as usize];
                 left.set(p, EMPTY);
                 assert!(settle(&mut left, gravity).is_empty(), "{gravity:?}: {p:?}");
             }

@@ -160,8 +160,9 @@ fn tile_key(id: u32) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The most memory the positions proved lost may take; beyond it the search
-/// goes on without remembering more, which costs time but never correctness.
+/// The most memory the positions proved lost may take; beyond it each new one
+/// takes the place of the one remembered longest ago, which costs time but
+/// never correctness.
 const MEMORY_BUDGET: usize = 128 << 20;
 
 /// The least unit of the round limits: round `k` may enter `unit *

@@ -6,8 +6,16 @@
 //! position it holds, next to a 64-bit hash that only speeds up the look-up;
 //! a hash shared by two positions costs a comparison of their bits, never a
 //! wrong answer.
+//!
+//! Once the byte budget is spent, each new position takes the place of the
+//! one remembered longest ago. Forgetting costs the search time, never
+//! correctness, and a long search keeps learning where it works now: a full
+//! memory that took nothing more left the rest of the search with no memory
+//! at all, so a 16 x 9 board proved impossible after 2.6 million positions
+//! with room to remember them was left unknown after 3.8 million.
 
-/// Positions proved lost, at most as many as fit in the byte budget.
+/// Positions proved lost: as many as fit in the byte budget, the most recent
+/// once it is spent.
 pub(super) struct LostMemory {
     /// The words (64 tiles each) of one position.
     words: usize,
@@ -21,6 +29,9 @@ pub(super) struct LostMemory {
     keys: Vec<u64>,
     /// The most entries the byte budget allows.
     limit: usize,
+    /// The entry remembered longest ago, the next to go once the budget is
+    /// spent (entries are reused in turn from then on).
+    oldest: usize,
 }
 
 /// The slots a table starts with.
@@ -39,6 +50,7 @@ impl LostMemory {
             hashes: Vec::new(),
             keys: Vec::new(),
             limit: (budget / per_entry).min(u32::MAX as usize - 1),
+            oldest: 0,
         }
     }
 
@@ -78,22 +90,61 @@ impl LostMemory {
         self.slots[self.find(hash, key)] != 0
     }
 
-    /// Remembers the position `key`; once the budget is spent, nothing more
-    /// is remembered, which costs the search time but never correctness.
+    /// Remembers the position `key`; once the budget is spent, in the place
+    /// of the position remembered longest ago.
     pub(super) fn insert(&mut self, hash: u64, key: &[u64]) {
-        if self.hashes.len() >= self.limit {
-            return;
-        }
         let slot = self.find(hash, key);
         if self.slots[slot] != 0 {
             return;
         }
-        self.slots[slot] = Self::slot_value(self.hashes.len(), hash);
-        self.hashes.push(hash);
-        self.keys.extend_from_slice(key);
-        if 2 * self.hashes.len() > self.slots.len() {
-            self.grow();
+        if self.hashes.len() < self.limit {
+            self.slots[slot] = Self::slot_value(self.hashes.len(), hash);
+            self.hashes.push(hash);
+            self.keys.extend_from_slice(key);
+            if 2 * self.hashes.len() > self.slots.len() {
+                self.grow();
+            }
+            return;
         }
+        if self.hashes.is_empty() {
+            // A budget too small for a single position.
+            return;
+        }
+        let entry = self.oldest;
+        self.oldest = (entry + 1) % self.hashes.len();
+        self.take_out(entry);
+        self.hashes[entry] = hash;
+        self.keys[entry * self.words..(entry + 1) * self.words].copy_from_slice(key);
+        let slot = self.find(hash, key);
+        self.slots[slot] = Self::slot_value(entry, hash);
+    }
+
+    /// Frees the slot of entry `entry`, moving back the entries after it in
+    /// its run that may move, so that every look-up still reaches its entry
+    /// without passing a free slot (deletion by backward shift).
+    fn take_out(&mut self, entry: usize) {
+        let mask = self.slots.len() - 1;
+        let home = |entry: usize| self.hashes[entry] as usize & mask;
+        let mut hole = home(entry);
+        while self.slots[hole] as u32 as usize != entry + 1 {
+            debug_assert_ne!(self.slots[hole], 0, "entry {entry} is in the table");
+            hole = (hole + 1) & mask;
+        }
+        let mut next = (hole + 1) & mask;
+        while self.slots[next] != 0 {
+            let value = self.slots[next];
+            // An entry stays where it is when its home lies after the hole,
+            // up to its own slot (cyclically): moved back, it would sit
+            // before its home, where no look-up starts.
+            let from_home = next.wrapping_sub(home((value as u32 - 1) as usize)) & mask;
+            let from_hole = next.wrapping_sub(hole) & mask;
+            if from_home >= from_hole {
+                self.slots[hole] = value;
+                hole = next;
+            }
+            next = (next + 1) & mask;
+        }
+        self.slots[hole] = 0;
     }
 
     /// Doubles the table and puts every entry back by its hash.
@@ -145,14 +196,46 @@ mod tests {
     }
 
     #[test]
-    fn a_full_memory_forgets_nothing_and_takes_nothing_more() {
+    fn a_full_memory_forgets_the_positions_remembered_longest_ago() {
         // Room for about 100 entries of two words.
         let mut memory = LostMemory::new(2, 100 * (16 + 8 + 32));
         for i in 0..1000u64 {
             memory.insert(i, &[i, i]);
+            assert!(memory.contains(i, &[i, i]), "{i}");
         }
         assert_eq!(memory.len(), 100);
-        assert!((0..100).all(|i| memory.contains(i, &[i, i])));
-        assert!(!memory.contains(500, &[500, 500]));
+        assert!((900..1000).all(|i| memory.contains(i, &[i, i])));
+        assert!(!(0..900).any(|i| memory.contains(i, &[i, i])));
+    }
+
+    /// The memory against a model (the positions held, oldest first) over
+    /// random inserts and look-ups, with few hashes so that runs are long
+    /// and every kind of move back in a run happens when an entry goes.
+    #[test]
+    fn a_full_memory_holds_exactly_the_latest_positions() {
+        use rand::{RngExt, SeedableRng};
+        use std::collections::VecDeque;
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(7);
+        for hashes in [1u64, 3, 17, 1 << 40] {
+            let mut memory = LostMemory::new(1, 37 * (8 + 8 + 32));
+            let mut model: VecDeque<u64> = VecDeque::new();
+            for _ in 0..5000 {
+                let key = rng.random_range(0..120u64);
+                let hash = |k: u64| (k % hashes).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                if rng.random_bool(0.5) {
+                    memory.insert(hash(key), &[key]);
+                    if !model.contains(&key) {
+                        if model.len() == 37 {
+                            model.pop_front();
+                        }
+                        model.push_back(key);
+                    }
+                }
+                for k in 0..120 {
+                    assert_eq!(memory.contains(hash(k), &[k]), model.contains(&k), "{k}");
+                }
+            }
+            assert_eq!(memory.len(), 37);
+        }
     }
 }

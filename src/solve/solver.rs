@@ -23,7 +23,12 @@
 //!
 //! The search runs in rounds that restart (keeping what was proved lost),
 //! every other round with its moves by ids instead of ranked, which tames
-//! the long tail of unlucky early choices.
+//! the long tail of unlucky early choices. A board the first round does not
+//! decide gets a second search on another core, whose rounds take the two
+//! orders the other way round: the two share the memory of lost positions,
+//! so each skips what the other proved, and the first answer ends both.
+//! Boards decided in the first round (most, and every small one) are
+//! decided by one search, the same way every time.
 //! It keeps its own stack, so boards with many tiles cannot overflow the
 //! thread's stack. A position lists its moves when it is entered, but for
 //! the kinds with many copies left (a big board's): their pairs, hundreds a
@@ -32,6 +37,8 @@
 //! straight down asks a few joins a position, not every pair's.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::core::engine::{Border, Rules, connects};
@@ -42,7 +49,7 @@ use crate::core::rules::{kind_groups, matchable_pairs};
 
 mod memory;
 
-use memory::LostMemory;
+use memory::SharedMemory;
 
 /// One move: join the tiles at `a` and `b` (same kind) and remove them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -83,7 +90,8 @@ pub struct SearchStats {
     pub positions: u64,
     /// Path queries asked of the engine.
     pub path_queries: u64,
-    /// Rounds begun: the first, and one more at each restart.
+    /// Rounds begun: the first, and one more at each restart (of every
+    /// search of the solve).
     pub rounds: u64,
 }
 
@@ -98,7 +106,56 @@ pub fn solve_counted(board: &Board, config: &SolveConfig) -> (Outcome, SearchSta
     if !kinds_pair_up(board) {
         return (Outcome::NoSolution, SearchStats::default());
     }
-    Search::new(board, config).run()
+    let memory = SharedMemory::new(board.tile_count().div_ceil(64), MEMORY_BUDGET);
+    let answered = AtomicBool::new(false);
+    let mut search = Search::new(board, config, &memory, &answered);
+    // Most boards are decided in the first round, by one search and so the
+    // same way every time.
+    if let Some(outcome) = search.round() {
+        return search.finish(outcome);
+    }
+    if !helper_core() {
+        return search.run();
+    }
+    let deadline = search.deadline;
+    std::thread::scope(|scope| {
+        // A second search on another core, in the other order of moves at
+        // each round, proves positions lost for both through the shared
+        // memory; whichever answers first ends the other.
+        let helper = std::thread::Builder::new().spawn_scoped(scope, || {
+            let mut helper = Search::new(board, config, &memory, &answered);
+            helper.deadline = deadline;
+            helper.ranked_rounds = 0;
+            let helped = helper.run();
+            if helped.0 != Outcome::Unknown {
+                answered.store(true, Ordering::Relaxed);
+            }
+            helped
+        });
+        let (outcome, mut stats) = search.run();
+        answered.store(true, Ordering::Relaxed);
+        // Without a second thread (the system refused one), one search.
+        let Ok(helper) = helper else {
+            return (outcome, stats);
+        };
+        let (helped, more) = helper
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        stats.positions += more.positions;
+        stats.path_queries += more.path_queries;
+        stats.rounds += more.rounds;
+        match outcome {
+            Outcome::Unknown => (helped, stats),
+            outcome => (outcome, stats),
+        }
+    })
+}
+
+/// Whether another core can take a second search of a solve: on a machine of
+/// one, the two would share it and each go at half speed.
+fn helper_core() -> bool {
+    static CORES: OnceLock<bool> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
 }
 
 /// Whether the position can still be cleared, for the game's warning:
@@ -360,7 +417,8 @@ enum Scan {
 
 /// Why a search stopped before an answer.
 enum Stop {
-    /// The budget ran out: the answer is unknown.
+    /// The budget ran out, or another search of the same solve answered:
+    /// this one's answer is unknown.
     OutOfTime,
     /// This round's position limit was reached: start the next round (see
     /// [`Search::run`]).
@@ -579,6 +637,11 @@ struct Search<'a> {
     config: &'a SolveConfig,
     /// `None` when the budget reaches beyond what the clock can represent.
     deadline: Option<Instant>,
+    /// Set when a search of the same solve has answered: this one stops.
+    answered: &'a AtomicBool,
+    /// Whether odd rounds (1) or even rounds (0) rank the moves; the
+    /// others take them by ids (see [`Search::enter`]).
+    ranked_rounds: u64,
     ticks: u32,
     /// The ticks a join the engine answers on the board counts for: such a
     /// search may cover the whole board, so on a big one (no masks) the
@@ -633,7 +696,7 @@ struct Search<'a> {
     /// The line of each tile in `key_lines`, and its place there.
     tile_line: Vec<(u32, u32)>,
     tiles: usize,
-    lost: LostMemory,
+    lost: &'a SharedMemory,
     played: Vec<Played>,
     /// The slides (from, to) of every move played, in order.
     slides: Vec<(Cell, Cell)>,
@@ -670,7 +733,12 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn new(board: &Board, config: &'a SolveConfig) -> Self {
+    fn new(
+        board: &Board,
+        config: &'a SolveConfig,
+        lost: &'a SharedMemory,
+        answered: &'a AtomicBool,
+    ) -> Self {
         let (rows, cols) = (board.rows(), board.cols());
         let TileIds {
             id_at,
@@ -703,6 +771,8 @@ impl<'a> Search<'a> {
         Search {
             config,
             deadline: Instant::now().checked_add(config.budget),
+            answered,
+            ranked_rounds: 1,
             ticks: 0,
             board_query_ticks: u32::try_from(board.rows() * board.cols() / BOARD_QUERY_CELLS)
                 .unwrap_or(u32::MAX),
@@ -731,7 +801,7 @@ impl<'a> Search<'a> {
             present,
             hash,
             tiles,
-            lost: LostMemory::new(words, MEMORY_BUDGET),
+            lost,
             played: Vec::new(),
             slides: Vec::new(),
             moves: Vec::new(),
@@ -755,35 +825,47 @@ impl<'a> Search<'a> {
     /// and the search stays exhaustive.
     fn run(mut self) -> (Outcome, SearchStats) {
         loop {
-            self.entered = 0;
-            let outcome = match self.search() {
-                Ok(true) => Outcome::Solved(
-                    self.played
-                        .iter()
-                        .map(|p| Move {
-                            a: self.point(p.at.0),
-                            b: self.point(p.at.1),
-                        })
-                        .collect(),
-                ),
-                Ok(false) => Outcome::NoSolution,
-                Err(Stop::OutOfTime) => Outcome::Unknown,
-                Err(Stop::Restart) => {
-                    while !self.played.is_empty() {
-                        self.undo();
-                    }
-                    self.moves.clear();
-                    while !self.excluded.is_empty() {
-                        self.unexclude();
-                    }
-                    self.round += 1;
-                    self.round_limit = self.round_unit.saturating_mul(luby(self.round));
-                    continue;
-                }
-            };
-            self.stats.rounds = self.round;
-            return (outcome, self.stats);
+            if let Some(outcome) = self.round() {
+                return self.finish(outcome);
+            }
         }
+    }
+
+    /// One round: its answer, or `None` when it reached its limit, the
+    /// position taken back to the start for the next round.
+    fn round(&mut self) -> Option<Outcome> {
+        self.entered = 0;
+        match self.search() {
+            Ok(true) => Some(Outcome::Solved(
+                self.played
+                    .iter()
+                    .map(|p| Move {
+                        a: self.point(p.at.0),
+                        b: self.point(p.at.1),
+                    })
+                    .collect(),
+            )),
+            Ok(false) => Some(Outcome::NoSolution),
+            Err(Stop::OutOfTime) => Some(Outcome::Unknown),
+            Err(Stop::Restart) => {
+                while !self.played.is_empty() {
+                    self.undo();
+                }
+                self.moves.clear();
+                while !self.excluded.is_empty() {
+                    self.unexclude();
+                }
+                self.round += 1;
+                self.round_limit = self.round_unit.saturating_mul(luby(self.round));
+                None
+            }
+        }
+    }
+
+    /// The answer with the work done for it.
+    fn finish(&mut self, outcome: Outcome) -> (Outcome, SearchStats) {
+        self.stats.rounds = self.round;
+        (outcome, self.stats)
     }
 
     /// Depth-first search with an explicit stack; `Ok(true)` leaves the
@@ -874,7 +956,7 @@ impl<'a> Search<'a> {
         // hundredfold). The moves are ordered by rank and then by ids, a
         // total order, so a round differs from the one two before it only
         // by what the memory has learnt since.
-        if self.round.is_multiple_of(2) {
+        if self.round % 2 != self.ranked_rounds {
             self.scored.iter_mut().for_each(|(score, _)| *score = 0);
         }
         self.scored
@@ -1183,7 +1265,9 @@ impl<'a> Search<'a> {
         self.ticks += 1;
         if self.ticks >= CLOCK_EVERY {
             self.ticks = 0;
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.answered.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+            {
                 return Err(Stop::OutOfTime);
             }
         }
@@ -1473,6 +1557,19 @@ mod tests {
         }
     }
 
+    /// A search of `b` under `c` with a memory of its own, to look at its
+    /// steps.
+    fn search_of<'a>(b: &Board, c: &'a SolveConfig) -> Search<'a> {
+        let memory = SharedMemory::new(b.tile_count().div_ceil(64), MEMORY_BUDGET);
+        let answered = AtomicBool::new(false);
+        Search::new(
+            b,
+            c,
+            Box::leak(Box::new(memory)),
+            Box::leak(Box::new(answered)),
+        )
+    }
+
     fn solved(b: &Board, config: &SolveConfig) -> Vec<Move> {
         let Outcome::Solved(moves) = solve(b, config) else {
             panic!("not solved: {b:?}");
@@ -1480,6 +1577,49 @@ mod tests {
         let left = replay(b, &moves, config.rules, config.gravity).unwrap();
         assert_eq!(left.tile_count(), 0);
         moves
+    }
+
+    /// Boards that the first round does not decide, so that a second search
+    /// joins the first (on a machine of more than one core): the two answer
+    /// as one search does, and a solution, whichever found it, clears the
+    /// board.
+    #[test]
+    fn two_searches_answer_as_one() {
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let cases = [
+            (8, 8, 16, Gravity::Down, 161, false),
+            (8, 8, 16, Gravity::None, 246, false),
+            (8, 8, 16, Gravity::Up, 625, false),
+            (6, 8, 12, Gravity::Left, 705, false),
+            (6, 6, 9, Gravity::CenterH, 289, true),
+            (6, 6, 9, Gravity::Right, 228, true),
+        ];
+        for (rows, cols, kinds, gravity, seed, winnable) in cases {
+            let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut tiles: Vec<Tile> = (0..rows * cols)
+                .map(|i| 1 + (i as Tile / 2) % kinds)
+                .collect();
+            tiles.shuffle(&mut rng);
+            let b = Board::from_tiles(rows, cols, tiles).unwrap();
+            let c = config(Border::Open, gravity);
+            let (alone, one) = search_of(&b, &c).run();
+            assert!(
+                one.rounds > 1,
+                "{gravity:?} {seed}: decided in the first round"
+            );
+            let (both, stats) = solve_counted(&b, &c);
+            assert!(stats.rounds > 1);
+            match (alone, both) {
+                (Outcome::NoSolution, Outcome::NoSolution) => assert!(!winnable),
+                (Outcome::Solved(_), Outcome::Solved(moves)) => {
+                    assert!(winnable);
+                    let left = replay(&b, &moves, c.rules, gravity).unwrap();
+                    assert_eq!(left.tile_count(), 0, "{gravity:?} {seed}");
+                }
+                (alone, both) => panic!("{gravity:?} {seed}: alone {alone:?}, both {both:?}"),
+            }
+        }
     }
 
     #[test]
@@ -1581,7 +1721,7 @@ mod tests {
         for gravity in [Gravity::None, Gravity::Down, Gravity::CenterH] {
             for round in [1, 2] {
                 let c = config(Border::Open, gravity);
-                let mut search = Search::new(&b, &c);
+                let mut search = search_of(&b, &c);
                 search.round = round;
                 let Ok(Entered::Open(mut frame)) = search.enter() else {
                     panic!("{gravity:?}: the position is open");
@@ -1660,7 +1800,7 @@ mod tests {
         // the first column leaves another.
         let b = board(&["AB", "AB", "CA"]);
         let c = config(Border::Open, Gravity::Down);
-        let mut search = Search::new(&b, &c);
+        let mut search = search_of(&b, &c);
         // Remembers the position after `pair` as lost; returns its key and
         // whether it was remembered already.
         let mut remember_after = |pair: Pair| {
@@ -1697,7 +1837,7 @@ mod tests {
         // at the ends of their columns.
         let b = board(&["C..C", "BAAB", "ABBA"]);
         let c = config(Border::Open, Gravity::Down);
-        let mut search = Search::new(&b, &c);
+        let mut search = search_of(&b, &c);
         // Ids go in row-major order: the C are 0 and 1, the upper B 2 and 5.
         assert!(search.at_line_ends(&[0, 1]));
         assert!(!search.at_line_ends(&[2, 5]));

@@ -14,9 +14,54 @@
 //! at all, so a 16 x 9 board proved impossible after 2.6 million positions
 //! with room to remember them was left unknown after 3.8 million.
 
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+/// The lost positions of one solve, which both of its searches (see
+/// `solver::solve_counted`) read and add to: in parts, each behind a lock
+/// of its own and holding the positions whose hashes lead there, so two
+/// threads seldom wait for each other.
+pub(super) struct SharedMemory {
+    parts: Box<[Mutex<LostMemory>]>,
+}
+
+/// The parts of a [`SharedMemory`].
+const PARTS: usize = 16;
+
+impl SharedMemory {
+    /// An empty memory for positions of `words` words that grows to at most
+    /// about `budget` bytes in all.
+    pub(super) fn new(words: usize, budget: usize) -> Self {
+        SharedMemory {
+            parts: (0..PARTS)
+                .map(|_| Mutex::new(LostMemory::new(words, budget / PARTS)))
+                .collect(),
+        }
+    }
+
+    /// The part holding the positions of hash `hash`, chosen by its top
+    /// bits (the part's table uses the low ones).
+    fn part(&self, hash: u64) -> MutexGuard<'_, LostMemory> {
+        // A search that panicked left nothing half done that matters: a
+        // position is stored whole or not at all, and the panic goes on.
+        self.parts[(hash >> 60) as usize % PARTS]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whether the position `key` (whose hash is `hash`) was remembered.
+    pub(super) fn contains(&self, hash: u64, key: &[u64]) -> bool {
+        self.part(hash).contains(hash, key)
+    }
+
+    /// Remembers the position `key` (see [`LostMemory::insert`]).
+    pub(super) fn insert(&self, hash: u64, key: &[u64]) {
+        self.part(hash).insert(hash, key);
+    }
+}
+
 /// Positions proved lost: as many as fit in the byte budget, the most recent
 /// once it is spent.
-pub(super) struct LostMemory {
+struct LostMemory {
     /// The words (64 tiles each) of one position.
     words: usize,
     /// Open addressing with linear probing: 0 is a free slot; otherwise the
@@ -40,7 +85,7 @@ const FIRST_SLOTS: usize = 1 << 10;
 impl LostMemory {
     /// An empty memory for positions of `words` words that grows to at most
     /// about `budget` bytes.
-    pub(super) fn new(words: usize, budget: usize) -> Self {
+    fn new(words: usize, budget: usize) -> Self {
         // An entry costs its words, its hash and at most four slots (the
         // table is grown at half full, so it is at least a quarter full).
         let per_entry = 8 * words + 8 + 4 * 8;
@@ -56,7 +101,7 @@ impl LostMemory {
 
     /// How many positions are remembered.
     #[cfg(test)]
-    pub(super) fn len(&self) -> usize {
+    fn len(&self) -> usize {
         self.hashes.len()
     }
 
@@ -86,13 +131,13 @@ impl LostMemory {
     }
 
     /// Whether the position `key` (whose hash is `hash`) was remembered.
-    pub(super) fn contains(&self, hash: u64, key: &[u64]) -> bool {
+    fn contains(&self, hash: u64, key: &[u64]) -> bool {
         self.slots[self.find(hash, key)] != 0
     }
 
     /// Remembers the position `key`; once the budget is spent, in the place
     /// of the position remembered longest ago.
-    pub(super) fn insert(&mut self, hash: u64, key: &[u64]) {
+    fn insert(&mut self, hash: u64, key: &[u64]) {
         let slot = self.find(hash, key);
         if self.slots[slot] != 0 {
             return;

@@ -19,11 +19,12 @@ use crate::ui::theme::Paint;
 
 /// The keys the panel lists, with a word each, most needed first (a short
 /// panel drops them from the end).
-const KEYS: [(Command, &str); 9] = [
+const KEYS: [(Command, &str); 10] = [
     (Command::Help, "help"),
     (Command::Hint, "hint"),
     (Command::Reshuffle, "shuffle"),
     (Command::Undo, "undo"),
+    (Command::Redo, "redo"),
     (Command::Highlight, "show kind"),
     (Command::Pause, "pause"),
     (Command::Back, "menu"),

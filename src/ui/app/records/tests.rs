@@ -1,6 +1,6 @@
 use std::path::Path;
 
-use ratatui::crossterm::event::Event;
+use ratatui::crossterm::event::{Event, KeyModifiers};
 
 use super::*;
 use crate::game::{Config, Game, Mode};
@@ -912,7 +912,8 @@ fn the_name_is_typed_and_recorded_on_enter_and_the_save_goes() {
 
 /// Windows sends a character typed with AltGr (Polish ł and ż, the @
 /// of German keyboards) as that character with Control and Alt: it goes
-/// into the name, while Control alone still undoes or does nothing.
+/// into the name, while Control alone still undoes or does nothing, and
+/// Alt alone does nothing.
 #[test]
 fn characters_typed_with_altgr_on_windows_go_into_the_name() {
     let dir = tempfile::tempdir().unwrap();
@@ -926,6 +927,9 @@ fn characters_typed_with_altgr_on_windows_go_into_the_name() {
     }
     let ctrl_x = Event::Key(KeyEvent::new(KeyCode::Char('x'), KeyModifiers::CONTROL));
     app.handle_event(&ctrl_x, AREA, app.now);
+    // Alt alone types nothing either (it typed the letter).
+    let alt_x = Event::Key(KeyEvent::new(KeyCode::Char('x'), KeyModifiers::ALT));
+    app.handle_event(&alt_x, AREA, app.now);
     assert_eq!(app.win_screen.as_ref().unwrap().name, "ł@ż");
     let undo = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
     app.handle_event(&undo, AREA, app.now);

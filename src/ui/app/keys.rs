@@ -243,6 +243,13 @@ pub fn label(command: Command) -> &'static str {
         .map_or("", |b| b.label)
 }
 
+/// The keys that send `command` one at a time, as [`label`] writes them
+/// (`u` and `Ctrl-Z` of `u, Ctrl-Z`), for a short line of keys that names
+/// one of them.
+pub fn names(command: Command) -> impl Iterator<Item = &'static str> {
+    label(command).split(", ")
+}
+
 /// A key press with a capital letter as its lower case, without Shift (a
 /// key that is no capital as it is): what the screens over the board, whose
 /// keys are all lower case, take, so that Caps Lock changes nothing there.

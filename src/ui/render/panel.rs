@@ -94,9 +94,7 @@ impl App {
         let g = &self.game;
         let level = g.level();
         let heading = match (g.config().mode, g.config().daily) {
-            (Mode::Levels, _) => {
-                format!("Level {} of {}", level.number + 1, g.config().mode.levels())
-            }
+            (Mode::Levels, _) => level::level_of(g),
             (Mode::Single(_), Some(day)) => format!("Daily {day}"),
             (Mode::Single(_), None) => "One board".to_string(),
         };

@@ -12,6 +12,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
 
 use super::boxes::drop_to_fit;
+use super::level::level_of;
 use super::tiles::Marks;
 use crate::core::gravity::Gravity;
 use crate::game::Mode;
@@ -117,9 +118,8 @@ impl App {
 
     fn render_level_card(&self, area: Rect, buf: &mut Buffer) {
         let level = self.game.level();
-        let levels = self.game.config().mode.levels();
         let heading = match self.game.config().mode {
-            Mode::Levels => format!("Level {} of {levels}", level.number + 1),
+            Mode::Levels => level_of(&self.game),
             Mode::Single(_) if self.game.config().daily.is_some() => "Daily deal".to_string(),
             Mode::Single(_) => "This board".to_string(),
         };

@@ -8,7 +8,7 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Padding, Paragraph, Widget, Wrap};
 
-use super::boxes::{Ranked, centre};
+use super::boxes::{Ranked, centre, end_keys, prompt_keys};
 use super::clock;
 use crate::escape::escape_controls;
 use crate::game::{LEVEL_COUNT, Mode, Win};
@@ -51,22 +51,20 @@ impl App {
             lines.push((9, Line::raw("")));
             lines.push((6, centre(share.clone())));
         }
-        let keys: &[&str] = match &self.win_screen {
+        let keys = match &self.win_screen {
             Some(screen) => {
                 lines.push((9, Line::raw("")));
                 lines.extend(table_lines(screen, area.width));
                 if screen.prompting() {
-                    &["Enter record", "Ctrl-Z undo", "Esc or click menu"]
-                } else if screen.recorded {
-                    &["n  new game", "Esc or click  menu", "q  quit"]
+                    prompt_keys()
                 } else {
-                    &["n  new game", "u  undo", "Esc or click  menu", "q  quit"]
+                    end_keys(!screen.recorded)
                 }
             }
-            None => &["n  new game", "u  undo", "Esc or click  menu", "q  quit"],
+            None => end_keys(true),
         };
         lines.push((9, Line::raw("")));
-        self.render_end_box(area, " You won ", lines, keys, 46, buf);
+        self.render_end_box(area, " You won ", lines, &keys, 46, buf);
     }
 
     /// The message box, over everything else, until a key or click.

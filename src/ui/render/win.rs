@@ -40,8 +40,8 @@ impl App {
         ];
         // On a timed game the time left on the last board, which the score
         // took in (the label on the board gives way to this box).
-        if let Some(r) = self.game.last_match().filter(|r| r.cleared && r.bonus > 0) {
-            lines.push((7, centre(format!("(+{} for the time left)", r.bonus))));
+        if win.bonus > 0 {
+            lines.push((7, centre(format!("(+{} for the time left)", win.bonus))));
         }
         if win.assisted {
             lines.push((8, centre("(assisted: undo, hint or demo)".to_string())));

@@ -11,7 +11,6 @@ use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use crate::ui::app::App;
 use crate::ui::app::keys::{self, Command};
-use crate::ui::layout::centred;
 
 /// The gap between two keys on a box's key line.
 const KEY_GAP: &str = "   ";
@@ -84,7 +83,7 @@ impl App {
         drop_to_fit(&mut lines, room);
         let mut shown: Vec<Line> = lines.into_iter().map(|(_, l)| l).collect();
         shown.extend(keys);
-        let rect = centred(area, width, shown.len() as u16 + 2);
+        let rect = self.centred_box(area, width, shown.len() as u16 + 2);
         Clear.render(rect, buf);
         Paragraph::new(shown)
             .block(self.frame(border::DOUBLE).title(title))

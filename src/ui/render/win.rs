@@ -14,7 +14,6 @@ use crate::escape::escape_controls;
 use crate::game::{LEVEL_COUNT, Mode, Win};
 use crate::persist::scores::{MAX_NAME_WIDTH, TABLE_SIZE};
 use crate::ui::app::App;
-use crate::ui::layout::centred;
 use crate::ui::win_screen::WinScreen;
 
 impl App {
@@ -87,7 +86,7 @@ impl App {
         // wrapping that draws it: an estimate left blank lines under short
         // notes and could cut long ones whose words wrap early.
         let height = u16::try_from(note.line_count(inner)).unwrap_or(u16::MAX);
-        let rect = centred(area, width, height);
+        let rect = self.centred_box(area, width, height);
         Clear.render(rect, buf);
         note.render(rect, buf);
     }

@@ -320,6 +320,9 @@ pub struct Win {
     pub score: u32,
     /// The playing time.
     pub time: Duration,
+    /// What the time left on the last board added to the score (0 when
+    /// untimed), which the win box tells.
+    pub bonus: u32,
     /// Whether undo or a hint was used on the way.
     pub assisted: bool,
     /// Which game was won (its id, kept in its save): the high scores
@@ -725,9 +728,16 @@ impl Game {
             return;
         }
         self.clock.pause(now);
+        // The winning match is the last move: undo's last state is the
+        // one before it, in play, redone or resumed alike.
+        let (undo, _) = self.history.stacks();
+        let bonus = undo
+            .last()
+            .map_or(0, |before| self.score.beyond_match(&before.score));
         self.win = Some(Win {
             score: self.score.points,
             time: self.clock.elapsed(now),
+            bonus,
             assisted: self.assisted,
             game: self.id,
         });

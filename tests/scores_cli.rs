@@ -210,12 +210,52 @@ fn a_side_the_game_refuses_is_refused_as_a_filter() {
         let err = text(&game.stderr);
         assert!(err.contains(words), "the game, {args:?}: {err}");
     }
-    for (rows, cols) in [("1", "1"), ("40", "60")] {
+    for (rows, cols) in [("1", "2"), ("40", "60")] {
         let out = scores(dir.path(), &["--rows", rows, "--cols", cols]);
         assert_eq!(out.status.code(), Some(0), "{rows} x {cols}");
         let shown = text(&out.stdout);
         assert_eq!(shown, "No high scores yet for the boards asked.\n");
     }
+}
+
+/// `scores --rows 3 --cols 3` said "No high scores yet" where no game
+/// can have a board of 9 cells (tiles come in pairs), as the game says of
+/// `--rows 3 --cols 3`: a size given whole is refused as the game refuses
+/// it, in its words. Either side alone filters as before.
+#[test]
+fn a_board_of_an_odd_number_of_cells_is_refused_as_a_filter() {
+    let dir = tempfile::tempdir().unwrap();
+    add(dir.path(), 9, 16, "none", "ann", 500);
+    for (args, words) in [
+        (
+            &["--rows", "3", "--cols", "3"][..],
+            "a board of 3 x 3 has an odd number of cells (9); tiles come in pairs",
+        ),
+        (
+            &["--rows", "1", "--cols", "1"],
+            "a board of 1 x 1 has an odd number of cells (1); tiles come in pairs",
+        ),
+    ] {
+        let out = scores(dir.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = text(&out.stderr);
+        assert_eq!(err, format!("lianliankan scores: {words}\n"), "{args:?}");
+        let game = run_in(dir.path(), args);
+        assert_eq!(game.status.code(), Some(2), "{args:?}");
+        let err = text(&game.stderr);
+        assert!(err.contains(words), "the game, {args:?}: {err}");
+    }
+    let out = scores(
+        dir.path(),
+        &["--rows", "9", "--cols", "15", "--gravity", "none"],
+    );
+    assert_eq!(out.status.code(), Some(2), "with the other filters too");
+    let out = scores(dir.path(), &["--rows", "9"]);
+    assert_eq!(out.status.code(), Some(0), "an odd side alone");
+    assert!(text(&out.stdout).contains("ann"), "an odd side alone");
+    let out = scores(dir.path(), &["--cols", "15"]);
+    assert_eq!(out.status.code(), Some(0), "an odd side alone");
 }
 
 /// The platform's own folder, redirected through HOME (and XDG_DATA_HOME on

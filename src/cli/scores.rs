@@ -10,6 +10,7 @@ use crate::cli::show_loaded;
 use crate::core::gravity::Gravity;
 use crate::game::Mode;
 use crate::game::daily::Day;
+use crate::game::limits;
 use crate::persist::scores::{BoardKey, Entry, Scores, table_text};
 use crate::persist::storage::data_dir;
 use crate::solve::difficulty::Difficulty;
@@ -62,6 +63,17 @@ impl ScoresArgs {
             && self.difficulty.is_none_or(|d| d.name() == key.difficulty())
     }
 
+    /// Refuses a size given whole that no game can have, in the game's
+    /// own words ([`limits::check_board`]): a board of 3 x 3 has an odd
+    /// number of cells. Each side alone was checked as it was read.
+    fn check(&self) -> Result<(), String> {
+        match (self.rows, self.cols) {
+            // One kind, which every board of pairs takes: the size is judged.
+            (Some(rows), Some(cols)) => limits::check_board(rows.into(), cols.into(), 1),
+            _ => Ok(()),
+        }
+    }
+
     /// The single table asked for, when rows, columns, gravity and
     /// difficulty are all given.
     fn exact_key(&self) -> Option<BoardKey> {
@@ -72,9 +84,13 @@ impl ScoresArgs {
 
 /// Runs `scores` as the command line asked and returns the exit status: 0
 /// when the tables were shown (a bad file is kept aside with a warning on
-/// stderr), 2 when the data directory cannot be read or the file is from a
-/// newer version.
+/// stderr), 2 when the size asked for is no game's, the data directory
+/// cannot be read or the file is from a newer version.
 pub fn run_scores(args: &ScoresArgs) -> ExitCode {
+    if let Err(message) = args.check() {
+        complain!("lianliankan scores: {message}");
+        return ExitCode::from(2);
+    }
     let loaded = data_dir().and_then(|dir| Scores::load(&dir));
     show_loaded(loaded, "scores", "the tables", |scores| {
         report(scores, args)

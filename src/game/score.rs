@@ -47,21 +47,27 @@ impl Score {
         let quick = self
             .last_match
             .is_some_and(|t| played.saturating_sub(t) <= STREAK_WINDOW);
-        let earned = if self.helped {
-            self.streak = 0;
-            AFTER_HELP
-        } else {
-            self.streak = if quick {
-                self.streak.saturating_add(1)
-            } else {
-                0
-            };
-            BASE + STREAK_BONUS * self.streak.min(MAX_STREAK)
+        self.streak = match (self.helped, quick) {
+            (false, true) => self.streak.saturating_add(1),
+            _ => 0,
         };
+        let earned = earned(self.helped, self.streak);
         self.helped = false;
         self.last_match = Some(played);
         self.add(earned);
         earned
+    }
+
+    /// The points this score holds beyond those of `before` and of the
+    /// match that made it from there: the time left that a cleared timed
+    /// level added, 0 after any other match. What a won game's box says of
+    /// the time left, however the win came back (resumed or redone), with
+    /// no match on show to ask.
+    pub fn beyond_match(&self, before: &Score) -> u32 {
+        let earned = earned(before.helped, self.streak);
+        self.points
+            .saturating_sub(before.points)
+            .saturating_sub(earned)
     }
 
     /// Adds `points` (a match, or the time left on a cleared level), up to
@@ -84,6 +90,16 @@ impl Score {
     pub fn record_help(&mut self) {
         self.helped = true;
         self.streak = 0;
+    }
+}
+
+/// The points of a match after which the streak is `streak`, or that
+/// came after help.
+fn earned(helped: bool, streak: u32) -> u32 {
+    if helped {
+        AFTER_HELP
+    } else {
+        BASE + STREAK_BONUS * streak.min(MAX_STREAK)
     }
 }
 

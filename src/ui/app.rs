@@ -353,7 +353,8 @@ impl App {
         }
         let ctrl_c = matches!(event, Event::Key(key) if key.is_press() && keys::is_ctrl_c(key));
         let q = matches!(event, Event::Key(key)
-            if key.is_press() && keys::lower_case(key).code == KeyCode::Char('q'));
+            if key.is_press() && !keys::is_shortcut(key)
+                && keys::lower_case(key).code == KeyCode::Char('q'));
         // A box in front that the player has not had time to read takes no
         // key or click but Ctrl-C, and `q` on the level card, which quits
         // there as it does from the board (see [`App::front_unread`]); the
@@ -437,7 +438,11 @@ impl App {
         }
         let top = self.top();
         if matches!(top, Top::Screen(_)) {
-            self.screen_key(keys::lower_case(&key), now);
+            // The screens over the board bind no letter held with Control
+            // or Alt.
+            if !keys::is_shortcut(&key) {
+                self.screen_key(keys::lower_case(&key), now);
+            }
         } else if top == Top::Won && self.prompt_key(key, now) {
             // Typed at the name prompt.
         } else if let Some(command) = keys::command(&key) {

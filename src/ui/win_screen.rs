@@ -223,6 +223,7 @@ mod tests {
         Win {
             score,
             time: Duration::from_secs(30),
+            bonus: 0,
             assisted: false,
             game: u64::from(score),
         }

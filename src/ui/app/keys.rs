@@ -80,16 +80,21 @@ impl Key {
 
     /// Whether a key press is this key. On a character Shift is part of the
     /// character: terminals send `H` (crossterm adds Shift), and a terminal
-    /// speaking the kitty keyboard protocol may send `h` with Shift.
+    /// speaking the kitty keyboard protocol may send `h` with Shift. A
+    /// character held with Alt (or Super, Hyper, Meta) is no key of the
+    /// table: Alt-q is not `q` (see [`is_shortcut`]).
     fn matches(&self, key: &KeyEvent) -> bool {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         let shift = key.modifiers.contains(KeyModifiers::SHIFT);
-        let (code, shift) = match key.code {
+        let (code, ctrl, shift) = match key.code {
             // Terminals send Ctrl-R as either case.
-            KeyCode::Char(c) if ctrl => (KeyCode::Char(c.to_ascii_lowercase()), false),
-            KeyCode::Char(c) if shift => (KeyCode::Char(c.to_ascii_uppercase()), false),
-            KeyCode::Char(c) => (KeyCode::Char(c), false),
-            code => (code, shift),
+            KeyCode::Char(c) if key.modifiers - KeyModifiers::SHIFT == KeyModifiers::CONTROL => {
+                (KeyCode::Char(c.to_ascii_lowercase()), true, false)
+            }
+            KeyCode::Char(_) if is_shortcut(key) => return false,
+            KeyCode::Char(c) if shift => (KeyCode::Char(c.to_ascii_uppercase()), false, false),
+            KeyCode::Char(c) => (KeyCode::Char(c), false, false),
+            code => (code, ctrl, shift),
         };
         self.ctrl == ctrl && self.shift == shift && self.code == code
     }
@@ -238,6 +243,13 @@ pub fn label(command: Command) -> &'static str {
         .map_or("", |b| b.label)
 }
 
+/// The keys that send `command` one at a time, as [`label`] writes them
+/// (`u` and `Ctrl-Z` of `u, Ctrl-Z`), for a short line of keys that names
+/// one of them.
+pub fn names(command: Command) -> impl Iterator<Item = &'static str> {
+    label(command).split(", ")
+}
+
 /// A key press with a capital letter as its lower case, without Shift (a
 /// key that is no capital as it is): what the screens over the board, whose
 /// keys are all lower case, take, so that Caps Lock changes nothing there.
@@ -250,6 +262,21 @@ pub fn lower_case(key: &KeyEvent) -> KeyEvent {
         },
         _ => *key,
     }
+}
+
+/// Whether a key press is a character held with a key that makes it a
+/// shortcut rather than the character: Control, Alt (Esc then the key, as
+/// most terminals send it), Super, Hyper or Meta. Such a press is only what
+/// the table binds it to (Ctrl-Z, Ctrl-R, Ctrl-C) and never the plain
+/// letter: Ctrl-U on the pause menu undid as its `u` did, and Alt-q quit
+/// from the board. Shift is part of the character, and Control with Alt
+/// together is AltGr as Windows reports it (crossterm's `event/sys/
+/// windows/parse.rs`), which types @, €, ł and ż on many keyboards.
+pub fn is_shortcut(key: &KeyEvent) -> bool {
+    let held = key.modifiers - KeyModifiers::SHIFT;
+    matches!(key.code, KeyCode::Char(_))
+        && !held.is_empty()
+        && held != KeyModifiers::CONTROL | KeyModifiers::ALT
 }
 
 /// Whether a key press is Ctrl-C, which quits from every screen.

@@ -21,7 +21,7 @@ use crate::persist::document;
 use crate::persist::scores::Scores;
 use crate::persist::settings::{GameChoice, Settings};
 use crate::persist::stats::Stats;
-use crate::ui::layout::MenuLayout;
+use crate::ui::layout::{MenuLayout, centred};
 use crate::ui::theme::Theme;
 
 /// The title line's note when *Daily deal* is chosen while it is played.
@@ -109,16 +109,19 @@ impl App {
             u16::try_from(s.lines().count() + 1).unwrap_or(u16::MAX)
         });
         let width = u16::try_from(widest).unwrap_or(u16::MAX);
-        let room = self.list_room(area, MenuLayout::outer_width(width));
+        let room = self.box_room(area, MenuLayout::outer_width(width));
         let layout = MenuLayout::new(room, width, header, view.rows.len(), view.selected);
         Some((view, layout))
     }
 
-    /// Where a list `width` columns wide (its border included) is centred
-    /// on a screen of `area`: beside a side panel, left of it where it fits
-    /// there, so that the score and the time stay in sight; else the
-    /// screen, the panel giving way to it.
-    pub(crate) fn list_room(&self, area: Rect, width: u16) -> Rect {
+    /// Where a box over the board `width` columns wide (its border
+    /// included) is centred on a screen of `area`: beside a side panel,
+    /// left of it where it fits there, so that the score and the time stay
+    /// in sight; else the screen, the panel giving way to it. Every box
+    /// goes by it: the menus and forms, the help, the high scores, the
+    /// statistics, the level card, the win and time-up boxes and the
+    /// message box.
+    pub(crate) fn box_room(&self, area: Rect, width: u16) -> Rect {
         self.screen_layout(area)
             .0
             .panel
@@ -128,6 +131,12 @@ impl App {
             })
             .filter(|left| left.width >= width)
             .unwrap_or(area)
+    }
+
+    /// A box of `width` x `height` over the board on a screen of `area`,
+    /// centred in the room [`App::box_room`] gives it.
+    pub(crate) fn centred_box(&self, area: Rect, width: u16, height: u16) -> Rect {
+        centred(self.box_room(area, width), width, height)
     }
 
     /// A key on a list screen: arrows move, left and right change a field,

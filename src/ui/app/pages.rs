@@ -100,21 +100,22 @@ impl App {
         }
         lines.extend(replay);
         let width = lines.iter().map(|l| l.width()).max().unwrap_or(0) + 3;
-        let rect = centred(area, width as u16, lines.len() as u16 + 2);
+        let rect = self.centred_box(area, width as u16, lines.len() as u16 + 2);
         (lines, rect)
     }
 
     /// The screen on top that is browsed a page at a time (the high
     /// scores, the statistics) on a screen of `area`: its page on show as
-    /// drawn, its box, and how many pages it has. The one place that picks
-    /// the page for the clicks and the scrolling.
-    fn page_on_top(&self, area: Rect) -> Option<(Vec<Line<'static>>, Rect, usize)> {
+    /// drawn, its box (see [`App::box_room`]), and how many pages it has.
+    /// The one place that picks the page for drawing, the clicks and the
+    /// scrolling.
+    pub(crate) fn page_on_top(&self, area: Rect) -> Option<(Vec<Line<'static>>, Rect, usize)> {
         let ((text, rect), pages) = match self.screens.last()? {
             Screen::Scores(view) => (scores_box(view, area), view.tables.len()),
             Screen::Stats(view) => (stats_box(view, area), view.pages.len()),
             _ => return None,
         };
-        Some((text, rect, pages))
+        Some((text, self.centred_box(area, rect.width, rect.height), pages))
     }
 
     /// The box of the screen on top that is browsed a page at a time (the
@@ -387,13 +388,13 @@ fn stats_size(view: &StatsView, area: Rect) -> (u16, u16) {
 }
 
 /// The high-score table on show as drawn, and its box on a screen of `area`.
-pub(crate) fn scores_box(view: &ScoresView, area: Rect) -> (Vec<Line<'static>>, Rect) {
+fn scores_box(view: &ScoresView, area: Rect) -> (Vec<Line<'static>>, Rect) {
     let size = view.size.on(area, || scores_size(view, area));
     page_text(&scores_page(view, view.index, area), size, area)
 }
 
 /// The statistics page on show as drawn, and its box on a screen of `area`.
-pub(crate) fn stats_box(view: &StatsView, area: Rect) -> (Vec<Line<'static>>, Rect) {
+fn stats_box(view: &StatsView, area: Rect) -> (Vec<Line<'static>>, Rect) {
     let size = view.size.on(area, || stats_size(view, area));
     page_text(&stats_page(view, view.index), size, area)
 }

@@ -6,10 +6,10 @@
 
 use std::time::{Instant, SystemTime};
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use super::App;
-use super::keys::Command;
+use super::keys::{self, Command};
 use super::screen::{Screen, share_line};
 use crate::game::{Action, Game};
 use crate::persist::session::Session;
@@ -202,15 +202,15 @@ impl App {
         let Some(screen) = self.win_screen.as_mut().filter(|w| w.prompting()) else {
             return false;
         };
-        // Windows reports AltGr, which types @, €, ł, ż... on many
-        // keyboards, as Control + Alt (crossterm's `event/sys/windows/
-        // parse.rs`): a character with both is typed, not a Control key.
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL)
-            && !key.modifiers.contains(KeyModifiers::ALT);
         match key.code {
-            // As the board's Ctrl-Z: undo's own rule (see `App::may_undo`) decides.
-            KeyCode::Char('z' | 'Z') if ctrl => self.command(Command::Undo, now),
-            KeyCode::Char(_) if ctrl => {}
+            // As the board's Ctrl-Z: undo's own rule (see `App::may_undo`)
+            // decides. No other letter held with Control or Alt types.
+            KeyCode::Char(_)
+                if keys::command(&key) == Some(Command::Undo) && keys::is_shortcut(&key) =>
+            {
+                self.command(Command::Undo, now)
+            }
+            KeyCode::Char(_) if keys::is_shortcut(&key) => {}
             KeyCode::Char(c) => screen.type_char(c),
             KeyCode::Backspace => screen.backspace(),
             KeyCode::Enter => self.record(),

@@ -388,6 +388,57 @@ fn u_undoes_and_ctrl_r_redoes() {
     assert!(a.game.assisted());
 }
 
+/// Played in tmux: Ctrl-U on the pause menu undid the last match (the
+/// menu took it for its `u`), and Alt-q (Esc and q read together) quit
+/// from the board, as any letter held with Control or Alt acted as the
+/// letter on the menus, the pages and the board (where Control alone was
+/// told apart). Such a letter now does only what the key table binds it
+/// to (Ctrl-Z, Ctrl-R, Ctrl-C), and nothing elsewhere.
+#[test]
+fn a_letter_held_with_control_or_alt_is_not_the_letter() {
+    let (mut a, t) = app();
+    matched(&mut a, t);
+    let held = |c, modifiers| Event::Key(KeyEvent::new(KeyCode::Char(c), modifiers));
+    let (ctrl, alt) = (KeyModifiers::CONTROL, KeyModifiers::ALT);
+    let shuffles = a.game.reshuffles_left();
+    a.handle_event(&held('q', alt), AREA, t);
+    assert!(!a.quit, "Alt-q is not q");
+    for c in ['t', 'u', 'r', 'n', 'm', '?'] {
+        a.handle_event(&held(c, alt), AREA, t);
+    }
+    assert_eq!(a.game.board().tile_count(), 126, "Alt-u is not u");
+    assert_eq!(a.game.hints_left(), 3, "Alt-t is not t");
+    assert_eq!(a.game.reshuffles_left(), shuffles, "Alt-r is not r");
+    assert_eq!(a.top(), Top::Board, "no menu, help or question");
+    // The pause menu, the help and the high scores take none either.
+    a.handle_event(&key(KeyCode::Char('m')), AREA, t);
+    for c in ['u', 'r', 'n', 'p', 'q', 's', 'h'] {
+        a.handle_event(&held(c, ctrl), AREA, t);
+        a.handle_event(&held(c, alt), AREA, t);
+    }
+    assert!(!a.quit, "Ctrl-Q and Alt-q are not the menu's q");
+    assert_eq!(a.game.board().tile_count(), 126, "Ctrl-U is not u");
+    assert_eq!(a.game.reshuffles_left(), shuffles, "Ctrl-R is not r");
+    assert!(
+        matches!(a.screens[..], [Screen::Menu(_)]),
+        "{:?}",
+        a.screens
+    );
+    for page in ['?', 's'] {
+        a.handle_event(&key(KeyCode::Char(page)), AREA, t);
+        a.handle_event(&held('q', alt), AREA, t);
+        a.handle_event(&held(' ', ctrl), AREA, t);
+        assert_eq!(a.screens.len(), 2, "{page}: still open");
+        a.handle_event(&key(KeyCode::Char('q')), AREA, t);
+    }
+    // The table's own: Ctrl-Z undoes and Ctrl-R redoes on the board.
+    a.handle_event(&key(KeyCode::Esc), AREA, t);
+    a.handle_event(&held('z', ctrl), AREA, t);
+    assert_eq!(a.game.board().tile_count(), 128);
+    a.handle_event(&held('r', ctrl), AREA, t);
+    assert_eq!(a.game.board().tile_count(), 126);
+}
+
 #[test]
 fn only_events_that_change_something_redraw() {
     let (mut a, t) = app();

@@ -10,7 +10,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use crate::ui::app::App;
-use crate::ui::layout::centred;
+use crate::ui::app::keys::{self, Command};
 
 /// The gap between two keys on a box's key line.
 const KEY_GAP: &str = "   ";
@@ -18,6 +18,33 @@ const KEY_GAP: &str = "   ";
 /// A line of a box and how soon it goes when the screen is short: the
 /// highest first, the last of equals first; 0 never goes.
 pub(super) type Ranked<'a> = (u8, Line<'a>);
+
+/// The keys of a finished game's box, each named as the key table names
+/// it (see [`keys::names`]), so that the box and the keys cannot drift
+/// apart: `n  new game`, `u  undo` when `undo` is offered, `Esc or click
+/// menu` and `q  quit`.
+pub(super) fn end_keys(undo: bool) -> Vec<String> {
+    let first = |command| keys::names(command).next().unwrap_or_default();
+    let mut line = vec![format!("{}  new game", first(Command::NewGame))];
+    if undo {
+        line.push(format!("{}  undo", first(Command::Undo)));
+    }
+    line.push(format!("{} or click  menu", first(Command::Back)));
+    line.push(format!("{}  quit", first(Command::Quit)));
+    line
+}
+
+/// The keys of the win box's name prompt: Enter records the name typed,
+/// the key table's Control key for undo undoes (the prompt types the
+/// other letters), Esc or a click opens the menu.
+pub(super) fn prompt_keys() -> Vec<String> {
+    let ctrl = |command| keys::names(command).find(|k| k.starts_with("Ctrl-"));
+    let esc = keys::names(Command::Back).next().unwrap_or_default();
+    let mut line = vec!["Enter record".to_string()];
+    line.extend(ctrl(Command::Undo).map(|key| format!("{key} undo")));
+    line.push(format!("{esc} or click menu"));
+    line
+}
 
 /// A line centred in its box.
 pub(super) fn centre(text: String) -> Line<'static> {
@@ -35,7 +62,7 @@ impl App {
         area: Rect,
         title: &str,
         mut lines: Vec<Ranked<'_>>,
-        keys: &[&str],
+        keys: &[String],
         least: u16,
         buf: &mut Buffer,
     ) {
@@ -56,7 +83,7 @@ impl App {
         drop_to_fit(&mut lines, room);
         let mut shown: Vec<Line> = lines.into_iter().map(|(_, l)| l).collect();
         shown.extend(keys);
-        let rect = centred(area, width, shown.len() as u16 + 2);
+        let rect = self.centred_box(area, width, shown.len() as u16 + 2);
         Clear.render(rect, buf);
         Paragraph::new(shown)
             .block(self.frame(border::DOUBLE).title(title))
@@ -102,15 +129,15 @@ pub(super) fn drop_to_fit<T: Rows>(lines: &mut Vec<(u8, T)>, room: usize) {
 /// `keys` on centred lines of at most `width` columns, as few as they fit
 /// on, a key never split between two lines (one wider than `width` has a
 /// line of its own, cut where it is drawn).
-fn key_lines(keys: &[&str], width: usize) -> Vec<Line<'static>> {
+fn key_lines(keys: &[impl AsRef<str>], width: usize) -> Vec<Line<'static>> {
     let mut lines: Vec<String> = Vec::new();
-    for key in keys {
+    for key in keys.iter().map(AsRef::as_ref) {
         match lines.last_mut() {
             Some(line) if line.len() + KEY_GAP.len() + key.len() <= width => {
                 line.push_str(KEY_GAP);
                 line.push_str(key);
             }
-            _ => lines.push((*key).to_string()),
+            _ => lines.push(key.to_string()),
         }
     }
     lines.into_iter().map(centre).collect()

@@ -10,7 +10,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use unicode_width::UnicodeWidthStr;
 
-use super::boxes::centre;
+use super::boxes::{centre, end_keys};
 use super::clock;
 use crate::game::{Difficulty, Game, LEVEL_COUNT, Mode, TimeUp};
 use crate::ui::app::App;
@@ -43,6 +43,13 @@ pub(super) fn label(game: &Game, replay: bool) -> String {
         Mode::Single(_) => format!("{name}{difficulty}"),
         Mode::Levels => format!("Lv {}/{LEVEL_COUNT} {name}{difficulty}", level.number + 1),
     }
+}
+
+/// Where a run of levels stands, as the level card and the side panel
+/// head it: "Level 3 of 7".
+pub(super) fn level_of(game: &Game) -> String {
+    let levels = game.config().mode.levels();
+    format!("Level {} of {levels}", game.level().number + 1)
 }
 
 /// How many of `width` cells stand for `left` of `limit` (rounded up, so the
@@ -158,8 +165,7 @@ impl App {
             (2, centre(format!("Score {:>7}", loss.score))),
             (9, Line::raw("")),
         ];
-        let keys = ["n  new game", "Esc or click  menu", "q  quit"];
-        self.render_end_box(area, " Game over ", lines, &keys, 40, buf);
+        self.render_end_box(area, " Game over ", lines, &end_keys(false), 40, buf);
     }
 }
 

@@ -226,6 +226,24 @@ fn a_large_terminal_grows_the_tiles_and_shows_the_side_panel() {
     }
 }
 
+/// Played at 160 x 45: the side panel's keys named undo (`u, Ctrl-Z`) but
+/// not redo, which the help and the menu offer beside it. Redo comes under
+/// undo, in the table's words.
+#[test]
+fn the_side_panel_lists_redo_under_undo() {
+    let app = dealt("ascii", false);
+    let lines = text(&draw(&app, 160, 45));
+    let undo = lines
+        .iter()
+        .position(|l| l.contains("│ u, Ctrl-Z undo"))
+        .expect("undo in the panel");
+    assert!(
+        lines[undo + 1].contains("│ o, Ctrl-R redo"),
+        "{}",
+        lines.join("\n")
+    );
+}
+
 /// Tiles look like tiles: a light face, a darker edge below, on the table;
 /// the symbol in its kind's colour; the cursor frames its tile in blue.
 #[test]

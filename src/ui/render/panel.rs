@@ -19,11 +19,12 @@ use crate::ui::theme::Paint;
 
 /// The keys the panel lists, with a word each, most needed first (a short
 /// panel drops them from the end).
-const KEYS: [(Command, &str); 9] = [
+const KEYS: [(Command, &str); 10] = [
     (Command::Help, "help"),
     (Command::Hint, "hint"),
     (Command::Reshuffle, "shuffle"),
     (Command::Undo, "undo"),
+    (Command::Redo, "redo"),
     (Command::Highlight, "show kind"),
     (Command::Pause, "pause"),
     (Command::Back, "menu"),
@@ -93,9 +94,7 @@ impl App {
         let g = &self.game;
         let level = g.level();
         let heading = match (g.config().mode, g.config().daily) {
-            (Mode::Levels, _) => {
-                format!("Level {} of {}", level.number + 1, g.config().mode.levels())
-            }
+            (Mode::Levels, _) => level::level_of(g),
             (Mode::Single(_), Some(day)) => format!("Daily {day}"),
             (Mode::Single(_), None) => "One board".to_string(),
         };

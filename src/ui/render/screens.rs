@@ -12,14 +12,15 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
 
 use super::boxes::drop_to_fit;
+use super::level::level_of;
 use super::tiles::Marks;
 use crate::core::gravity::Gravity;
 use crate::game::Mode;
 use crate::ui::app::App;
 use crate::ui::app::menus::{LIST_KEYS, SHORT_LIST_KEYS};
-use crate::ui::app::pages::{scores_box, stats_box, variant, wrap};
+use crate::ui::app::pages::{variant, wrap};
 use crate::ui::app::screen::{ListRow, ListView, Screen};
-use crate::ui::layout::{MenuLayout, centred, tile_sizes};
+use crate::ui::layout::{MenuLayout, tile_sizes};
 use crate::ui::theme::Paint;
 
 /// A picture of how the tiles of a gravity variant move, in plain
@@ -53,26 +54,14 @@ impl App {
                     }
                 }
             }
-            Some(Screen::Scores(view)) => render_page(
-                " High scores ",
-                scores_box(view, area),
-                view.top,
-                self.frame(border::ROUNDED),
-                buf,
-            ),
-            Some(Screen::Stats(view)) => render_page(
-                " Statistics ",
-                stats_box(view, area),
-                view.top,
-                self.frame(border::ROUNDED),
-                buf,
-            ),
+            Some(Screen::Scores(view)) => self.render_page(" High scores ", view.top, area, buf),
+            Some(Screen::Stats(view)) => self.render_page(" Statistics ", view.top, area, buf),
         }
     }
 
     /// A few tiles of the theme in use under the settings, as they look on
     /// the board (in colour or not), centred under the form (left of a side
-    /// panel the form leaves in sight, see [`App::list_room`]).
+    /// panel the form leaves in sight, see [`App::box_room`]).
     fn render_preview(&self, layout: &MenuLayout, area: Rect, buf: &mut Buffer) {
         let y = layout.outer.bottom();
         if y + 3 > area.bottom() {
@@ -83,7 +72,7 @@ impl App {
         };
         let kinds = self.theme.kinds().min(6) as u16;
         let width = tile.pitch_x * kinds;
-        let room = self.list_room(area, layout.outer.width);
+        let room = self.box_room(area, layout.outer.width);
         let x = room.x + room.width.saturating_sub(width) / 2;
         for k in 0..kinds {
             let rect = Rect::new(x + tile.pitch_x * k, y + 1, tile.width, tile.height);
@@ -117,9 +106,8 @@ impl App {
 
     fn render_level_card(&self, area: Rect, buf: &mut Buffer) {
         let level = self.game.level();
-        let levels = self.game.config().mode.levels();
         let heading = match self.game.config().mode {
-            Mode::Levels => format!("Level {} of {levels}", level.number + 1),
+            Mode::Levels => level_of(&self.game),
             Mode::Single(_) if self.game.config().daily.is_some() => "Daily deal".to_string(),
             Mode::Single(_) => "This board".to_string(),
         };
@@ -164,10 +152,41 @@ impl App {
         drop_to_fit(&mut lines, usize::from(area.height.saturating_sub(2)));
         let lines: Vec<Line> = lines.into_iter().flat_map(|(_, lines)| lines).collect();
         let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 6;
-        let rect = centred(area, width, lines.len() as u16 + 2);
+        let rect = self.centred_box(area, width, lines.len() as u16 + 2);
         Clear.render(rect, buf);
         Paragraph::new(lines)
             .block(self.frame(border::DOUBLE))
+            .render(rect, buf);
+    }
+
+    /// The page on show of a paged screen on top (the high scores, the
+    /// statistics), as drawn, in its box (the size of the screen's largest
+    /// page, where [`App::page_on_top`] puts it for the clicks too), with
+    /// what to press to leave it. A page longer than its box shows from
+    /// line `top` and says when more is below.
+    fn render_page(&self, title: &str, top: usize, area: Rect, buf: &mut Buffer) {
+        let Some((mut text, rect, _)) = self.page_on_top(area) else {
+            return;
+        };
+        let room = usize::from(rect.height.saturating_sub(2));
+        let most = text.len().saturating_sub(room);
+        let top = top.min(most);
+        text.drain(..top);
+        text.truncate(room);
+        let keys = if top < most {
+            first_fitting(&[" down: more; Esc back ", " down: more "], inside(rect))
+        } else {
+            // A click outside the box goes back too (inside, it turns the
+            // page): said where there is room, for the mouse alone.
+            first_fitting(
+                &[" Esc or click outside: back ", " Esc back "],
+                inside(rect),
+            )
+        };
+        let keys = Line::raw(keys).alignment(Alignment::Center);
+        Clear.render(rect, buf);
+        Paragraph::new(text)
+            .block(self.frame(border::ROUNDED).title(title).title_bottom(keys))
             .render(rect, buf);
     }
 }
@@ -295,37 +314,4 @@ fn hotkey_label(row: &ListRow, base: Style) -> Vec<Span<'_>> {
             spans
         }
     }
-}
-
-/// The page on show of a paged screen, as drawn, in its box (the size of
-/// the screen's largest page; see `app::pages`), with what to press to
-/// leave it. A page longer than its box shows from line `top` and says
-/// when more is below.
-fn render_page(
-    title: &str,
-    (mut text, rect): (Vec<Line<'static>>, Rect),
-    top: usize,
-    frame: Block,
-    buf: &mut Buffer,
-) {
-    let room = usize::from(rect.height.saturating_sub(2));
-    let most = text.len().saturating_sub(room);
-    let top = top.min(most);
-    text.drain(..top);
-    text.truncate(room);
-    let keys = if top < most {
-        first_fitting(&[" down: more; Esc back ", " down: more "], inside(rect))
-    } else {
-        // A click outside the box goes back too (inside, it turns the
-        // page): said where there is room, for the mouse alone.
-        first_fitting(
-            &[" Esc or click outside: back ", " Esc back "],
-            inside(rect),
-        )
-    };
-    let keys = Line::raw(keys).alignment(Alignment::Center);
-    Clear.render(rect, buf);
-    Paragraph::new(text)
-        .block(frame.title(title).title_bottom(keys))
-        .render(rect, buf);
 }

@@ -8,13 +8,12 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Padding, Paragraph, Widget, Wrap};
 
-use super::boxes::{Ranked, centre};
+use super::boxes::{Ranked, centre, end_keys, prompt_keys};
 use super::clock;
 use crate::escape::escape_controls;
 use crate::game::{LEVEL_COUNT, Mode, Win};
 use crate::persist::scores::{MAX_NAME_WIDTH, TABLE_SIZE};
 use crate::ui::app::App;
-use crate::ui::layout::centred;
 use crate::ui::win_screen::WinScreen;
 
 impl App {
@@ -40,8 +39,8 @@ impl App {
         ];
         // On a timed game the time left on the last board, which the score
         // took in (the label on the board gives way to this box).
-        if let Some(r) = self.game.last_match().filter(|r| r.cleared && r.bonus > 0) {
-            lines.push((7, centre(format!("(+{} for the time left)", r.bonus))));
+        if win.bonus > 0 {
+            lines.push((7, centre(format!("(+{} for the time left)", win.bonus))));
         }
         if win.assisted {
             lines.push((8, centre("(assisted: undo, hint or demo)".to_string())));
@@ -51,22 +50,20 @@ impl App {
             lines.push((9, Line::raw("")));
             lines.push((6, centre(share.clone())));
         }
-        let keys: &[&str] = match &self.win_screen {
+        let keys = match &self.win_screen {
             Some(screen) => {
                 lines.push((9, Line::raw("")));
                 lines.extend(table_lines(screen, area.width));
                 if screen.prompting() {
-                    &["Enter record", "Ctrl-Z undo", "Esc or click menu"]
-                } else if screen.recorded {
-                    &["n  new game", "Esc or click  menu", "q  quit"]
+                    prompt_keys()
                 } else {
-                    &["n  new game", "u  undo", "Esc or click  menu", "q  quit"]
+                    end_keys(!screen.recorded)
                 }
             }
-            None => &["n  new game", "u  undo", "Esc or click  menu", "q  quit"],
+            None => end_keys(true),
         };
         lines.push((9, Line::raw("")));
-        self.render_end_box(area, " You won ", lines, keys, 46, buf);
+        self.render_end_box(area, " You won ", lines, &keys, 46, buf);
     }
 
     /// The message box, over everything else, until a key or click.
@@ -89,7 +86,7 @@ impl App {
         // wrapping that draws it: an estimate left blank lines under short
         // notes and could cut long ones whose words wrap early.
         let height = u16::try_from(note.line_count(inner)).unwrap_or(u16::MAX);
-        let rect = centred(area, width, height);
+        let rect = self.centred_box(area, width, height);
         Clear.render(rect, buf);
         note.render(rect, buf);
     }

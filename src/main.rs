@@ -62,8 +62,11 @@ struct PlayArgs {
     cols: Option<u16>,
     /// Number of tile kinds, at most the theme's symbols, half the cells and 61
     /// [default: 32, or the New game form's; fewer when the board has fewer pairs].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
-    kinds: Option<u16>,
+    // Any count: the start tells one out of range in the game's words
+    // (against the board's pairs and the theme's symbols), not a range of
+    // this type.
+    #[arg(long)]
+    kinds: Option<usize>,
     /// Seed of the deal, to replay a game; random when left out.
     #[arg(long)]
     seed: Option<u64>,
@@ -133,7 +136,7 @@ impl PlayArgs {
             deal: Wanted {
                 rows: self.rows.map(usize::from),
                 cols: self.cols.map(usize::from),
-                kinds: self.kinds.map(usize::from),
+                kinds: self.kinds,
                 seed: self.seed,
                 mode: self.gravity,
                 timed: (self.timed || self.untimed).then_some(self.timed),

@@ -273,6 +273,34 @@ fn bad_options_fail_before_the_terminal_is_touched() {
     assert!(out.stdout.is_empty(), "nothing may reach the terminal");
 }
 
+/// Played: `lianliankan --kinds 0` said "0 is not in 1..=65535", a range
+/// of the parser's type, where `--rows 0` says "a board has 1 to 40 rows"
+/// and a game holds at most 61 kinds; `--kinds 70000` said the same. Any
+/// count of kinds is told in the game's words, against the board's pairs
+/// and the theme's symbols.
+#[test]
+fn kinds_out_of_range_are_told_against_the_board_and_the_theme() {
+    let refused = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lianliankan"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "nothing may reach the terminal");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let err = refused(&["--rows", "8", "--cols", "16", "--kinds", "0"]);
+    assert!(
+        err.contains("0 kinds on 64 pairs is out of range (1 to 61)"),
+        "{err}"
+    );
+    let err = refused(&["--theme", "ascii", "--kinds", "70000"]);
+    assert!(
+        err.contains("theme ascii has 59 symbols, so --kinds can be at most 59"),
+        "{err}"
+    );
+}
+
 /// A theme name typed with control characters in it (a paste, a script) is
 /// told escaped: found by the hostile run, `--theme $'a\e[2Jb'` cleared the
 /// screen the error was printed on, where every other bad value is escaped.

@@ -99,6 +99,45 @@ Board         Won    Best  Median
 }
 
 #[test]
+fn the_boards_are_listed_by_size() {
+    // A player who won on each of the New game form's boards, and a daily
+    // deal, in an order of their own.
+    let dir = tempfile::tempdir().unwrap();
+    for board in [
+        "12x24 levels",
+        "6x10 none",
+        "10x20 levels",
+        "8x16 levels",
+        "8x16 daily-2026-11-30",
+        "40x60 up",
+        "6x10 levels",
+    ] {
+        play(dir.path(), Difficulty::Normal, board, Outcome::Won, 90);
+    }
+    let out = text(&stats(dir.path(), &["--difficulty", "normal"]).stdout);
+    let boards: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("Board"))
+        .skip(1)
+        .map(|l| l.split("  ").next().unwrap())
+        .collect();
+    // Smallest first, as the high-score tables go, not 10x20 before 6x10.
+    assert_eq!(
+        boards,
+        [
+            "6x10 levels",
+            "6x10 none",
+            "8x16 daily-2026-11-30",
+            "8x16 levels",
+            "10x20 levels",
+            "12x24 levels",
+            "40x60 up",
+        ],
+        "{out}"
+    );
+}
+
+#[test]
 fn a_version_1_file_shows_whole_as_games_of_no_recorded_difficulty() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("stats.json");

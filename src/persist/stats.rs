@@ -246,7 +246,9 @@ impl Tally {
                 "Best",
                 "Median"
             ));
-            for (key, b) in &self.boards {
+            let mut boards: Vec<_> = self.boards.iter().collect();
+            boards.sort_by_key(|(key, _)| listing_order(key));
+            for (key, b) in boards {
                 let time = |s: Option<u32>| s.map_or("-".to_string(), |s| show_time(u64::from(s)));
                 lines.push(format!(
                     "{} {:>5} {:>7} {:>7}",
@@ -513,6 +515,20 @@ impl Stats {
         }));
         pages
     }
+}
+
+/// Where the board of `key` comes in a page's table: by size (rows, then
+/// columns), as the high-score tables go, so 6x10 comes before 10x20 (the
+/// keys' own order puts it after), then by the table's name. A key that
+/// names no size (a hand-edited file's) comes last.
+fn listing_order(key: &str) -> (u64, u64, &str) {
+    let size = key
+        .split(' ')
+        .next()
+        .and_then(|size| size.split_once('x'))
+        .and_then(|(rows, cols)| Some((rows.parse().ok()?, cols.parse().ok()?)));
+    let (rows, cols) = size.unwrap_or((u64::MAX, u64::MAX));
+    (rows, cols, key)
 }
 
 /// The key of a board in the statistics: its size and its table's name

@@ -31,6 +31,9 @@ const PLAYING_DAILY: &str = "this is today's daily deal";
 /// thrown away, it plays the day (see [`App::daily_replay`]).
 const MAKES_A_REPLAY: &str = "Played again, this deal is a replay, not recorded.";
 
+/// Beside the menu's Hint and Reshuffle once the game has none left.
+const NONE_LEFT: &str = "none left";
+
 /// The key line under every list.
 pub const LIST_KEYS: &str = "arrows, letter or click; Enter; Esc back";
 
@@ -56,6 +59,15 @@ impl App {
                         }
                         MenuAction::Board(Command::Redo) if history.redo_len() == 0 => {
                             Some("nothing to redo".to_string())
+                        }
+                        MenuAction::Board(Command::Hint) if self.game.hints_left() == 0 => {
+                            Some(NONE_LEFT.to_string())
+                        }
+                        // A board proved lost is reshuffled for free.
+                        MenuAction::Board(Command::Reshuffle)
+                            if self.game.reshuffles_left() == 0 && !self.game.is_unwinnable() =>
+                        {
+                            Some(NONE_LEFT.to_string())
                         }
                         MenuAction::Daily if self.playing_todays_daily() => {
                             Some("playing it".to_string())

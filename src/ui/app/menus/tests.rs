@@ -1476,6 +1476,48 @@ fn the_menu_says_when_there_is_nothing_to_undo_or_redo() {
     assert_eq!(row(&app, "Redo").note, None, "the undone match to redo");
 }
 
+/// Played in tmux at 80 x 24: with the hints and reshuffles spent, the
+/// menu's Hint and Reshuffle looked ready under the dimmed "nothing to undo"
+/// and "nothing to redo", and chosen only closed the menu for "no hints
+/// left" on the title line. They say "none left", dimmed; Reshuffle not
+/// while the board is proved lost, where a reshuffle is free.
+#[test]
+fn the_menu_says_when_no_hint_or_reshuffle_is_left() {
+    use crate::game::{TRAP_WRONG, trap_board};
+    let t = Instant::now();
+    let config = Config {
+        hints: 1,
+        reshuffles: 0,
+        ..Config::DEFAULT
+    };
+    let game = Game::from_board(trap_board(), config, t);
+    let mut app = App::new(game, Theme::builtin("ascii").unwrap(), false, t);
+    let note = |app: &mut App, label: &str| {
+        press(app, &[KeyCode::Char('m')]);
+        let view = app.list_view().expect("a menu");
+        let row = view.rows.into_iter().find(|r| r.label == label);
+        press(app, &[KeyCode::Esc]);
+        row.expect(label).note
+    };
+    assert_eq!(note(&mut app, "Hint"), None);
+    assert_eq!(note(&mut app, "Reshuffle").as_deref(), Some("none left"));
+    // The one hint, taken and put away.
+    type_str(&mut app, "t");
+    assert!(app.game.hint_pair().is_some());
+    press(&mut app, &[KeyCode::Esc]);
+    assert_eq!(note(&mut app, "Hint").as_deref(), Some("none left"));
+    press(&mut app, &[KeyCode::Char('m')]);
+    let shown = screen_rows(&app, AREA.width, AREA.height).join("\n");
+    assert!(shown.contains("none left"), "{shown}");
+    press(&mut app, &[KeyCode::Esc]);
+    // A wrong pairing loses the board: a reshuffle is free.
+    pick(&mut app, TRAP_WRONG.0);
+    pick(&mut app, TRAP_WRONG.1);
+    assert!(app.game.is_unwinnable());
+    assert_eq!(note(&mut app, "Reshuffle"), None);
+    assert_eq!(note(&mut app, "Hint").as_deref(), Some("none left"));
+}
+
 /// Played in tmux: the pause menu's letters were not the board's keys for
 /// the same actions: `r` there resumed where it reshuffles on the board,
 /// `f` reshuffled where it highlights, and Redo's `o` did nothing on the

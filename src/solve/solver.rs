@@ -107,7 +107,7 @@ pub fn solve_counted(board: &Board, config: &SolveConfig) -> (Outcome, SearchSta
         return (Outcome::NoSolution, SearchStats::default());
     }
     let memory = SharedMemory::new(board.tile_count().div_ceil(64), MEMORY_BUDGET);
-    let answered = AtomicBool::new(false);
+    let answered = Answered::default();
     let mut search = Search::new(board, config, &memory, &answered);
     // Most boards are decided in the first round, by one search and so the
     // same way every time.
@@ -117,23 +117,25 @@ pub fn solve_counted(board: &Board, config: &SolveConfig) -> (Outcome, SearchSta
     if !helper_core() {
         return search.run();
     }
-    let deadline = search.deadline;
+    // A second search on another core, in the other order of moves at each
+    // round, proves positions lost for both through the shared memory;
+    // whichever answers first ends the other. It starts as the first goes
+    // on, at the start of its second round (a copy costs less than building
+    // it again, which the first would wait for if it answered meanwhile).
+    let mut helper = search.clone();
+    helper.ranked_rounds = 1 - search.ranked_rounds;
+    helper.stats = SearchStats::default();
+    let second = helper.round;
     std::thread::scope(|scope| {
-        // A second search on another core, in the other order of moves at
-        // each round, proves positions lost for both through the shared
-        // memory; whichever answers first ends the other.
         let helper = std::thread::Builder::new().spawn_scoped(scope, || {
-            let mut helper = Search::new(board, config, &memory, &answered);
-            helper.deadline = deadline;
-            helper.ranked_rounds = 0;
             let helped = helper.run();
             if helped.0 != Outcome::Unknown {
-                answered.store(true, Ordering::Relaxed);
+                answered.0.store(true, Ordering::Relaxed);
             }
             helped
         });
         let (outcome, mut stats) = search.run();
-        answered.store(true, Ordering::Relaxed);
+        answered.0.store(true, Ordering::Relaxed);
         // Without a second thread (the system refused one), one search.
         let Ok(helper) = helper else {
             return (outcome, stats);
@@ -143,13 +145,20 @@ pub fn solve_counted(board: &Board, config: &SolveConfig) -> (Outcome, SearchSta
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         stats.positions += more.positions;
         stats.path_queries += more.path_queries;
-        stats.rounds += more.rounds;
+        stats.rounds += more.rounds + 1 - second;
         match outcome {
             Outcome::Unknown => (helped, stats),
             outcome => (outcome, stats),
         }
     })
 }
+
+/// Set when a search of a solve has answered, so that the other stops: on a
+/// cache line of its own, which the other search reads at every step
+/// without waiting on the lines the first keeps writing.
+#[derive(Default)]
+#[repr(align(128))]
+struct Answered(AtomicBool);
 
 /// Whether another core can take a second search of a solve: on a machine of
 /// one, the two would share it and each go at half speed.
@@ -278,6 +287,7 @@ const NO_CELL: Cell = Cell::MAX;
 /// in order. The key marks the leftmost tiles of the line that show the same
 /// kinds: two tile sets that leave the same board get the same marks, and
 /// the marks tell the board.
+#[derive(Clone)]
 struct KeyLine {
     /// Where the line's marks start in the key.
     offset: u32,
@@ -310,6 +320,7 @@ impl KeyLine {
 const DENSE_PAIRS: usize = 1 << 20;
 
 /// A value per pair of same-kind tiles (see [`Search::pair_index`]).
+#[derive(Clone)]
 enum PairMap<T> {
     /// Every pair's value.
     Dense(Vec<T>),
@@ -357,6 +368,7 @@ impl Pair {
 }
 
 /// A move played during the search, with what is needed to take it back.
+#[derive(Clone)]
 struct Played {
     pair: Pair,
     /// The cells of the two tiles when the move was played.
@@ -633,12 +645,13 @@ fn key_lines(
     (key_lines, tile_line)
 }
 
+#[derive(Clone)]
 struct Search<'a> {
     config: &'a SolveConfig,
     /// `None` when the budget reaches beyond what the clock can represent.
     deadline: Option<Instant>,
     /// Set when a search of the same solve has answered: this one stops.
-    answered: &'a AtomicBool,
+    answered: &'a Answered,
     /// Whether odd rounds (1) or even rounds (0) rank the moves; the
     /// others take them by ids (see [`Search::enter`]).
     ranked_rounds: u64,
@@ -737,7 +750,7 @@ impl<'a> Search<'a> {
         board: &Board,
         config: &'a SolveConfig,
         lost: &'a SharedMemory,
-        answered: &'a AtomicBool,
+        answered: &'a Answered,
     ) -> Self {
         let (rows, cols) = (board.rows(), board.cols());
         let TileIds {
@@ -1260,14 +1273,17 @@ impl<'a> Search<'a> {
         Ok(joined)
     }
 
-    /// Counts a unit of work and looks at the clock now and then.
+    /// Counts a unit of work and looks at the clock now and then; stops
+    /// at once when the other search of the solve has answered (a step on
+    /// a big board takes long enough for the first to wait on it).
     fn tick(&mut self) -> Result<(), Stop> {
+        if self.answered.0.load(Ordering::Relaxed) {
+            return Err(Stop::OutOfTime);
+        }
         self.ticks += 1;
         if self.ticks >= CLOCK_EVERY {
             self.ticks = 0;
-            if self.answered.load(Ordering::Relaxed)
-                || self.deadline.is_some_and(|d| Instant::now() >= d)
-            {
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(Stop::OutOfTime);
             }
         }
@@ -1561,7 +1577,7 @@ mod tests {
     /// steps.
     fn search_of<'a>(b: &Board, c: &'a SolveConfig) -> Search<'a> {
         let memory = SharedMemory::new(b.tile_count().div_ceil(64), MEMORY_BUDGET);
-        let answered = AtomicBool::new(false);
+        let answered = Answered::default();
         Search::new(
             b,
             c,

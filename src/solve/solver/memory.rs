@@ -21,8 +21,13 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 /// of its own and holding the positions whose hashes lead there, so two
 /// threads seldom wait for each other.
 pub(super) struct SharedMemory {
-    parts: Box<[Mutex<LostMemory>]>,
+    parts: Box<[Part]>,
 }
+
+/// One part of a [`SharedMemory`], alone on its cache lines: a lock taken
+/// by one thread then leaves the lines of the other parts where they are.
+#[repr(align(128))]
+struct Part(Mutex<LostMemory>);
 
 /// The parts of a [`SharedMemory`].
 const PARTS: usize = 16;
@@ -33,7 +38,7 @@ impl SharedMemory {
     pub(super) fn new(words: usize, budget: usize) -> Self {
         SharedMemory {
             parts: (0..PARTS)
-                .map(|_| Mutex::new(LostMemory::new(words, budget / PARTS)))
+                .map(|_| Part(Mutex::new(LostMemory::new(words, budget / PARTS))))
                 .collect(),
         }
     }
@@ -44,6 +49,7 @@ impl SharedMemory {
         // A search that panicked left nothing half done that matters: a
         // position is stored whole or not at all, and the panic goes on.
         self.parts[(hash >> 60) as usize % PARTS]
+            .0
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
     }
@@ -79,8 +85,10 @@ struct LostMemory {
     oldest: usize,
 }
 
-/// The slots a table starts with.
-const FIRST_SLOTS: usize = 1 << 10;
+/// The slots a table starts with: each of the [`PARTS`] of a solve's memory
+/// has a table, and most solves (a hint, the check after each match) end
+/// after a few hundred positions.
+const FIRST_SLOTS: usize = 1 << 6;
 
 impl LostMemory {
     /// An empty memory for positions of `words` words that grows to at most

@@ -482,7 +482,7 @@ fn a_hard_game_deals_the_hard_board_of_its_seed_and_says_so() {
         "hard",
     ];
     let mut s = Session::start(&args, 80, 24);
-    s.wait_for("the hard game", WAIT, |t| t.contains(" none hard  Score 0"));
+    s.wait_for("the hard game", WAIT, |t| t.contains(" hard  Score 0"));
     assert_shows_board(&s, &game, "the hard game");
     s.send(b"q");
     s.wait_exit(WAIT).expect("quit");

@@ -384,20 +384,25 @@ impl App {
                 String::new(),
             )
         };
+        // A game with no label (no gravity, normal difficulty) starts
+        // with its score.
+        let (head, short_head) = if label.is_empty() {
+            (" ".to_string(), " ".to_string())
+        } else {
+            (format!(" {label}  "), format!(" {label} "))
+        };
         let wordings = [
             format!(
-                " {label}  Score {score}  Time {time}  Tiles {tiles}  {hints_long}  Shuffles {shuffles} {r}  {MENU_HERE}  {help} help"
+                "{head}Score {score}  Time {time}  Tiles {tiles}  {hints_long}  Shuffles {shuffles} {r}  {MENU_HERE}  {help} help"
             ),
             format!(
-                " {label}  Score {score}  Time {time}  Tiles {tiles}  {hints_long}  Shuffles {shuffles} {r}  {help} help"
+                "{head}Score {score}  Time {time}  Tiles {tiles}  {hints_long}  Shuffles {shuffles} {r}  {help} help"
             ),
             format!(
-                " {label}  Score {score}  Time {time}  {hints_long}  Shuffles {shuffles} {r}  {help} help"
+                "{head}Score {score}  Time {time}  {hints_long}  Shuffles {shuffles} {r}  {help} help"
             ),
-            format!(
-                " {label}  {score} pts  {time}  {hints_mid}  {r} shuffle {shuffles}  {help} help"
-            ),
-            format!(" {label} {score} {time}{hints_short} {r}:{shuffles} {help} help"),
+            format!("{head}{score} pts  {time}  {hints_mid}  {r} shuffle {shuffles}  {help} help"),
+            format!("{short_head}{score} {time}{hints_short} {r}:{shuffles} {help} help"),
             format!(" {score} {time}{hints_short} {r}:{shuffles} {help} help"),
             format!(" {score} {time} {help} help"),
         ];

@@ -12,6 +12,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::boxes::{centre, end_keys};
 use super::clock;
+use crate::core::gravity::Gravity;
 use crate::game::{Difficulty, Game, LEVEL_COUNT, Mode, TimeUp};
 use crate::ui::app::App;
 use crate::ui::theme::Paint;
@@ -25,24 +26,30 @@ const MIN_BAR_WIDTH: u16 = 5;
 /// The level, variant and difficulty for the status line: `Lv 2/7 down
 /// hard` in a run of levels, just the variant and difficulty (`down hard`)
 /// in a game of one variant, `daily down` for the day's deal (`daily replay
-/// down` for a `replay` of a day played). Normal, the default, goes unsaid
-/// (as an untimed game does), so the default status line keeps its tile
-/// count at 80 columns; the side panel names every difficulty.
+/// down` for a `replay` of a day played). The defaults go unsaid: normal
+/// difficulty (as an untimed game), so the default status line keeps its
+/// tile count at 80 columns, and no gravity, whose name "none" told a new
+/// player nothing there (the side panel and the level card say "none:
+/// nothing moves"). So a game of neither has no label at all.
 pub(super) fn label(game: &Game, replay: bool) -> String {
     let level = game.level();
-    let name = level.gravity.name();
-    let difficulty = match game.config().difficulty {
-        Difficulty::Normal => String::new(),
-        other => format!(" {other}"),
-    };
-    match game.config().mode {
+    let lead = match game.config().mode {
         Mode::Single(_) if game.config().daily.is_some() => {
-            let replay = if replay { " replay" } else { "" };
-            format!("daily{replay} {name}{difficulty}")
+            Some(if replay { "daily replay" } else { "daily" }.to_string())
         }
-        Mode::Single(_) => format!("{name}{difficulty}"),
-        Mode::Levels => format!("Lv {}/{LEVEL_COUNT} {name}{difficulty}", level.number + 1),
-    }
+        Mode::Single(_) => None,
+        Mode::Levels => Some(format!("Lv {}/{LEVEL_COUNT}", level.number + 1)),
+    };
+    let gravity = (level.gravity != Gravity::None).then(|| level.gravity.name().to_string());
+    let difficulty = match game.config().difficulty {
+        Difficulty::Normal => None,
+        other => Some(other.to_string()),
+    };
+    [lead, gravity, difficulty]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Where a run of levels stands, as the level card and the side panel

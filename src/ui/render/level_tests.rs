@@ -94,12 +94,14 @@ fn tiles_stay_while_the_line_shows_then_glide_down_to_their_cells() {
 
 #[test]
 fn the_status_line_names_the_level_variant_and_an_unusual_difficulty() {
+    // No gravity goes unsaid: "Lv 1/7 none" told a new player nothing (the
+    // side panel and the level card say "none: nothing moves").
     let t = Instant::now();
     let mut a = app(Game::new(TINY_RUN, t).unwrap(), t);
     // Too short for the side panel: the status line shows.
     let status = |a: &App| text(a, 80, 16)[15].clone();
     assert!(
-        status(&a).starts_with(" Lv 1/7 none  Score 0  Time 0:00  Tiles "),
+        status(&a).starts_with(" Lv 1/7  Score 0  Time 0:00  Tiles "),
         "{}",
         status(&a)
     );
@@ -123,6 +125,18 @@ fn the_status_line_names_the_level_variant_and_an_unusual_difficulty() {
         "{}",
         status(&a)
     );
+    // A single game of no gravity and normal difficulty has no label.
+    let still = Config {
+        mode: Mode::Single(Gravity::None),
+        ..TINY_RUN
+    };
+    let still = app(Game::new(still, t).unwrap(), t);
+    assert!(
+        status(&still).starts_with(" Score 0  Time 0:00  Tiles "),
+        "{}",
+        status(&still)
+    );
+    assert!(text(&still, 20, 16)[15].starts_with(" 0 0:00"));
     let fixed = app(falling(t).game, t);
     assert!(
         status(&fixed).starts_with(" down  Score 10  "),
@@ -136,7 +150,7 @@ fn the_status_line_names_the_level_variant_and_an_unusual_difficulty() {
     };
     let hard = app(Game::new(hard, t).unwrap(), t);
     assert!(
-        status(&hard).starts_with(" Lv 1/7 none hard  Score 0  "),
+        status(&hard).starts_with(" Lv 1/7 hard  Score 0  "),
         "{}",
         status(&hard)
     );
@@ -155,10 +169,16 @@ fn the_daily_deal_says_so_on_the_status_line_and_in_the_panel() {
         ..day.config()
     };
     let a = app(Game::new(config, t).unwrap(), t);
-    let gravity = a.game.level().gravity.name();
+    let gravity = a.game.level().gravity;
+    // No gravity goes unsaid, as on every status line.
+    let label = if gravity == Gravity::None {
+        "daily".to_string()
+    } else {
+        format!("daily {}", gravity.name())
+    };
     let status = text(&a, 80, 16)[15].clone();
     assert!(
-        status.starts_with(&format!(" daily {gravity}  Score 0  ")),
+        status.starts_with(&format!(" {label}  Score 0  ")),
         "{status}"
     );
     let wide = text(&a, 120, 40).join("\n");

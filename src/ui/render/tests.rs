@@ -75,7 +75,7 @@ fn board_cursor_and_status_at_80x24() {
     );
     assert_eq!(
         lines[23].trim_end(),
-        " none  Score 0  Time 0:00  Tiles 128  Hints 3 t  Shuffles 2 r  ? help"
+        " Score 0  Time 0:00  Tiles 128  Hints 3 t  Shuffles 2 r  ? help"
     );
     // Each tile is a light face with its symbol in the kind's colour, on
     // the table; the cursor's brackets are on blue.
@@ -104,22 +104,20 @@ fn board_cursor_and_status_at_80x24() {
 fn status_line_words_itself_to_fit_narrow_terminals() {
     let app = default_app();
     let status = |w| text(&draw(&app, w, 24))[23].trim_end().to_string();
+    // No gravity goes unsaid: the status line starts with the score.
     assert_eq!(
-        status(69),
-        " none  Score 0  Time 0:00  Tiles 128  Hints 3 t  Shuffles 2 r  ? help"
+        status(63),
+        " Score 0  Time 0:00  Tiles 128  Hints 3 t  Shuffles 2 r  ? help"
     );
     assert_eq!(
-        status(68),
-        " none  Score 0  Time 0:00  Hints 3 t  Shuffles 2 r  ? help"
-    );
-    assert_eq!(
-        status(55),
-        " none  0 pts  0:00  t hint 3  r shuffle 2  ? help"
+        status(62),
+        " Score 0  Time 0:00  Hints 3 t  Shuffles 2 r  ? help"
     );
     // Narrower than the default board: a small board still shows.
     let small = app_with(Board::from_rows(&[[1, 1]]).unwrap(), Instant::now());
     let status = |w| text(&draw(&small, w, 24))[23].trim_end().to_string();
-    assert_eq!(status(30), " none 0 0:00 t:3 r:2 ? help");
+    assert_eq!(status(43), " 0 pts  0:00  t hint 3  r shuffle 2  ? help");
+    assert_eq!(status(42), " 0 0:00 t:3 r:2 ? help");
     assert_eq!(status(22), " 0 0:00 t:3 r:2 ? help");
     assert_eq!(status(21), " 0 0:00 ? help");
 }
@@ -133,15 +131,15 @@ fn hints_turned_off_are_not_offered_on_the_status_line_or_the_panel() {
     let status = |app: &App, w| text(&draw(app, w, 24))[23].trim_end().to_string();
     assert_eq!(
         status(&app, 80),
-        " none  Score 0  Time 0:00  Tiles 128  Hints off  Shuffles 2 r  ? help"
+        " Score 0  Time 0:00  Tiles 128  Hints off  Shuffles 2 r  ? help"
     );
     assert_eq!(
         status(&app, 50),
-        " none  0 pts  0:00  no hints  r shuffle 2  ? help"
+        " 0 pts  0:00  no hints  r shuffle 2  ? help"
     );
     let mut small = app_with(Board::from_rows(&[[1, 1]]).unwrap(), Instant::now());
     small.settings.hints = false;
-    assert_eq!(status(&small, 25), " none 0 0:00 r:2 ? help");
+    assert_eq!(status(&small, 25), " 0 0:00 r:2 ? help");
     let panel = text(&draw(&app, 200, 60)).join("\n");
     assert!(panel.contains("│ Hints           off │"), "{panel}");
     assert!(!panel.contains("hint "), "{panel}");

@@ -272,6 +272,9 @@ pub(crate) struct OnShow {
     hint_at: Option<Instant>,
     /// The last failed pick of a pair, until the board changes.
     mismatch: Option<Mismatch>,
+    /// The hinted pair Esc took off the board, until the board changes:
+    /// asked for again, it shows again, with no second hint spent.
+    dismissed: Option<(Point, Point)>,
 }
 
 /// How long the line of a match is shown before the tiles vanish.
@@ -533,7 +536,8 @@ impl Game {
             Action::Highlight(p) => self.highlight(p),
             Action::ClearHighlight => self.highlight = None,
             Action::Cancel => {
-                if self.hint.take().is_some() {
+                if let Some(pair) = self.hint.take() {
+                    self.on_show.dismissed = Some(pair);
                     self.changed();
                 }
                 self.selected = None;
@@ -801,6 +805,13 @@ impl Game {
 
     fn hint(&mut self, now: Instant) {
         if self.hint.is_some() {
+            return;
+        }
+        // The pair shown and dropped on this very board: it was paid for.
+        if let Some(pair) = self.on_show.dismissed.take() {
+            self.hint = Some(pair);
+            self.on_show.hint_at = Some(now);
+            self.changed();
             return;
         }
         if self.hints_left == 0 {

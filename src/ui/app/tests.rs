@@ -497,6 +497,36 @@ fn esc_drops_the_selection_then_opens_the_menu_and_never_quits() {
     assert!(a.quit);
 }
 
+/// Played: `t` showed a pair, Esc dropped its marks, and `t` again on the
+/// same board spent a second hint (Hints 3 -> 1) on a pair the player
+/// had seen. A hint dropped with Esc shows again, at no cost, until the
+/// board changes; after a match `t` is a new hint, charged as before.
+#[test]
+fn a_hint_dropped_with_esc_comes_back_free_on_the_same_board() {
+    let (mut a, t) = app();
+    a.handle_event(&key(KeyCode::Char('t')), AREA, t);
+    let shown = a.game.hint_pair().expect("a hint");
+    assert_eq!(a.game.hints_left(), 2);
+    a.handle_event(&key(KeyCode::Esc), AREA, t);
+    assert_eq!(a.game.hint_pair(), None);
+    let later = t + Duration::from_secs(3);
+    a.handle_event(&key(KeyCode::Char('t')), AREA, later);
+    assert_eq!(a.game.hint_pair(), Some(shown), "the same pair again");
+    assert_eq!(a.game.hints_left(), 2, "no second hint spent");
+    assert_eq!(a.game.hint_since(), Some(later), "it pulses anew");
+    // Dropped and asked for again as often as the player likes.
+    for _ in 0..3 {
+        a.handle_event(&key(KeyCode::Esc), AREA, later);
+        a.handle_event(&key(KeyCode::Char('t')), AREA, later);
+    }
+    assert_eq!((a.game.hint_pair(), a.game.hints_left()), (Some(shown), 2));
+    // Once a match changes the board, the pair dropped is gone with it.
+    a.handle_event(&key(KeyCode::Esc), AREA, later);
+    matched(&mut a, later);
+    a.handle_event(&key(KeyCode::Char('t')), AREA, later);
+    assert_eq!(a.game.hints_left(), 1, "a new board, a new hint");
+}
+
 /// `n` on a game with a move asks first; only a yes throws it away.
 #[test]
 fn n_asks_before_abandoning_a_game_with_moves() {

@@ -142,8 +142,13 @@ pub enum Action {
     Jump(Direction),
     /// Select (or match, or deselect) the tile under the cursor.
     Select,
-    /// A click on a cell: moves the cursor there and selects as [`Action::Select`].
+    /// A click on a cell: moves the cursor there and selects as
+    /// [`Action::Select`]; on an empty cell (or off the board) it drops the
+    /// selection, as [`Action::Deselect`].
     Click(Point),
+    /// Drop the selection, as a click that takes no tile does; the hint and
+    /// the highlight stay.
+    Deselect,
     /// Show one matchable pair, if hints are left.
     Hint,
     /// Reshuffle the kinds on request, if reshuffles are left, or at any
@@ -527,9 +532,13 @@ impl Game {
             Action::Select => self.select(self.cursor, now),
             Action::Click(p) if self.board.contains(p) => {
                 self.cursor = p;
-                self.select(p, now);
+                if self.board.is_empty_at(p) {
+                    self.selected = None;
+                } else {
+                    self.select(p, now);
+                }
             }
-            Action::Click(_) => {}
+            Action::Click(_) | Action::Deselect => self.selected = None,
             Action::Hint => self.hint(now),
             Action::Reshuffle => self.reshuffle_on_request(now),
             Action::Redo => self.redo(now),

@@ -213,7 +213,7 @@ pub const BOARD_KEYS: &[Binding] = &[
 pub const MOUSE_HELP: [(&str, &str); 2] = [
     (
         "left click",
-        "select a tile; on the top or bottom line: menu",
+        "select a tile, else drop it; top or bottom line: menu",
     ),
     ("right click", "highlight its kind (off the tiles: clear)"),
 ];

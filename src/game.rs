@@ -415,6 +415,8 @@ pub struct Game {
     /// Whether undo or a hint was used, or the demo's solver played (the
     /// win and the high scores say so).
     pub(crate) assisted: bool,
+    /// How many moves undo took back (a daily deal's share line says so).
+    pub(crate) undos: u32,
     /// The kind whose tiles are all highlighted, if any.
     pub(crate) highlight: Option<Tile>,
     /// The level being played, with its gravity variant.
@@ -489,6 +491,7 @@ impl Game {
             win: None,
             history: History::default(),
             assisted: false,
+            undos: 0,
             highlight: None,
             level: Level::first(config.mode),
             time_up: None,
@@ -920,6 +923,7 @@ impl Game {
         self.restore(before);
         self.changed();
         self.assisted = true;
+        self.undos = self.undos.saturating_add(1);
         self.win = None;
         self.sync_clock(now);
         self.notice = Some((Notice::Undone, now));
@@ -1121,6 +1125,11 @@ impl Game {
     /// played it (a demo): for the win screen and the high scores.
     pub fn assisted(&self) -> bool {
         self.assisted
+    }
+
+    /// How many moves undo has taken back in this game (redone or not).
+    pub fn undos(&self) -> u32 {
+        self.undos
     }
 
     /// Marks this game assisted: the solver plays it (a demo), so it never

@@ -149,6 +149,7 @@ impl App {
                         win.time.as_secs(),
                         win.score,
                         hints,
+                        self.game.undos(),
                     )
                 });
             }

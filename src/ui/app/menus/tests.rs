@@ -1345,6 +1345,29 @@ fn a_click_outside_a_box_goes_back_so_the_mouse_alone_leaves_every_screen() {
     assert!(app.screens.is_empty(), "{:?}", app.screens);
 }
 
+/// Played: a daily deal won after an undo shared "1840 pts  no hints",
+/// the line a player who used no help shares. It counts the moves undo
+/// took back, kept with the saved game through a quit and a resume.
+#[test]
+fn the_share_line_tells_the_undos_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let daily = Config {
+        daily: Some("2026-11-30".parse().unwrap()),
+        ..tiny()
+    };
+    let mut app = app_in(dir.path(), daily);
+    type_str(&mut app, " l u o");
+    assert_eq!(app.game.board().tile_count(), 2, "matched, undone, redone");
+    app.close(app.now);
+    drop(app);
+    let mut app = app_in(dir.path(), daily);
+    assert_eq!(app.note, Some("Resumed"));
+    type_str(&mut app, "j h ");
+    assert!(app.game.win().is_some());
+    let share = app.share.clone().unwrap();
+    assert!(share.ends_with(" pts  no hints  1 undo"), "{share}");
+}
+
 #[test]
 fn a_daily_deal_is_recorded_once_and_shares_its_result() {
     let dir = tempfile::tempdir().unwrap();
@@ -1360,7 +1383,7 @@ fn a_daily_deal_is_recorded_once_and_shares_its_result() {
         share.starts_with("lianliankan daily 2026-11-30  none  "),
         "{share}"
     );
-    assert!(share.ends_with("pts  no hints"), "{share}");
+    assert!(share.ends_with("pts  no hints  no undos"), "{share}");
     // The win screen shows it, as the README says, whole at 80x24.
     let shown = screen_rows(&app, 80, 24);
     assert!(shown.iter().any(|r| r.contains(&share)), "{shown:#?}");

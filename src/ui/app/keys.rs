@@ -279,6 +279,13 @@ pub fn is_shortcut(key: &KeyEvent) -> bool {
         && held != KeyModifiers::CONTROL | KeyModifiers::ALT
 }
 
+/// Whether a key press deletes the character before it at a text prompt:
+/// Backspace, or Ctrl-H, which is how the byte 0x08 reads, and that byte
+/// is what some terminals send for Backspace (and for Ctrl-Backspace).
+pub fn is_backspace(key: &KeyEvent) -> bool {
+    key.code == KeyCode::Backspace || Key::ctrl('h').matches(key)
+}
+
 /// Whether a key press is Ctrl-C, which quits from every screen.
 pub fn is_ctrl_c(key: &KeyEvent) -> bool {
     Key::ctrl('c').matches(key)

@@ -195,7 +195,8 @@ impl App {
         failed.map(|message| self.tell(message)).is_some()
     }
 
-    /// A key while the name prompt is open: typing, Backspace, Enter to
+    /// A key while the name prompt is open: typing, Backspace (or Ctrl-H,
+    /// see [`keys::is_backspace`]), Enter to
     /// record, Ctrl-Z to undo the winning match, Esc for the game-over menu
     /// (whose first item records), as on every finished game. Returns false
     /// when the prompt is not open.
@@ -211,9 +212,9 @@ impl App {
             {
                 self.command(Command::Undo, now)
             }
+            _ if keys::is_backspace(&key) => screen.backspace(),
             KeyCode::Char(_) if keys::is_shortcut(&key) => {}
             KeyCode::Char(c) => screen.type_char(c),
-            KeyCode::Backspace => screen.backspace(),
             KeyCode::Enter => self.record(),
             KeyCode::Esc => self.open_finished_menu(),
             _ => {}

@@ -421,6 +421,14 @@ mod tests {
                 key(KeyCode::Char('U'), KeyModifiers::SHIFT)
             ]
         );
+        // 0x08, Backspace on some terminals, reads as Ctrl-H, as crossterm
+        // reads it; the name prompt takes it as Backspace.
+        let events = d.feed(b"\x08");
+        assert_eq!(events, [key(KeyCode::Char('h'), KeyModifiers::CONTROL)]);
+        let Event::Key(byte) = events[0] else {
+            unreachable!()
+        };
+        assert!(crate::ui::app::keys::is_backspace(&byte));
     }
 
     /// Shift-arrows (xterm's `ESC [ 1 ; 2 A`, rxvt's `ESC [ a`) and

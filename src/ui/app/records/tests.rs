@@ -952,6 +952,30 @@ fn the_name_is_typed_and_recorded_on_enter_and_the_save_goes() {
     assert_eq!(table(dir.path()).len(), 1, "recorded once");
 }
 
+/// Played in a terminal that sends the byte 0x08 for Backspace (read as
+/// Ctrl-H, as crossterm reads it): Backspace did nothing at the name
+/// prompt, so a name typed wrong could not be mended. Ctrl-H deletes as
+/// Backspace does; other Control letters still type nothing.
+#[test]
+fn ctrl_h_deletes_at_the_name_prompt_as_backspace_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    app.win_screen.as_mut().unwrap().name.clear();
+    type_str(&mut app, "annx");
+    let ctrl_h = Event::Key(KeyEvent::new(KeyCode::Char('h'), KeyModifiers::CONTROL));
+    app.handle_event(&ctrl_h, AREA, app.now);
+    assert_eq!(app.win_screen.as_ref().unwrap().name, "ann");
+    app.handle_event(&ctrl_h, AREA, app.now);
+    app.handle_event(&ctrl_h, AREA, app.now);
+    let ctrl_x = Event::Key(KeyEvent::new(KeyCode::Char('x'), KeyModifiers::CONTROL));
+    app.handle_event(&ctrl_x, AREA, app.now);
+    type_str(&mut app, "y");
+    assert_eq!(app.win_screen.as_ref().unwrap().name, "ay");
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(table(dir.path()), [("ay".to_string(), 25)]);
+}
+
 /// Windows sends a character typed with AltGr (Polish ł and ż, the @
 /// of German keyboards) as that character with Control and Alt: it goes
 /// into the name, while Control alone still undoes or does nothing, and

@@ -392,6 +392,13 @@ impl App {
             }) if matches!(self.top(), Top::Screen(_)) => {
                 self.list_wheel(*kind == MouseEventKind::ScrollDown, now)
             }
+            // Pasted text types into the name prompt; anywhere else it is
+            // ignored, so its letters never act as keys.
+            Event::Paste(text) => {
+                if !self.prompt_paste(text, now) {
+                    return false;
+                }
+            }
             Event::Resize(..) | Event::FocusGained => {}
             // Any other press (the middle button) does nothing, but the
             // title line's note it cleared must go from the screen too.

@@ -8,9 +8,9 @@ use std::time::{Instant, SystemTime};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
-use super::App;
 use super::keys::{self, Command};
 use super::screen::{Screen, share_line};
+use super::{App, Top};
 use crate::game::{Action, Game};
 use crate::persist::session::Session;
 use crate::persist::stats::{Outcome, Stats, board_key};
@@ -220,6 +220,24 @@ impl App {
             _ => {}
         }
         true
+    }
+
+    /// Text pasted while the name prompt is in front and read: its
+    /// characters are typed in turn, as keys type them, so only what a name
+    /// may hold goes in (no control, escape or bidirectional character),
+    /// up to the name's length. Returns whether the name changed.
+    pub(super) fn prompt_paste(&mut self, text: &str, now: Instant) -> bool {
+        if self.top() != Top::Won || self.front_unread(now) {
+            return false;
+        }
+        let Some(screen) = self.win_screen.as_mut().filter(|w| w.prompting()) else {
+            return false;
+        };
+        let before = screen.name.len();
+        for c in text.chars() {
+            screen.type_char(c);
+        }
+        screen.name.len() != before
     }
 
     /// Records the score of the win on show, once, and removes the saved

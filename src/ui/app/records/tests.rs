@@ -976,6 +976,41 @@ fn ctrl_h_deletes_at_the_name_prompt_as_backspace_does() {
     assert_eq!(table(dir.path()), [("ay".to_string(), 25)]);
 }
 
+/// Played in tmux: text pasted at the name prompt did nothing (pastes
+/// are dropped so that their letters never act as keys). At the prompt a
+/// paste now types its characters as keys would: control and
+/// bidirectional characters left out, up to the name's 16 columns; before
+/// the box is read, and anywhere else, it still does nothing.
+#[test]
+fn a_paste_types_into_the_name_prompt_and_nowhere_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    let paste = |text: &str| Event::Paste(text.to_string());
+    // On the board: no key of it acts (q, n, u), and no frame is asked for.
+    type_str(&mut app, " l ");
+    let board = app.game.board().clone();
+    assert!(!app.handle_event(&paste("qnu"), AREA, app.now));
+    assert!(!app.quit && app.screens.is_empty());
+    assert_eq!(app.game.board(), &board);
+    // The win box not read yet: nothing.
+    type_str(&mut app, "j h ");
+    assert!(app.game.win().is_some());
+    let name = app.win_screen.as_ref().unwrap().name.clone();
+    app.handle_event(&paste("zed"), AREA, app.now);
+    assert_eq!(app.win_screen.as_ref().unwrap().name, name);
+    read_box(&mut app);
+    app.win_screen.as_mut().unwrap().name.clear();
+    assert!(app.handle_event(&paste("Ann\u{7}\t \u{202e}Lee\r\n"), AREA, app.now));
+    assert_eq!(app.win_screen.as_ref().unwrap().name, "Ann Lee");
+    app.handle_event(&paste(&"x".repeat(100)), AREA, app.now);
+    let typed = app.win_screen.as_ref().unwrap().name.clone();
+    assert_eq!(typed, format!("Ann Lee{}", "x".repeat(MAX_NAME_WIDTH - 7)));
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(table(dir.path()), [(typed, 25)]);
+    // Recorded: the box takes no paste.
+    assert!(!app.handle_event(&paste("q"), AREA, app.now));
+}
+
 /// Windows sends a character typed with AltGr (Polish ł and ż, the @
 /// of German keyboards) as that character with Control and Alt: it goes
 /// into the name, while Control alone still undoes or does nothing, and

@@ -417,6 +417,9 @@ pub struct Game {
     pub(crate) assisted: bool,
     /// How many moves undo took back (a daily deal's share line says so).
     pub(crate) undos: u32,
+    /// Whether the solver played this deal for the player (a demo): a
+    /// restart of it is assisted too, its way through seen.
+    pub(crate) watched: bool,
     /// The kind whose tiles are all highlighted, if any.
     pub(crate) highlight: Option<Tile>,
     /// The level being played, with its gravity variant.
@@ -492,6 +495,7 @@ impl Game {
             history: History::default(),
             assisted: false,
             undos: 0,
+            watched: false,
             highlight: None,
             level: Level::first(config.mode),
             time_up: None,
@@ -512,7 +516,10 @@ impl Game {
             Action::NewGame => return self.new_game(now),
             Action::Restart => {
                 // The settings were valid for the first deal, so they are again.
-                if let Ok(game) = Game::new(self.config, now) {
+                if let Ok(mut game) = Game::new(self.config, now) {
+                    if self.watched {
+                        game.mark_assisted();
+                    }
                     self.replace_with(game, now);
                 }
                 return;
@@ -1133,10 +1140,12 @@ impl Game {
     }
 
     /// Marks this game assisted: the solver plays it (a demo), so it never
-    /// enters the high scores as the player's own. A new game is not.
+    /// enters the high scores as the player's own, nor does its deal
+    /// restarted ([`Action::Restart`]). A new game is not.
     pub fn mark_assisted(&mut self) {
-        if !self.assisted {
+        if !self.assisted || !self.watched {
             self.assisted = true;
+            self.watched = true;
             self.changed();
         }
     }

@@ -101,6 +101,10 @@ pub struct SavedGame {
     /// no count, and reads as none).
     #[serde(default)]
     undos: u32,
+    /// Whether the solver played the deal for the player, a demo (version 5
+    /// on: a file before it reads as not, its restart then unassisted).
+    #[serde(default)]
+    watched: bool,
     cursor: [u16; 2],
     selected: Option<[u16; 2]>,
     current: SavedState,
@@ -165,8 +169,9 @@ impl Document for SavedGame {
     /// (`id`), so a win is recorded once; version 2 files read as they are.
     /// 4: undo and redo states may be stored as their changes (see
     /// [`SavedState`]); files before it hold every state whole, which
-    /// version 4 still reads. 5: how many moves undo took back (`undos`);
-    /// files before it read as none.
+    /// version 4 still reads. 5: how many moves undo took back (`undos`)
+    /// and whether a demo played the deal (`watched`); files before it read
+    /// as none and not.
     const VERSION: u32 = 5;
     const DESCRIPTION: &'static str = "The saved game";
 
@@ -435,6 +440,7 @@ impl SavedGame {
             paused: game.paused,
             assisted: game.assisted,
             undos: game.undos,
+            watched: game.watched,
             cursor: point(game.cursor),
             selected: game.selected.map(point),
             undo: stack(undo),
@@ -500,6 +506,7 @@ impl SavedGame {
             history,
             assisted: self.assisted,
             undos: self.undos,
+            watched: self.watched,
             highlight: None,
             level: Level {
                 number: self.level,

@@ -162,7 +162,11 @@ impl App {
         if self.counted == Counted::No && !self.game.is_untouched() && !self.held() {
             self.counted = Counted::Started;
             let difficulty = self.game.config().difficulty;
-            self.count(|s| s.start(difficulty));
+            // A replay of a day's daily deal counts nowhere, as it is not
+            // recorded: its start no more than its end.
+            if !self.replay {
+                self.count(|s| s.start(difficulty));
+            }
         }
         if self.win_screen.as_ref().is_some_and(|w| w.recorded) {
             return;
@@ -283,13 +287,16 @@ impl App {
     }
 
     /// Counts this game's end in the statistics, once (a daily deal's day is
-    /// then played: later games of that day are replays).
+    /// then played: later games of that day are replays, which count
+    /// nowhere).
     fn end_game(&mut self, outcome: Outcome) {
         if self.counted == Counted::Ended {
             return;
         }
         self.counted = Counted::Ended;
-        self.count(ending(&self.game, self.now, outcome));
+        if !self.replay {
+            self.count(ending(&self.game, self.now, outcome));
+        }
     }
 
     /// Counts the saved game this start did not resume once the session
@@ -305,7 +312,15 @@ impl App {
         } else {
             Outcome::Abandoned
         };
-        self.count(ending(&old, self.now, outcome));
+        // A daily deal of a day already played was a replay when it began
+        // (a day is marked as its first game ends): it counted nowhere.
+        let day = old.config().daily;
+        let end = ending(&old, self.now, outcome);
+        self.count(move |s| {
+            if day.is_none_or(|day| !s.daily_played(day)) {
+                end(s);
+            }
+        });
     }
 
     /// Applies `change` to the statistics in the data directory (none for a

@@ -142,8 +142,13 @@ pub enum Action {
     Jump(Direction),
     /// Select (or match, or deselect) the tile under the cursor.
     Select,
-    /// A click on a cell: moves the cursor there and selects as [`Action::Select`].
+    /// A click on a cell: moves the cursor there and selects as
+    /// [`Action::Select`]; on an empty cell (or off the board) it drops the
+    /// selection, as [`Action::Deselect`].
     Click(Point),
+    /// Drop the selection, as a click that takes no tile does; the hint and
+    /// the highlight stay.
+    Deselect,
     /// Show one matchable pair, if hints are left.
     Hint,
     /// Reshuffle the kinds on request, if reshuffles are left, or at any
@@ -272,6 +277,9 @@ pub(crate) struct OnShow {
     hint_at: Option<Instant>,
     /// The last failed pick of a pair, until the board changes.
     mismatch: Option<Mismatch>,
+    /// The hinted pair Esc took off the board, until the board changes:
+    /// asked for again, it shows again, with no second hint spent.
+    dismissed: Option<(Point, Point)>,
 }
 
 /// How long the line of a match is shown before the tiles vanish.
@@ -407,6 +415,11 @@ pub struct Game {
     /// Whether undo or a hint was used, or the demo's solver played (the
     /// win and the high scores say so).
     pub(crate) assisted: bool,
+    /// How many moves undo took back (a daily deal's share line says so).
+    pub(crate) undos: u32,
+    /// Whether the solver played this deal for the player (a demo): a
+    /// restart of it is assisted too, its way through seen.
+    pub(crate) watched: bool,
     /// The kind whose tiles are all highlighted, if any.
     pub(crate) highlight: Option<Tile>,
     /// The level being played, with its gravity variant.
@@ -481,6 +494,8 @@ impl Game {
             win: None,
             history: History::default(),
             assisted: false,
+            undos: 0,
+            watched: false,
             highlight: None,
             level: Level::first(config.mode),
             time_up: None,
@@ -501,7 +516,10 @@ impl Game {
             Action::NewGame => return self.new_game(now),
             Action::Restart => {
                 // The settings were valid for the first deal, so they are again.
-                if let Ok(game) = Game::new(self.config, now) {
+                if let Ok(mut game) = Game::new(self.config, now) {
+                    if self.watched {
+                        game.mark_assisted();
+                    }
                     self.replace_with(game, now);
                 }
                 return;
@@ -524,16 +542,21 @@ impl Game {
             Action::Select => self.select(self.cursor, now),
             Action::Click(p) if self.board.contains(p) => {
                 self.cursor = p;
-                self.select(p, now);
+                if self.board.is_empty_at(p) {
+                    self.selected = None;
+                } else {
+                    self.select(p, now);
+                }
             }
-            Action::Click(_) => {}
+            Action::Click(_) | Action::Deselect => self.selected = None,
             Action::Hint => self.hint(now),
             Action::Reshuffle => self.reshuffle_on_request(now),
             Action::Redo => self.redo(now),
             Action::Highlight(p) => self.highlight(p),
             Action::ClearHighlight => self.highlight = None,
             Action::Cancel => {
-                if self.hint.take().is_some() {
+                if let Some(pair) = self.hint.take() {
+                    self.on_show.dismissed = Some(pair);
                     self.changed();
                 }
                 self.selected = None;
@@ -803,6 +826,13 @@ impl Game {
         if self.hint.is_some() {
             return;
         }
+        // The pair shown and dropped on this very board: it was paid for.
+        if let Some(pair) = self.on_show.dismissed.take() {
+            self.hint = Some(pair);
+            self.on_show.hint_at = Some(now);
+            self.changed();
+            return;
+        }
         if self.hints_left == 0 {
             self.notice = Some((Notice::NoHintsLeft, now));
             return;
@@ -900,6 +930,7 @@ impl Game {
         self.restore(before);
         self.changed();
         self.assisted = true;
+        self.undos = self.undos.saturating_add(1);
         self.win = None;
         self.sync_clock(now);
         self.notice = Some((Notice::Undone, now));
@@ -1103,11 +1134,18 @@ impl Game {
         self.assisted
     }
 
+    /// How many moves undo has taken back in this game (redone or not).
+    pub fn undos(&self) -> u32 {
+        self.undos
+    }
+
     /// Marks this game assisted: the solver plays it (a demo), so it never
-    /// enters the high scores as the player's own. A new game is not.
+    /// enters the high scores as the player's own, nor does its deal
+    /// restarted ([`Action::Restart`]). A new game is not.
     pub fn mark_assisted(&mut self) {
-        if !self.assisted {
+        if !self.assisted || !self.watched {
             self.assisted = true;
+            self.watched = true;
             self.changed();
         }
     }

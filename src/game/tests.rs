@@ -145,9 +145,11 @@ fn clicks_off_the_board_or_on_empty_cells_are_harmless() {
     g.apply(Action::Click(at(1, 1)), t);
     g.apply(Action::Click(at(1, 2)), t);
     g.apply(Action::Click(at(0, 0)), t);
+    // They take no tile: the selection goes (as in KShisen), nothing else.
     for p in [at(-1, 0), at(3, 0), at(0, 4), at(99, -7), at(1, 1)] {
+        g.apply(Action::Click(at(0, 0)), t);
         g.apply(Action::Click(p), t);
-        assert_eq!(g.selected(), Some(at(0, 0)), "{p:?}");
+        assert_eq!(g.selected(), None, "{p:?}");
     }
     assert_eq!(g.board().tile_count(), 10);
     assert_eq!(g.notice(t), None);

@@ -97,6 +97,14 @@ pub struct SavedGame {
     stood_ms: Option<u64>,
     paused: bool,
     assisted: bool,
+    /// How many moves undo took back (version 5 on: a file before it kept
+    /// no count, and reads as none).
+    #[serde(default)]
+    undos: u32,
+    /// Whether the solver played the deal for the player, a demo (version 5
+    /// on: a file before it reads as not, its restart then unassisted).
+    #[serde(default)]
+    watched: bool,
     cursor: [u16; 2],
     selected: Option<[u16; 2]>,
     current: SavedState,
@@ -161,8 +169,10 @@ impl Document for SavedGame {
     /// (`id`), so a win is recorded once; version 2 files read as they are.
     /// 4: undo and redo states may be stored as their changes (see
     /// [`SavedState`]); files before it hold every state whole, which
-    /// version 4 still reads.
-    const VERSION: u32 = 4;
+    /// version 4 still reads. 5: how many moves undo took back (`undos`)
+    /// and whether a demo played the deal (`watched`); files before it read
+    /// as none and not.
+    const VERSION: u32 = 5;
     const DESCRIPTION: &'static str = "The saved game";
 
     fn validate(&self) -> Result<(), String> {
@@ -429,6 +439,8 @@ impl SavedGame {
             stood_ms: None,
             paused: game.paused,
             assisted: game.assisted,
+            undos: game.undos,
+            watched: game.watched,
             cursor: point(game.cursor),
             selected: game.selected.map(point),
             undo: stack(undo),
@@ -493,6 +505,8 @@ impl SavedGame {
             win: None,
             history,
             assisted: self.assisted,
+            undos: self.undos,
+            watched: self.watched,
             highlight: None,
             level: Level {
                 number: self.level,
@@ -684,7 +698,7 @@ mod tests {
         assert_eq!((r.hints_left(), r.history().redo_len()), (2, 1));
         assert_eq!(r.cursor(), g.cursor());
         assert_eq!(r.elapsed(now), g.elapsed(now));
-        assert_eq!(r.assisted(), g.assisted());
+        assert_eq!((r.assisted(), r.undos()), (g.assisted(), 2));
         // The clock runs on from where it stood.
         assert_eq!(r.elapsed(now + s(2)), g.elapsed(now) + s(2));
     }

@@ -12,7 +12,7 @@
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use unicode_width::UnicodeWidthChar;
 
 use crate::core::grid::Board;
@@ -97,8 +97,20 @@ impl BoardKey {
                 self.rows, self.cols
             ));
         }
+        if !self.has_pairs() {
+            return Err(format!(
+                "a board of {} x {} has an odd number of cells ({cells}); tiles come in pairs",
+                self.rows, self.cols
+            ));
+        }
         check_gravity(&self.gravity)?;
         self.difficulty.parse::<Difficulty>().map(|_| ())
+    }
+
+    /// Whether the board has an even number of cells, as every board a
+    /// game deals has (tiles come in pairs).
+    fn has_pairs(&self) -> bool {
+        (u64::from(self.rows) * u64::from(self.cols)).is_multiple_of(2)
     }
 
     /// Rows of the board.
@@ -365,7 +377,19 @@ struct Table {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scores {
+    #[serde(deserialize_with = "tables_of_pairs")]
     tables: Vec<Table>,
+}
+
+/// The tables a file holds, less those of a board of an odd number of
+/// cells, which no game can have (a hand-edited file): they are left out
+/// as the file is read, keeping every other table (a file with any other
+/// bad value is kept aside whole, see [`Document::validate`]), and go from
+/// the file with the next score recorded.
+fn tables_of_pairs<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Table>, D::Error> {
+    let mut tables = Vec::<Table>::deserialize(d)?;
+    tables.retain(|t| t.board.has_pairs());
+    Ok(tables)
 }
 
 impl Document for Scores {
@@ -811,6 +835,45 @@ mod tests {
         }
         let repeated = file(&[table(board, good_entry), table(board, good_entry)]);
         assert!(parse(&repeated).is_err());
+    }
+
+    /// Played on a hand-edited scores.json: a table of a 3 x 3 board, which
+    /// no game can deal (tiles come in pairs), was taken and listed by the
+    /// High scores screen and `lianliankan scores`. Such a table is left out
+    /// as the file is read, every other table kept (the file is not kept
+    /// aside), and it goes from the file with the next score recorded; no
+    /// key of such a board is made.
+    #[test]
+    fn a_table_of_an_odd_number_of_cells_is_left_out_and_the_rest_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let good = r#"{"name":"ann","score":10,"seconds":5,"date":0,"assisted":false}"#;
+        let table = |rows: u16, cols: u16| {
+            format!(
+                r#"{{"board":{{"rows":{rows},"cols":{cols},"gravity":"none","difficulty":"normal"}},"entries":[{good}]}}"#
+            )
+        };
+        let tables = [table(2, 2), table(3, 3), table(3, 5), table(9, 16)].join(",");
+        let file = format!(r#"{{"version":2,"data":{{"tables":[{tables}]}}}}"#);
+        std::fs::write(dir.path().join("scores.json"), file).unwrap();
+        let (scores, warning) = Scores::load(dir.path()).unwrap();
+        assert_eq!(warning, None);
+        let sizes: Vec<(u16, u16)> = scores.tables().map(|(k, _)| (k.rows(), k.cols())).collect();
+        assert_eq!(sizes, [(2, 2), (9, 16)]);
+        assert!(
+            scores
+                .tables()
+                .all(|(_, e)| e.len() == 1 && e[0].name() == "ann")
+        );
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "nothing kept aside"
+        );
+        record(dir.path(), &key(), entry("bob", 20, 5)).unwrap();
+        let text = std::fs::read_to_string(dir.path().join("scores.json")).unwrap();
+        assert!(!text.contains("\"rows\": 3"), "{text}");
+        let e = BoardKey::new(3, 3, "none", Difficulty::Normal).unwrap_err();
+        assert!(e.contains("odd number of cells (9)"), "{e}");
     }
 
     #[test]

@@ -392,6 +392,13 @@ impl App {
             }) if matches!(self.top(), Top::Screen(_)) => {
                 self.list_wheel(*kind == MouseEventKind::ScrollDown, now)
             }
+            // Pasted text types into the name prompt; anywhere else it is
+            // ignored, so its letters never act as keys.
+            Event::Paste(text) => {
+                if !self.prompt_paste(text, now) {
+                    return false;
+                }
+            }
             Event::Resize(..) | Event::FocusGained => {}
             // Any other press (the middle button) does nothing, but the
             // title line's note it cleared must go from the screen too.
@@ -682,8 +689,8 @@ impl App {
         }
     }
 
-    /// A left click selects the tile under the pointer, or chooses the menu
-    /// item under it; a right click highlights a tile's kind, or clears the
+    /// A left click selects the tile under the pointer (one on no tile
+    /// drops the selection), or chooses the menu item under it; a right click highlights a tile's kind, or clears the
     /// highlight off the tiles. Help, the level card and the statistics
     /// close on a click, the high scores and the lists on a click outside
     /// their box. So that the mouse alone plays every part of the game, a left
@@ -721,7 +728,8 @@ impl App {
             (MouseButton::Right, Some(p)) => Action::Highlight(p),
             (MouseButton::Right, None) => Action::ClearHighlight,
             (_, Some(p)) => Action::Click(p),
-            (_, None) => return,
+            // A click on no tile drops the selection, as in KShisen.
+            (_, None) => Action::Deselect,
         };
         self.game.apply(action, now);
     }

@@ -126,6 +126,41 @@ mod tests {
         Event::Key(KeyEvent::new(code, modifiers))
     }
 
+    /// Played in tmux: after the demo of a deal, the menu's "Restart this
+    /// deal" dealt it again unassisted, so the player who had just watched
+    /// the solver clear it could win it into the high scores as their own.
+    /// A deal the demo played restarts assisted, also once saved and
+    /// resumed; a new game is the player's own.
+    #[test]
+    fn a_deal_the_demo_played_restarts_assisted() {
+        let t = Instant::now();
+        let mut a = demo(t);
+        let now = t + DEMO_STEP;
+        assert!(a.tick(now));
+        let plain = |c| key(KeyCode::Char(c), KeyModifiers::NONE);
+        a.handle_event(&plain('k'), AREA, now);
+        assert!(a.demo.is_none());
+        for c in ['m', 'a'] {
+            a.handle_event(&plain(c), AREA, now);
+        }
+        crate::ui::test_support::read_box(&mut a);
+        let now = a.now;
+        a.handle_event(&plain('y'), AREA, now);
+        assert!(a.screens.is_empty(), "{:?}", a.screens);
+        assert_eq!(a.game.board().tile_count(), 8, "dealt again");
+        assert!(a.game.assisted(), "seen solved");
+        // Saved with a move and resumed, it restarts assisted again.
+        a.handle_event(&plain('t'), AREA, now);
+        let saved = crate::persist::save::SavedGame::new(&a.game, now);
+        let mut back = saved.restore(now).unwrap();
+        back.apply(Action::Restart, now);
+        assert!(back.assisted() && back.is_untouched());
+        a.handle_event(&plain('n'), AREA, now);
+        crate::ui::test_support::read_box(&mut a);
+        a.handle_event(&plain('y'), AREA, a.now);
+        assert!(!a.game.assisted(), "a new deal is the player's own");
+    }
+
     /// Found by a hostile run: at 40 x 10 the demo made 7 matches in 2 s
     /// that nobody saw, and could reach its win unseen. It waits for room.
     #[test]

@@ -213,7 +213,7 @@ pub const BOARD_KEYS: &[Binding] = &[
 pub const MOUSE_HELP: [(&str, &str); 2] = [
     (
         "left click",
-        "select a tile; on the top or bottom line: menu",
+        "select a tile, else drop it; top or bottom line: menu",
     ),
     ("right click", "highlight its kind (off the tiles: clear)"),
 ];
@@ -277,6 +277,13 @@ pub fn is_shortcut(key: &KeyEvent) -> bool {
     matches!(key.code, KeyCode::Char(_))
         && !held.is_empty()
         && held != KeyModifiers::CONTROL | KeyModifiers::ALT
+}
+
+/// Whether a key press deletes the character before it at a text prompt:
+/// Backspace, or Ctrl-H, which is how the byte 0x08 reads, and that byte
+/// is what some terminals send for Backspace (and for Ctrl-Backspace).
+pub fn is_backspace(key: &KeyEvent) -> bool {
+    key.code == KeyCode::Backspace || Key::ctrl('h').matches(key)
 }
 
 /// Whether a key press is Ctrl-C, which quits from every screen.

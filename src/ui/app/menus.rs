@@ -488,7 +488,7 @@ impl App {
                 let mut pages = stats.pages();
                 // A win on show is counted once it is recorded (until then
                 // undo may take it back): said, not left to look missing.
-                if self.game.win().is_some() && self.counted == Counted::Started {
+                if self.game.win().is_some() && self.counted == Counted::Started && !self.replay {
                     for page in &mut pages {
                         page.lines
                             .extend([String::new(), WIN_NOT_COUNTED.to_string()]);

@@ -8,9 +8,9 @@ use std::time::{Instant, SystemTime};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
-use super::App;
 use super::keys::{self, Command};
 use super::screen::{Screen, share_line};
+use super::{App, Top};
 use crate::game::{Action, Game};
 use crate::persist::session::Session;
 use crate::persist::stats::{Outcome, Stats, board_key};
@@ -149,6 +149,7 @@ impl App {
                         win.time.as_secs(),
                         win.score,
                         hints,
+                        self.game.undos(),
                     )
                 });
             }
@@ -161,7 +162,11 @@ impl App {
         if self.counted == Counted::No && !self.game.is_untouched() && !self.held() {
             self.counted = Counted::Started;
             let difficulty = self.game.config().difficulty;
-            self.count(|s| s.start(difficulty));
+            // A replay of a day's daily deal counts nowhere, as it is not
+            // recorded: its start no more than its end.
+            if !self.replay {
+                self.count(|s| s.start(difficulty));
+            }
         }
         if self.win_screen.as_ref().is_some_and(|w| w.recorded) {
             return;
@@ -194,7 +199,8 @@ impl App {
         failed.map(|message| self.tell(message)).is_some()
     }
 
-    /// A key while the name prompt is open: typing, Backspace, Enter to
+    /// A key while the name prompt is open: typing, Backspace (or Ctrl-H,
+    /// see [`keys::is_backspace`]), Enter to
     /// record, Ctrl-Z to undo the winning match, Esc for the game-over menu
     /// (whose first item records), as on every finished game. Returns false
     /// when the prompt is not open.
@@ -210,14 +216,32 @@ impl App {
             {
                 self.command(Command::Undo, now)
             }
+            _ if keys::is_backspace(&key) => screen.backspace(),
             KeyCode::Char(_) if keys::is_shortcut(&key) => {}
             KeyCode::Char(c) => screen.type_char(c),
-            KeyCode::Backspace => screen.backspace(),
             KeyCode::Enter => self.record(),
             KeyCode::Esc => self.open_finished_menu(),
             _ => {}
         }
         true
+    }
+
+    /// Text pasted while the name prompt is in front and read: its
+    /// characters are typed in turn, as keys type them, so only what a name
+    /// may hold goes in (no control, escape or bidirectional character),
+    /// up to the name's length. Returns whether the name changed.
+    pub(super) fn prompt_paste(&mut self, text: &str, now: Instant) -> bool {
+        if self.top() != Top::Won || self.front_unread(now) {
+            return false;
+        }
+        let Some(screen) = self.win_screen.as_mut().filter(|w| w.prompting()) else {
+            return false;
+        };
+        let before = screen.name.len();
+        for c in text.chars() {
+            screen.type_char(c);
+        }
+        screen.name.len() != before
     }
 
     /// Records the score of the win on show, once, and removes the saved
@@ -263,13 +287,16 @@ impl App {
     }
 
     /// Counts this game's end in the statistics, once (a daily deal's day is
-    /// then played: later games of that day are replays).
+    /// then played: later games of that day are replays, which count
+    /// nowhere).
     fn end_game(&mut self, outcome: Outcome) {
         if self.counted == Counted::Ended {
             return;
         }
         self.counted = Counted::Ended;
-        self.count(ending(&self.game, self.now, outcome));
+        if !self.replay {
+            self.count(ending(&self.game, self.now, outcome));
+        }
     }
 
     /// Counts the saved game this start did not resume once the session
@@ -285,7 +312,15 @@ impl App {
         } else {
             Outcome::Abandoned
         };
-        self.count(ending(&old, self.now, outcome));
+        // A daily deal of a day already played was a replay when it began
+        // (a day is marked as its first game ends): it counted nowhere.
+        let day = old.config().daily;
+        let end = ending(&old, self.now, outcome);
+        self.count(move |s| {
+            if day.is_none_or(|day| !s.daily_played(day)) {
+                end(s);
+            }
+        });
     }
 
     /// Applies `change` to the statistics in the data directory (none for a

@@ -864,18 +864,28 @@ impl StatsView {
     }
 }
 
-/// The share line of a finished daily deal:
-/// `lianliankan daily 2026-11-30  right  4:12  1840 pts  no hints`.
-pub fn share_line(day: &str, mode: Mode, seconds: u64, score: u32, hints: u32) -> String {
-    let help = match hints {
-        0 => "no hints".to_string(),
-        1 => "1 hint".to_string(),
-        n => format!("{n} hints"),
+/// The share line of a finished daily deal, with the hints it took and
+/// the moves undo took back:
+/// `lianliankan daily 2026-11-30  right  4:12  1840 pts  no hints  no undos`.
+pub fn share_line(
+    day: &str,
+    mode: Mode,
+    seconds: u64,
+    score: u32,
+    hints: u32,
+    undos: u32,
+) -> String {
+    let count = |n: u32, what: &str| match n {
+        0 => format!("no {what}s"),
+        1 => format!("1 {what}"),
+        n => format!("{n} {what}s"),
     };
     format!(
-        "lianliankan daily {day}  {}  {}  {score} pts  {help}",
+        "lianliankan daily {day}  {}  {}  {score} pts  {}  {}",
         mode.name(),
-        show_time(seconds)
+        show_time(seconds),
+        count(hints, "hint"),
+        count(undos, "undo")
     )
 }
 
@@ -1035,10 +1045,13 @@ mod tests {
             252,
             1840,
             0,
+            0,
         );
         assert_eq!(
             line,
-            "lianliankan daily 2026-11-30  right  4:12  1840 pts  no hints"
+            "lianliankan daily 2026-11-30  right  4:12  1840 pts  no hints  no undos"
         );
+        let helped = share_line("2026-11-30", Mode::Levels, 61, 90, 1, 2);
+        assert!(helped.ends_with("90 pts  1 hint  2 undos"), "{helped}");
     }
 }

@@ -305,21 +305,74 @@ fn clicks_hit_the_tile_drawn_there_and_nothing_else() {
     let rect = layout.cell_rect(Point::new(2, 5));
     a.handle_event(&click(rect.x + 2, rect.y), AREA, t);
     assert_eq!(a.game.selected(), Some(Point::new(2, 5)));
-    // The gaps right of and below the tile are no tile: the selection stays.
+    // The gaps right of and below the tile are no tile: none is taken
+    // (the selection goes, as on any click off the tiles).
     assert!(layout.tile.pitch_x > rect.width && layout.tile.pitch_y > rect.height);
     for (x, y) in [(rect.right(), rect.y), (rect.x + 1, rect.bottom())] {
+        a.game.apply(Action::Click(Point::new(2, 5)), t);
         a.handle_event(&click(x, y), AREA, t);
-        assert_eq!(a.game.selected(), Some(Point::new(2, 5)), "{x},{y}");
+        assert_eq!(a.game.selected(), None, "{x},{y}");
     }
     for y in 0..AREA.height + 3 {
         for x in [0, 1, layout.outer.x, layout.outer.right(), 79, 200] {
             a.handle_event(&click(x, y), AREA, t);
+            assert_eq!(a.game.selected(), None, "{x},{y}");
         }
     }
-    assert_eq!(a.game.selected(), Some(Point::new(2, 5)));
+    a.game.apply(Action::Click(Point::new(2, 5)), t);
     // On a screen too small for the board, clicks do nothing.
     a.handle_event(&click(3, 3), Rect::new(0, 0, 10, 5), t);
     assert_eq!(a.game.selected(), Some(Point::new(2, 5)));
+}
+
+/// Played in tmux: a tile selected, a click on an empty cell or beside
+/// the tiles left it selected (gold), so the next tile clicked was matched
+/// against it. A left click that takes no tile drops the selection, as in
+/// KShisen; the hint and the highlight stay, and a right click there only
+/// clears the highlight, as before.
+#[test]
+fn a_click_off_the_tiles_drops_the_selection() {
+    let (mut a, t) = app();
+    let layout = a.board_layout(AREA).unwrap();
+    let pick = |a: &mut App, p: Point| {
+        let (x, y) = layout.centre(p);
+        a.handle_event(&click(x, y), AREA, t);
+    };
+    // An empty cell: one a match left.
+    let (p, q) = crate::game::find_match(a.game.board()).unwrap();
+    pick(&mut a, p);
+    pick(&mut a, q);
+    let later = t + Duration::from_secs(2);
+    a.show_frame(later);
+    let other = a
+        .game
+        .board()
+        .points()
+        .find(|&c| !a.game.board().is_empty_at(c))
+        .unwrap();
+    a.handle_event(&key(KeyCode::Char('t')), AREA, later);
+    let (ox, oy) = layout.centre(other);
+    a.handle_event(&right_click(ox, oy), AREA, later);
+    pick(&mut a, other);
+    assert_eq!(a.game.selected(), Some(other));
+    let (x, y) = layout.centre(p);
+    a.handle_event(&click(x, y), AREA, later);
+    assert_eq!(a.game.selected(), None, "a click on an empty cell");
+    assert_eq!(a.game.cursor(), p, "the cursor goes there");
+    assert!(a.game.hint_pair().is_some() && a.game.highlight_kind().is_some());
+    // Beside the board, within the screen.
+    pick(&mut a, other);
+    a.handle_event(
+        &click(layout.outer.x.saturating_sub(1), layout.outer.y + 2),
+        AREA,
+        later,
+    );
+    assert_eq!(a.game.selected(), None, "a click beside the board");
+    // A right click off the tiles leaves the selection.
+    pick(&mut a, other);
+    a.handle_event(&right_click(x, y), AREA, later);
+    assert_eq!(a.game.selected(), Some(other));
+    assert_eq!(a.game.highlight_kind(), None);
 }
 
 fn right_click(x: u16, y: u16) -> Event {
@@ -495,6 +548,36 @@ fn esc_drops_the_selection_then_opens_the_menu_and_never_quits() {
     a.handle_event(&key(KeyCode::Char('m')), AREA, t);
     a.handle_event(&key(KeyCode::Char('q')), AREA, t);
     assert!(a.quit);
+}
+
+/// Played: `t` showed a pair, Esc dropped its marks, and `t` again on the
+/// same board spent a second hint (Hints 3 -> 1) on a pair the player
+/// had seen. A hint dropped with Esc shows again, at no cost, until the
+/// board changes; after a match `t` is a new hint, charged as before.
+#[test]
+fn a_hint_dropped_with_esc_comes_back_free_on_the_same_board() {
+    let (mut a, t) = app();
+    a.handle_event(&key(KeyCode::Char('t')), AREA, t);
+    let shown = a.game.hint_pair().expect("a hint");
+    assert_eq!(a.game.hints_left(), 2);
+    a.handle_event(&key(KeyCode::Esc), AREA, t);
+    assert_eq!(a.game.hint_pair(), None);
+    let later = t + Duration::from_secs(3);
+    a.handle_event(&key(KeyCode::Char('t')), AREA, later);
+    assert_eq!(a.game.hint_pair(), Some(shown), "the same pair again");
+    assert_eq!(a.game.hints_left(), 2, "no second hint spent");
+    assert_eq!(a.game.hint_since(), Some(later), "it pulses anew");
+    // Dropped and asked for again as often as the player likes.
+    for _ in 0..3 {
+        a.handle_event(&key(KeyCode::Esc), AREA, later);
+        a.handle_event(&key(KeyCode::Char('t')), AREA, later);
+    }
+    assert_eq!((a.game.hint_pair(), a.game.hints_left()), (Some(shown), 2));
+    // Once a match changes the board, the pair dropped is gone with it.
+    a.handle_event(&key(KeyCode::Esc), AREA, later);
+    matched(&mut a, later);
+    a.handle_event(&key(KeyCode::Char('t')), AREA, later);
+    assert_eq!(a.game.hints_left(), 1, "a new board, a new hint");
 }
 
 /// `n` on a game with a move asks first; only a yes throws it away.
@@ -1040,10 +1123,13 @@ fn a_click_during_a_slide_picks_the_tile_drawn_under_the_pointer() {
     assert_eq!(a.game.selected(), Some(Point::new(1, 0)));
     assert_eq!(a.game.notice(soon), None);
     assert!(a.game.slides(soon).is_some(), "the slide goes on");
-    // Row 1 shows no tile yet: a click there changes nothing.
+    // Row 1 shows no tile yet: a click there takes none, and drops the
+    // selection as a click on any empty cell does.
     let r = layout.cell_rect(Point::new(1, 1));
-    a.handle_event(&click(r.x + 1, r.y), AREA, soon);
-    assert_eq!(a.game.selected(), Some(Point::new(1, 0)));
+    let mut b = a.clone();
+    b.handle_event(&click(r.x + 1, r.y), AREA, soon);
+    assert_eq!(b.game.selected(), None);
+    assert_eq!(b.game.board(), a.game.board());
     // Half way down, the 3 is picked where it is drawn.
     let half = t + pace.line + pace.slide / 2;
     let r = layout.slide_rect(Point::new(0, 1), Point::new(1, 1), 0.5);
@@ -1116,10 +1202,12 @@ fn a_click_after_a_second_match_takes_the_tile_drawn_gliding_from_the_first() {
     assert_eq!(a.game.board().tile_count(), 8, "the 6s matched");
     a.handle_event(&click(three.x + 1, three.y), AREA, half);
     assert_eq!(a.game.selected(), Some(Point::new(0, 1)), "the 3");
-    // A tile the second match removed was drawn, but is gone: nothing.
+    // A tile the second match removed was drawn, but is gone: none is
+    // taken (and the selection goes, as on a click on no tile).
     let mut b = a.clone();
     b.handle_event(&at(Point::new(1, 2)), AREA, half);
-    assert_eq!(b.game.selected(), Some(Point::new(0, 1)), "the 6 is gone");
+    assert_eq!(b.game.selected(), None, "the 6 is gone");
+    assert_eq!(b.game.board(), a.game.board());
     // One the second match moved is found in its new cell.
     a.handle_event(&at(Point::new(1, 1)), AREA, half);
     assert_eq!(a.game.selected(), None, "the 3s matched");

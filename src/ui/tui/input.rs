@@ -13,7 +13,10 @@
 //! [`Decoder::flush`] drops a sequence left unfinished when the input pauses
 //! ([`Decoder::wait`] says how long to wait for the rest). A lone `ESC`
 //! followed by a pause is the Esc key. Pasted text (the game turns bracketed
-//! paste on) is dropped, so its letters never act as keys. The keys are
+//! paste on) never comes as keys: its characters come as one
+//! [`Event::Paste`] at its end (at most [`PASTE_KEPT`] bytes of them, its
+//! control bytes and escape sequences dropped), which only a text prompt
+//! takes. The keys are
 //! crossterm's [`Event`]s, mapped as crossterm maps them, so the app does
 //! not know which reader made them.
 
@@ -31,6 +34,11 @@ pub const SEQUENCE_WAIT: Duration = Duration::from_millis(50);
 /// How long an unfinished paste waits for more: longer, as a large paste
 /// may come in several writes over a slow link.
 pub const PASTE_WAIT: Duration = Duration::from_millis(500);
+
+/// The most bytes of a paste kept for the event it gives: more than any
+/// text prompt takes (a name is at most 32 characters), and the memory a
+/// paste of megabytes takes.
+pub const PASTE_KEPT: usize = 1024;
 
 const ESC: u8 = 0x1b;
 
@@ -56,8 +64,11 @@ struct Sink {
     /// Whether the byte being read comes inside a sequence (a control byte
     /// there does not end it).
     inside: bool,
-    /// Inside a bracketed paste: everything is dropped until its end.
+    /// Inside a bracketed paste: no key comes until its end.
     paste: bool,
+    /// The printable characters of the paste so far, up to [`PASTE_KEPT`]
+    /// bytes.
+    pasted: String,
     /// After `ESC O`: the next character names the key (SS3 keys, as
     /// terminals send arrows and F1-F4 in application mode).
     ss3: bool,
@@ -141,6 +152,9 @@ impl vte::Perform for Sink {
     fn print(&mut self, c: char) {
         self.ended = true;
         if self.paste {
+            if c != '\x7f' && self.pasted.len() + c.len_utf8() <= PASTE_KEPT {
+                self.pasted.push(c);
+            }
             return;
         }
         if std::mem::take(&mut self.ss3) {
@@ -190,6 +204,10 @@ impl vte::Perform for Sink {
             .collect();
         let first = params.first().copied().unwrap_or(0);
         if c == '~' && intermediates.is_empty() && matches!(first, 200 | 201) {
+            let text = std::mem::take(&mut self.pasted);
+            if first == 201 && self.paste && !text.is_empty() {
+                self.events.push(Event::Paste(text));
+            }
             self.paste = first == 200;
             return;
         }
@@ -421,6 +439,14 @@ mod tests {
                 key(KeyCode::Char('U'), KeyModifiers::SHIFT)
             ]
         );
+        // 0x08, Backspace on some terminals, reads as Ctrl-H, as crossterm
+        // reads it; the name prompt takes it as Backspace.
+        let events = d.feed(b"\x08");
+        assert_eq!(events, [key(KeyCode::Char('h'), KeyModifiers::CONTROL)]);
+        let Event::Key(byte) = events[0] else {
+            unreachable!()
+        };
+        assert!(crate::ui::app::keys::is_backspace(&byte));
     }
 
     /// Shift-arrows (xterm's `ESC [ 1 ; 2 A`, rxvt's `ESC [ a`) and
@@ -561,15 +587,27 @@ mod tests {
     }
 
     #[test]
-    fn pasted_text_is_dropped_and_an_unfinished_paste_ends_after_a_pause() {
+    fn pasted_text_is_no_keys_and_an_unfinished_paste_ends_after_a_pause() {
         let mut d = Decoder::default();
+        let paste = |text: &str| Event::Paste(text.to_string());
+        // Its printable characters, without its controls and sequences.
         assert_eq!(
-            keys(&d.feed(b"\x1b[200~quit\rnow\x1b[A\x1b[201~t")),
-            [KeyCode::Char('t')]
+            d.feed(b"\x1b[200~quit\rnow\x1b[A\x07\x7f\x1b[201~t"),
+            [
+                paste("quitnow"),
+                key(KeyCode::Char('t'), KeyModifiers::NONE)
+            ]
         );
-        // An ESC pasted last, or twice, is text too (tmux passes it on).
-        assert!(d.feed(b"\x1b[200~quit\x1b\x1b[201~").is_empty());
-        assert!(d.feed(b"\x1b[200~\x1b\x1bquit\x1b[201~").is_empty());
+        // An ESC pasted last, or twice, is text too (tmux passes it on),
+        // and dropped as a control.
+        assert_eq!(d.feed(b"\x1b[200~quit\x1b\x1b[201~"), [paste("quit")]);
+        assert_eq!(d.feed(b"\x1b[200~\x1b\x1bquit\x1b[201~"), [paste("uit")]);
+        // At most PASTE_KEPT bytes of it, whole characters.
+        let mut long = b"\x1b[200~".to_vec();
+        long.extend("é".repeat(PASTE_KEPT).as_bytes());
+        long.extend(b"\x1b[201~");
+        assert_eq!(d.feed(&long), [paste(&"é".repeat(PASTE_KEPT / 2))]);
+        assert!(d.feed(b"\x1b[200~\x1b[201~\x1b[201~").is_empty());
         assert!(d.feed(b"\x1b[200~quit").is_empty());
         assert_eq!(d.wait(), Some(PASTE_WAIT));
         assert!(d.flush().is_empty());

@@ -1345,6 +1345,29 @@ fn a_click_outside_a_box_goes_back_so_the_mouse_alone_leaves_every_screen() {
     assert!(app.screens.is_empty(), "{:?}", app.screens);
 }
 
+/// Played: a daily deal won after an undo shared "1840 pts  no hints",
+/// the line a player who used no help shares. It counts the moves undo
+/// took back, kept with the saved game through a quit and a resume.
+#[test]
+fn the_share_line_tells_the_undos_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let daily = Config {
+        daily: Some("2026-11-30".parse().unwrap()),
+        ..tiny()
+    };
+    let mut app = app_in(dir.path(), daily);
+    type_str(&mut app, " l u o");
+    assert_eq!(app.game.board().tile_count(), 2, "matched, undone, redone");
+    app.close(app.now);
+    drop(app);
+    let mut app = app_in(dir.path(), daily);
+    assert_eq!(app.note, Some("Resumed"));
+    type_str(&mut app, "j h ");
+    assert!(app.game.win().is_some());
+    let share = app.share.clone().unwrap();
+    assert!(share.ends_with(" pts  no hints  1 undo"), "{share}");
+}
+
 #[test]
 fn a_daily_deal_is_recorded_once_and_shares_its_result() {
     let dir = tempfile::tempdir().unwrap();
@@ -1360,7 +1383,7 @@ fn a_daily_deal_is_recorded_once_and_shares_its_result() {
         share.starts_with("lianliankan daily 2026-11-30  none  "),
         "{share}"
     );
-    assert!(share.ends_with("pts  no hints"), "{share}");
+    assert!(share.ends_with("pts  no hints  no undos"), "{share}");
     // The win screen shows it, as the README says, whole at 80x24.
     let shown = screen_rows(&app, 80, 24);
     assert!(shown.iter().any(|r| r.contains(&share)), "{shown:#?}");
@@ -1383,6 +1406,76 @@ fn a_daily_deal_is_recorded_once_and_shares_its_result() {
     let screen = again.win_screen.as_ref().unwrap();
     assert_eq!(screen.unrecorded, Some("a replay of this day's deal"));
     assert!(!screen.prompting());
+}
+
+/// Played: replays of a day's daily deal, which the win box says are not
+/// recorded, counted in the statistics as games of their own: started,
+/// won (two wins of one deal in the streak and the board's times) or
+/// abandoned (ending the streak the day's win began). A replay counts
+/// nowhere; the day's first game counts as before.
+#[test]
+fn replays_of_a_daily_deal_count_nowhere_in_the_statistics() {
+    let dir = tempfile::tempdir().unwrap();
+    let daily = Config {
+        daily: Some("2026-11-30".parse().unwrap()),
+        ..tiny()
+    };
+    let figures = || {
+        let (stats, _) = crate::persist::stats::Stats::load(dir.path()).unwrap();
+        let t = stats.total();
+        (t.started, t.won, t.abandoned, t.streak, stats.pages())
+    };
+    let mut app = app_in(dir.path(), daily);
+    win(&mut app);
+    press(&mut app, &[KeyCode::Enter]);
+    let first = figures();
+    assert_eq!((first.0, first.1, first.2, first.3), (1, 1, 0, 1));
+    drop(app);
+    // Won again: a replay; left for a new game.
+    let mut again = app_in(dir.path(), daily);
+    assert!(again.replay);
+    win(&mut again);
+    type_str(&mut again, "s");
+    let shown = screen_rows(&again, 80, 24).join("\n");
+    assert!(!shown.contains("counts here once"), "{shown}");
+    type_str(&mut again, "n");
+    assert_eq!(figures(), first, "the replay won counts nowhere");
+    drop(again);
+    // Abandoned after a match, resumed or replaced by a game of other
+    // options: a replay too.
+    for resumed in [true, false] {
+        let mut again = app_in(dir.path(), daily);
+        type_str(&mut again, " l ");
+        again.close(again.now);
+        drop(again);
+        if resumed {
+            let mut again = app_in(dir.path(), daily);
+            assert_eq!(again.note, Some("Resumed"));
+            type_str(&mut again, "n");
+            read_box(&mut again);
+            type_str(&mut again, "y");
+        } else {
+            let seed = Some(9);
+            let wanted = Wanted {
+                seed,
+                ..Wanted::default()
+            };
+            let config = Config { seed: 9, ..tiny() };
+            let mut other = crate::ui::test_support::app_started(dir.path(), false, wanted, config);
+            read_box(&mut other);
+            press(&mut other, &[KeyCode::Esc]);
+            type_str(&mut other, " l ");
+            assert!(other.close(other.now).is_empty());
+            let saved = std::fs::read_to_string(dir.path().join("game.json")).unwrap();
+            assert!(!saved.contains("2026-11-30"), "the replay's save replaced");
+        }
+        let now = figures();
+        assert_eq!(
+            (now.0, now.1, now.2, now.3),
+            (first.0 + u64::from(!resumed), 1, 0, 1),
+            "{resumed}"
+        );
+    }
 }
 
 /// Started with `--theme` naming other tiles than auto picks here, the

@@ -952,6 +952,65 @@ fn the_name_is_typed_and_recorded_on_enter_and_the_save_goes() {
     assert_eq!(table(dir.path()).len(), 1, "recorded once");
 }
 
+/// Played in a terminal that sends the byte 0x08 for Backspace (read as
+/// Ctrl-H, as crossterm reads it): Backspace did nothing at the name
+/// prompt, so a name typed wrong could not be mended. Ctrl-H deletes as
+/// Backspace does; other Control letters still type nothing.
+#[test]
+fn ctrl_h_deletes_at_the_name_prompt_as_backspace_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    app.win_screen.as_mut().unwrap().name.clear();
+    type_str(&mut app, "annx");
+    let ctrl_h = Event::Key(KeyEvent::new(KeyCode::Char('h'), KeyModifiers::CONTROL));
+    app.handle_event(&ctrl_h, AREA, app.now);
+    assert_eq!(app.win_screen.as_ref().unwrap().name, "ann");
+    app.handle_event(&ctrl_h, AREA, app.now);
+    app.handle_event(&ctrl_h, AREA, app.now);
+    let ctrl_x = Event::Key(KeyEvent::new(KeyCode::Char('x'), KeyModifiers::CONTROL));
+    app.handle_event(&ctrl_x, AREA, app.now);
+    type_str(&mut app, "y");
+    assert_eq!(app.win_screen.as_ref().unwrap().name, "ay");
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(table(dir.path()), [("ay".to_string(), 25)]);
+}
+
+/// Played in tmux: text pasted at the name prompt did nothing (pastes
+/// are dropped so that their letters never act as keys). At the prompt a
+/// paste now types its characters as keys would: control and
+/// bidirectional characters left out, up to the name's 16 columns; before
+/// the box is read, and anywhere else, it still does nothing.
+#[test]
+fn a_paste_types_into_the_name_prompt_and_nowhere_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    let paste = |text: &str| Event::Paste(text.to_string());
+    // On the board: no key of it acts (q, n, u), and no frame is asked for.
+    type_str(&mut app, " l ");
+    let board = app.game.board().clone();
+    assert!(!app.handle_event(&paste("qnu"), AREA, app.now));
+    assert!(!app.quit && app.screens.is_empty());
+    assert_eq!(app.game.board(), &board);
+    // The win box not read yet: nothing.
+    type_str(&mut app, "j h ");
+    assert!(app.game.win().is_some());
+    let name = app.win_screen.as_ref().unwrap().name.clone();
+    app.handle_event(&paste("zed"), AREA, app.now);
+    assert_eq!(app.win_screen.as_ref().unwrap().name, name);
+    read_box(&mut app);
+    app.win_screen.as_mut().unwrap().name.clear();
+    assert!(app.handle_event(&paste("Ann\u{7}\t \u{202e}Lee\r\n"), AREA, app.now));
+    assert_eq!(app.win_screen.as_ref().unwrap().name, "Ann Lee");
+    app.handle_event(&paste(&"x".repeat(100)), AREA, app.now);
+    let typed = app.win_screen.as_ref().unwrap().name.clone();
+    assert_eq!(typed, format!("Ann Lee{}", "x".repeat(MAX_NAME_WIDTH - 7)));
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(table(dir.path()), [(typed, 25)]);
+    // Recorded: the box takes no paste.
+    assert!(!app.handle_event(&paste("q"), AREA, app.now));
+}
+
 /// Windows sends a character typed with AltGr (Polish ł and ż, the @
 /// of German keyboards) as that character with Control and Alt: it goes
 /// into the name, while Control alone still undoes or does nothing, and

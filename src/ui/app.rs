@@ -120,6 +120,10 @@ pub struct App {
     /// Whether this game is a daily deal whose day was played to its end
     /// before it began: a replay, which is not recorded, and says so.
     pub(crate) replay: bool,
+    /// What the menus say beside *Daily deal* when today's deal was played
+    /// to its end (with its score, if it was won and recorded), as the data
+    /// directory said when the menu on show opened.
+    pub(crate) daily_note: Option<String>,
     /// Whether the event loop is taking a batch of inputs that were
     /// waiting: a move's save then waits for [`App::end_batch`], so keys
     /// that come faster than a big board saves (a held-down undo) are
@@ -211,6 +215,7 @@ impl App {
             seen_level,
             counted: records::Counted::No,
             replay: false,
+            daily_note: None,
             batching: false,
         }
     }
@@ -656,9 +661,7 @@ impl App {
             // too large for the terminal Esc opens the menu at once.
             Command::Back if self.top() == Top::Board && self.game.has_marks() => Action::Cancel,
             Command::Back | Command::Menu => {
-                return self
-                    .screens
-                    .push(Screen::Menu(Menu::pause(self.settings.hints)));
+                return self.open_menu(Menu::pause(self.settings.hints));
             }
             Command::NewGame => return self.ask_abandon(Abandon::ForNewGame, now),
             Command::Help => return self.screens.push(Screen::Help { top: 0 }),
@@ -674,7 +677,7 @@ impl App {
         let undo = self.may_undo();
         let won = self.game.win().is_some();
         let kind = MenuKind::Finished { won, record, undo };
-        self.screens.push(Screen::Menu(Menu::new(kind)));
+        self.open_menu(Menu::new(kind));
     }
 
     /// Throws the game away for `why`, asking first when it has moves to lose.

@@ -18,7 +18,7 @@ use super::screen::{
 use crate::game::daily::Day;
 use crate::game::{Action, Game};
 use crate::persist::document;
-use crate::persist::scores::Scores;
+use crate::persist::scores::{BoardKey, Scores};
 use crate::persist::settings::{GameChoice, Settings};
 use crate::persist::stats::Stats;
 use crate::ui::layout::{MenuLayout, centred};
@@ -72,6 +72,7 @@ impl App {
                         MenuAction::Daily if self.playing_todays_daily() => {
                             Some("playing it".to_string())
                         }
+                        MenuAction::Daily => self.daily_note.clone(),
                         _ => None,
                     };
                 }
@@ -364,6 +365,41 @@ impl App {
         }
     }
 
+    /// Opens `menu`, a menu that offers *Daily deal*: what it says beside
+    /// it about today's deal is read now ([`App::daily_note`]).
+    pub(super) fn open_menu(&mut self, menu: Menu) {
+        self.daily_note = self.todays_daily_note();
+        self.screens.push(Screen::Menu(menu));
+    }
+
+    /// `played today`, with the day's best score when its deal was won and
+    /// recorded, once today's daily deal was played to its end (none
+    /// without a data directory). A bad file kept aside is told.
+    fn todays_daily_note(&mut self) -> Option<String> {
+        let dir = self.session.as_ref()?.dir().to_path_buf();
+        let today = Day::today(SystemTime::now());
+        let (stats, warning) = Stats::load(&dir).ok()?;
+        if let Some(w) = warning {
+            self.tell(w);
+        }
+        if !stats.daily_played(today) {
+            return None;
+        }
+        let best = match (BoardKey::of(&today.config()), Scores::load(&dir)) {
+            (Ok(key), Ok((scores, warning))) => {
+                if let Some(w) = warning {
+                    self.tell(w);
+                }
+                scores.table(&key).first().map(|e| e.score())
+            }
+            _ => None,
+        };
+        Some(match best {
+            Some(points) => format!("played today: {points} pts"),
+            None => "played today".to_string(),
+        })
+    }
+
     /// Whether the game on show is today's daily deal, not over yet.
     fn playing_todays_daily(&self) -> bool {
         !self.game_over() && self.game.config().daily == Some(Day::today(SystemTime::now()))
@@ -518,7 +554,7 @@ impl App {
             self.screens.pop();
             self.seen_level = usize::MAX;
         }
-        self.screens.push(Screen::Menu(Menu::new(MenuKind::Start)));
+        self.open_menu(Menu::new(MenuKind::Start));
         self
     }
 }

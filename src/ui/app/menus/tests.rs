@@ -1158,6 +1158,54 @@ fn a_daily_deal_played_before_says_it_is_a_replay_from_the_start() {
     assert!(wide.contains(" a replay "), "{wide}");
 }
 
+/// Played in tmux at 80 x 24: the start menu said nothing of today's
+/// daily deal once it was played, so a player chose it to find a replay.
+/// The menus say beside *Daily deal* that the day was played, with its
+/// score when it was won and recorded; nothing before it was.
+#[test]
+fn the_menus_say_when_todays_daily_deal_was_played() {
+    use crate::persist::scores::{BoardKey, Entry, record};
+    let dir = tempfile::tempdir().unwrap();
+    let today = Day::today(SystemTime::now());
+    let daily_row = |app: &App| {
+        screen_rows(app, 80, 24)
+            .into_iter()
+            .find(|r| r.contains("Daily deal"))
+            .expect("a Daily deal row")
+    };
+    let app = app_in(dir.path(), tiny()).with_start_menu();
+    assert!(!daily_row(&app).contains("played"), "{}", daily_row(&app));
+    drop(app);
+    // Played to its end, lost or abandoned: no score to tell.
+    crate::persist::stats::Stats::update(dir.path(), |s| s.mark_daily(today)).unwrap();
+    let app = app_in(dir.path(), tiny()).with_start_menu();
+    assert!(
+        daily_row(&app).trim_end().ends_with("played today │"),
+        "{}",
+        daily_row(&app)
+    );
+    drop(app);
+    // Won and recorded.
+    let key = BoardKey::of(&today.config()).unwrap();
+    let entry = Entry::new("ann", 1840, 252, SystemTime::now(), false).unwrap();
+    record(dir.path(), &key, entry).unwrap();
+    let mut app = app_in(dir.path(), tiny()).with_start_menu();
+    assert!(
+        daily_row(&app).contains("played today: 1840 pts"),
+        "{}",
+        daily_row(&app)
+    );
+    // The menu in the game says it too.
+    press(&mut app, &[KeyCode::Esc]);
+    type_str(&mut app, "m");
+    assert!(matches!(top(&app), Some(Screen::Menu(m)) if m.kind == MenuKind::Pause));
+    assert!(
+        daily_row(&app).contains("played today: 1840 pts"),
+        "{}",
+        daily_row(&app)
+    );
+}
+
 /// Played in tmux: the demo was reachable only with `--demo`; no menu
 /// offered it. The start menu's *Watch a demo* lets the solver play a
 /// deal of the last new game's choices while nothing is saved; a key

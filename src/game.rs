@@ -1139,6 +1139,12 @@ impl Game {
         self.undos
     }
 
+    /// Whether the demo played this deal (this game or the one it
+    /// restarted), which the win box names among what helped.
+    pub fn watched(&self) -> bool {
+        self.watched
+    }
+
     /// Marks this game assisted: the solver plays it (a demo), so it never
     /// enters the high scores as the player's own, nor does its deal
     /// restarted ([`Action::Restart`]). A new game is not.

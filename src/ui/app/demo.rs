@@ -318,7 +318,7 @@ mod tests {
     /// Played in tmux (playtest12): a demo taken over and won enters the
     /// table marked `*`, and the box said '(assisted: undo, hint or demo)'
     /// over a legend of '* assisted (undo, hint)'. The legend names the
-    /// demo too.
+    /// demo too, and the box now says the demo helped.
     #[test]
     fn the_legend_of_a_demo_taken_over_and_won_names_the_demo() {
         let dir = tempfile::tempdir().unwrap();
@@ -339,7 +339,7 @@ mod tests {
         assert!(a.game.win().is_some());
         crate::ui::test_support::read_box(&mut a);
         let shown = crate::ui::test_support::screen_rows(&a, 80, 24).join("\n");
-        assert!(shown.contains("(assisted: undo, hint or demo)"), "{shown}");
+        assert!(shown.contains("(assisted: the demo)"), "{shown}");
         assert!(shown.contains("* assisted (undo, hint or demo)"), "{shown}");
         // Where it does not fit, the mark alone, never cut at the border.
         let narrow = crate::ui::test_support::screen_rows(&a, 30, 24).join("\n");

@@ -17,6 +17,33 @@ use crate::ui::app::App;
 use crate::ui::win_screen::WinScreen;
 
 impl App {
+    /// What helped win this game, for the win box: the demo, the hints
+    /// spent, the moves undo took back ("the demo, 1 hint, 2 undos"). A
+    /// game saved before undos were counted may have been helped by none of
+    /// what it knows: it then says what may have.
+    fn assistance(&self) -> String {
+        let game = &self.game;
+        let hints = game.config().hints.saturating_sub(game.hints_left());
+        let count = |n: u32, what: &str| match n {
+            0 => None,
+            1 => Some(format!("1 {what}")),
+            n => Some(format!("{n} {what}s")),
+        };
+        let helps: Vec<String> = [
+            game.watched().then(|| "the demo".to_string()),
+            count(hints, "hint"),
+            count(game.undos(), "undo"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if helps.is_empty() {
+            "undo, hint or demo".to_string()
+        } else {
+            helps.join(", ")
+        }
+    }
+
     /// Draws the win box over the board: what was cleared, the score and
     /// time (with what a timed game's last time left added), the share line
     /// of a daily deal, the high-score table with the name prompt, and the
@@ -43,7 +70,7 @@ impl App {
             lines.push((7, centre(format!("(+{} for the time left)", win.bonus))));
         }
         if win.assisted {
-            lines.push((8, centre("(assisted: undo, hint or demo)".to_string())));
+            lines.push((8, centre(format!("(assisted: {})", self.assistance()))));
         }
         // A daily deal's line to share, which is also printed on the way out.
         if let Some(share) = &self.share {

@@ -1227,6 +1227,34 @@ fn the_win_screen_shows_the_table_the_prompt_and_assisted_games() {
     }
 }
 
+/// Played in tmux: a 2 x 4 board won with one hint said "(assisted: undo,
+/// hint or demo)", as if the game did not know. It says what helped.
+#[test]
+fn the_win_box_says_what_helped() {
+    let dir = tempfile::tempdir().unwrap();
+    // A hint, a match, an undo, and the board won.
+    let mut app = tiny(dir.path());
+    type_str(&mut app, "t l ");
+    type_str(&mut app, "u");
+    type_str(&mut app, "h l ");
+    type_str(&mut app, "j h ");
+    assert!(app.game.win().is_some());
+    read_box(&mut app);
+    let shown = screen(&app);
+    assert!(shown.contains("(assisted: 1 hint, 1 undo)"), "{shown}");
+    // The table's legend still tells every way a score may have been
+    // helped.
+    assert!(shown.contains("* assisted (undo, hint or demo)"), "{shown}");
+    // Hints alone.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    type_str(&mut app, "t l j h ");
+    assert!(app.game.win().is_some());
+    read_box(&mut app);
+    let shown = screen(&app);
+    assert!(shown.contains("(assisted: 1 hint)"), "{shown}");
+}
+
 /// Played at 30 x 8: the win box's key line was cut after "u  undo",
 /// so "Esc or click  menu" and "q  quit" were nowhere on the screen. On a narrow
 /// screen the keys wrap, whole, and a short one drops other lines for

@@ -50,7 +50,8 @@ impl App {
             Screen::Menu(menu) => {
                 let mut view = menu.view(self.charset);
                 // An item with nothing to act on says so, dimmed (chosen,
-                // the title line says it again).
+                // the title line says it again); one that still acts keeps
+                // its note lit.
                 for (row, (_, _, action)) in view.rows.iter_mut().zip(&menu.items) {
                     let history = self.game.history();
                     row.note = match action {
@@ -72,7 +73,11 @@ impl App {
                         MenuAction::Daily if self.playing_todays_daily() => {
                             Some("playing it".to_string())
                         }
-                        MenuAction::Daily => self.daily_note.clone(),
+                        MenuAction::Daily => {
+                            // Played today, it still deals the day again.
+                            row.lit = true;
+                            self.daily_note.clone()
+                        }
                         _ => None,
                     };
                 }

@@ -68,8 +68,13 @@ pub struct ListRow {
     /// The letter that chooses the row at once (highlighted in the label);
     /// on a form never h, j, k or l, which move and change the fields.
     pub hotkey: Option<char>,
-    /// Shown dimmed: a choice that does not fit, with why.
+    /// Shown on the right: why a choice does not fit or has nothing to act
+    /// on (the row is then dimmed), or, with `lit`, what is worth knowing
+    /// before choosing it.
     pub note: Option<String>,
+    /// Whether the row stays lit beside its note: the choice still acts
+    /// (Daily deal "played today" plays it again, as a replay).
+    pub lit: bool,
 }
 
 impl ListRow {
@@ -79,6 +84,7 @@ impl ListRow {
             value: None,
             hotkey: Some(hotkey),
             note: None,
+            lit: false,
         }
     }
 

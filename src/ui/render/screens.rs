@@ -264,7 +264,7 @@ fn inside(rect: Rect) -> usize {
 }
 
 /// One row of a list in `rect`: reversed when `selected`, dimmed when it
-/// does not fit, its label with the hotkey marked and its value or why on
+/// does not fit or has nothing to act on (a note not `lit`), its label with the hotkey marked and its value or why on
 /// the right.
 fn render_list_row(row: &ListRow, selected: bool, rect: Rect, buf: &mut Buffer) {
     let mut base = if selected {
@@ -272,7 +272,7 @@ fn render_list_row(row: &ListRow, selected: bool, rect: Rect, buf: &mut Buffer) 
     } else {
         Style::new()
     };
-    if row.note.is_some() {
+    if row.note.is_some() && !row.lit {
         base = base.add_modifier(Modifier::DIM);
     }
     let mut spans = vec![Span::styled(if selected { " > " } else { "   " }, base)];

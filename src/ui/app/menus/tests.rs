@@ -1195,6 +1195,22 @@ fn the_menus_say_when_todays_daily_deal_was_played() {
         "{}",
         daily_row(&app)
     );
+    // The row stays lit: chosen, it deals the day again (a replay), where
+    // a dimmed row has nothing to act on.
+    let dimmed = |app: &App, words: &str| {
+        let buf = crate::ui::test_support::draw(app, 80, 24);
+        let rows = screen_rows(app, 80, 24);
+        let y = rows
+            .iter()
+            .position(|r| r.contains(words))
+            .expect("the row");
+        // The row's characters before the words are one column each.
+        let x = rows[y][..rows[y].find(words).unwrap()].chars().count();
+        buf[(x as u16, y as u16)]
+            .modifier
+            .contains(ratatui::style::Modifier::DIM)
+    };
+    assert!(!dimmed(&app, "Daily deal"));
     // The menu in the game says it too.
     press(&mut app, &[KeyCode::Esc]);
     type_str(&mut app, "m");
@@ -1204,6 +1220,8 @@ fn the_menus_say_when_todays_daily_deal_was_played() {
         "{}",
         daily_row(&app)
     );
+    assert!(!dimmed(&app, "Daily deal"));
+    assert!(dimmed(&app, "Undo"), "nothing to undo: dimmed");
 }
 
 /// Played in tmux: the demo was reachable only with `--demo`; no menu

@@ -870,6 +870,16 @@ impl StatsView {
     }
 }
 
+/// `n` of `what`, in words: "1 hint", "2 undos" (the share line and the
+/// win box count what helped alike).
+pub(crate) fn counted(n: u32, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
 /// The share line of a finished daily deal, with the hints it took and
 /// the moves undo took back:
 /// `lianliankan daily 2026-11-30  right  4:12  1840 pts  no hints  no undos`.
@@ -883,8 +893,7 @@ pub fn share_line(
 ) -> String {
     let count = |n: u32, what: &str| match n {
         0 => format!("no {what}s"),
-        1 => format!("1 {what}"),
-        n => format!("{n} {what}s"),
+        n => counted(n, what),
     };
     format!(
         "lianliankan daily {day}  {}  {}  {score} pts  {}  {}",

@@ -14,6 +14,7 @@ use crate::escape::escape_controls;
 use crate::game::{LEVEL_COUNT, Mode, Win};
 use crate::persist::scores::{MAX_NAME_WIDTH, TABLE_SIZE};
 use crate::ui::app::App;
+use crate::ui::app::screen::counted;
 use crate::ui::win_screen::WinScreen;
 
 impl App {
@@ -24,11 +25,7 @@ impl App {
     fn assistance(&self) -> String {
         let game = &self.game;
         let hints = game.config().hints.saturating_sub(game.hints_left());
-        let count = |n: u32, what: &str| match n {
-            0 => None,
-            1 => Some(format!("1 {what}")),
-            n => Some(format!("{n} {what}s")),
-        };
+        let count = |n: u32, what: &str| (n > 0).then(|| counted(n, what));
         let helps: Vec<String> = [
             game.watched().then(|| "the demo".to_string()),
             count(hints, "hint"),

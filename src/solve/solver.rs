@@ -964,14 +964,11 @@ impl<'a> Search<'a> {
             self.remember();
             return Ok(Entered::Lost);
         };
-        // Every other round drops the closeness ranking, which rescues the
-        // boards it misleads (on random deals this cut the slowest solves a
+        // Every other round drops the closeness ranking (the scan ranks
+        // every move 0 then), which rescues the boards it misleads (on random deals this cut the slowest solves a
         // hundredfold). The moves are ordered by rank and then by ids, a
         // total order, so a round differs from the one two before it only
         // by what the memory has learnt since.
-        if self.round % 2 != self.ranked_rounds {
-            self.scored.iter_mut().for_each(|(score, _)| *score = 0);
-        }
         self.scored
             .sort_unstable_by_key(|&(score, pair)| (score, pair.0, pair.1));
         let start = self.moves.len();
@@ -1180,12 +1177,18 @@ impl<'a> Search<'a> {
                 if !joined {
                     continue;
                 }
-                let score = spread(
-                    g.iter()
-                        .enumerate()
-                        .filter(|&(k, _)| k != i && k != j)
-                        .map(|(_, &id)| self.point(self.cell_of[id as usize])),
-                );
+                // A round that takes the moves by ids ranks them all 0 (see
+                // [`Search::enter`]): no need to measure the spread.
+                let score = if self.ranked() {
+                    spread(
+                        g.iter()
+                            .enumerate()
+                            .filter(|&(k, _)| k != i && k != j)
+                            .map(|(_, &id)| self.point(self.cell_of[id as usize])),
+                    )
+                } else {
+                    0
+                };
                 self.scored.push((score, Pair::new(g[i], g[j])));
             }
         }
@@ -1288,6 +1291,11 @@ impl<'a> Search<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Whether this round ranks the moves (see [`Search::enter`]).
+    fn ranked(&self) -> bool {
+        self.round % 2 == self.ranked_rounds
     }
 
     fn point(&self, cell: Cell) -> Point {

@@ -965,10 +965,11 @@ impl<'a> Search<'a> {
             return Ok(Entered::Lost);
         };
         // Every other round drops the closeness ranking (the scan ranks
-        // every move 0 then), which rescues the boards it misleads (on random deals this cut the slowest solves a
-        // hundredfold). The moves are ordered by rank and then by ids, a
-        // total order, so a round differs from the one two before it only
-        // by what the memory has learnt since.
+        // every move 0 then), which rescues the boards it misleads (on
+        // random deals this cut the slowest solves a hundredfold). The moves
+        // are ordered by rank and then by ids, a total order, so a round
+        // differs from the one two before it only by what the memory has
+        // learnt since.
         self.scored
             .sort_unstable_by_key(|&(score, pair)| (score, pair.0, pair.1));
         let start = self.moves.len();

@@ -37,6 +37,7 @@ use std::time::Instant;
 use crate::game::{Config, DealError, Difficulty, Game, Mode, Revision};
 use crate::persist::document::{self, Document};
 use crate::persist::save::SavedGame;
+use crate::persist::stats::Stats;
 use crate::persist::storage::{Lock, Locking, StorageError, held_by};
 
 /// The deal options given on the command line; `None` for those left out.
@@ -291,9 +292,21 @@ impl Session {
                 )
             }),
         };
-        if other.is_some() {
+        if let Some(other) = other {
             self.displaced = saved.restore(now).ok();
-            return Err(other);
+            // As "Abandon this game?" says in the game: replaced, the first
+            // game of a day's daily deal plays the day. A look only: a bad
+            // statistics file is the game's to keep aside and tell of.
+            let first_of_day = config.daily.filter(|&day| {
+                !document::peek::<Stats>(&self.dir).is_some_and(|stats| stats.daily_played(day))
+            });
+            return Err(Some(match first_of_day {
+                Some(day) => format!(
+                    "{other} It is the first game of the daily deal of {day}: once it is \
+                     replaced, that deal is a replay, not recorded."
+                ),
+                None => other,
+            }));
         }
         match saved.restore(now) {
             Ok(game) => {

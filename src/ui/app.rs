@@ -129,6 +129,9 @@ pub struct App {
     /// that come faster than a big board saves (a held-down undo) are
     /// saved once a batch, not once each.
     batching: bool,
+    /// Whether a game was dealt since the last frame: `n` deals no board
+    /// over one nobody has seen (see [`App::command`]).
+    dealt_unseen: bool,
 }
 
 /// What is in front ([`App::top`]): it takes the next key or click, and
@@ -217,6 +220,7 @@ impl App {
             replay: false,
             daily_note: None,
             batching: false,
+            dealt_unseen: false,
         }
     }
 
@@ -627,9 +631,15 @@ impl App {
     /// What a board key, or the menu item that stands for it, does. On a
     /// terminal too small for the board ([`Top::Cramped`]) the commands
     /// that play it are not taken, whichever way they came (before, the
-    /// menu's Hint and Undo acted on a board nobody saw).
+    /// menu's Hint and Undo acted on a board nobody saw). `n` on a game
+    /// dealt since the last frame, without a move, does nothing: held
+    /// down, it would deal board after board nobody saw, each taking up
+    /// to a few tenths of a second, long after the key was let go.
     pub(super) fn command(&mut self, command: Command, now: Instant) {
         if self.top() == Top::Cramped && (plays_the_board(command) || self.ends_unseen(command)) {
+            return;
+        }
+        if command == Command::NewGame && self.dealt_unseen && self.game.is_untouched() {
             return;
         }
         let over = self.game_over();
@@ -818,6 +828,7 @@ impl App {
     /// tested against this one.
     pub fn show_frame(&mut self, now: Instant) {
         self.now = now;
+        self.dealt_unseen = false;
         // A finished game's box that a terminal too small for the board
         // hides is not seen, nor is a level card there (cut to fit, its
         // gravity dropped first): it comes anew with the first frame that

@@ -396,6 +396,7 @@ impl App {
 
     /// A new game has begun: nothing of the last one stays on show.
     fn begin_game(&mut self, now: Instant) {
+        self.dealt_unseen = true;
         self.win_screen = None;
         self.share = None;
         self.counted = Counted::No;

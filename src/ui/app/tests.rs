@@ -614,6 +614,31 @@ fn n_asks_before_abandoning_a_game_with_moves() {
     assert_eq!(a.game.board().tile_count(), 128);
 }
 
+/// Found by the hostile run (hostile20, tmux at 80 x 24): `n` held down
+/// on a game without a move dealt a new board for every repeat, each deal
+/// taking up to a few tenths of a second at hard difficulty, so the game
+/// went on dealing boards nobody saw long after the key was let go, and a
+/// `q` (or Ctrl-C) after them waited 8.8 s. `n` deals again only once the
+/// board it dealt has been drawn: the repeats that come before that frame
+/// do nothing.
+#[test]
+fn n_held_down_deals_no_board_nobody_saw() {
+    let (mut a, t) = app();
+    let id = |a: &App| a.game.config().seed;
+    a.handle_event(&key(KeyCode::Char('n')), AREA, t);
+    let dealt = id(&a);
+    // The repeats that came while it was dealt, before a frame showed it.
+    for _ in 0..50 {
+        a.handle_event(&key(KeyCode::Char('n')), AREA, t);
+    }
+    assert_eq!(id(&a), dealt, "no board dealt over one nobody saw");
+    // Once drawn, n deals again.
+    a.show_frame(t);
+    a.handle_event(&key(KeyCode::Char('n')), AREA, t);
+    assert_ne!(id(&a), dealt);
+    assert!(a.screens.is_empty());
+}
+
 /// Found by the hostile run (in tmux): a paste whose end marker came
 /// more than half a second late had its letters taken as keys, and its
 /// "ny" asked "Abandon this game?" and answered yes before the question

@@ -4,8 +4,8 @@ use crate::persist::settings::{Animation, GameChoice, Settings};
 
 use crate::persist::session::{Session, Wanted};
 use crate::ui::test_support::{
-    AREA, app_in, click_at, key, left_click, pick, press, read_box, screen_rows, tiny, type_str,
-    wheel, win,
+    AREA, app_in, app_started, click_at, key, left_click, pick, press, read_box, screen_rows, tiny,
+    type_str, wheel, win,
 };
 
 fn top(app: &App) -> Option<&Screen> {
@@ -1432,6 +1432,56 @@ fn the_share_line_tells_the_undos_too() {
     assert!(app.game.win().is_some());
     let share = app.share.clone().unwrap();
     assert!(share.ends_with(" pts  no hints  1 undo"), "{share}");
+}
+
+/// Found by the hostile run (hostile20, tmux at 80 x 24): `lianliankan
+/// --daily`, a hint, q, then `lianliankan --rows 2 --cols 4` said only
+/// that the saved game "stays until your first move replaces it"; the
+/// first move did, the day's deal counted as played, and `lianliankan
+/// --daily` then dealt "daily replay", never to be recorded. "Abandon
+/// this game?" says that in the game (`n`, a restart); the start with
+/// other options now says it too.
+#[test]
+fn a_start_with_other_options_says_a_days_first_game_would_make_a_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let day: Day = "2026-11-30".parse().unwrap();
+    let daily = Config {
+        daily: Some(day),
+        ..tiny()
+    };
+    let mut app = app_in(dir.path(), daily);
+    type_str(&mut app, " l ");
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let other = Config { cols: 4, ..tiny() };
+    let wanted = Wanted {
+        cols: Some(4),
+        ..Wanted::default()
+    };
+    let app = app_started(dir.path(), false, wanted, other);
+    let said = app.warning.clone().unwrap_or_default();
+    assert!(said.contains("stays until your first move"), "{said}");
+    assert!(
+        said.contains("the first game of the daily deal of 2026-11-30")
+            && said.contains("that deal is a replay, not recorded"),
+        "{said}"
+    );
+    // A replay's save says nothing of the kind: the day was played.
+    drop(app);
+    let mut app = app_in(dir.path(), daily);
+    type_str(&mut app, "j h ");
+    assert!(app.game.win().is_some());
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let mut app = app_in(dir.path(), daily);
+    type_str(&mut app, " l ");
+    assert!(app.replay);
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let app = app_started(dir.path(), false, wanted, other);
+    let said = app.warning.clone().unwrap_or_default();
+    assert!(said.contains("stays until your first move"), "{said}");
+    assert!(!said.contains("replay"), "{said}");
 }
 
 #[test]

@@ -240,6 +240,34 @@ impl Session {
         }
     }
 
+    /// What the player taking over a demo started over a saved game
+    /// (`--demo`) should know of it: it stays until their first move
+    /// replaces it. `None` when there is no saved game to lose.
+    pub fn displaced_note(&self) -> Option<String> {
+        let saved = self.displaced.as_ref()?;
+        let note = "The saved game stays until your first move replaces it. Start without \
+                    --demo to resume it."
+            .to_string();
+        Some(self.with_replay_note(note, &saved.config()))
+    }
+
+    /// `note` on a saved game of `config` about to be replaced, with what
+    /// "Abandon this game?" says in the game when it is the first game of a
+    /// day's daily deal: replaced, that deal is a replay. A look only at the
+    /// statistics: a bad file is the game's to keep aside and tell of.
+    fn with_replay_note(&self, note: String, config: &Config) -> String {
+        let first_of_day = config.daily.filter(|&day| {
+            !document::peek::<Stats>(&self.dir).is_some_and(|stats| stats.daily_played(day))
+        });
+        match first_of_day {
+            Some(day) => format!(
+                "{note} It is the first game of the daily deal of {day}: once it is replaced, \
+                 that deal is a replay, not recorded."
+            ),
+            None => note,
+        }
+    }
+
     /// Leaves the saved game on disk as it is until `game` changes from how
     /// it stands now (a demo taken over: its moves are not the player's).
     pub fn hold_until_changed(&mut self, game: &Game) {
@@ -294,19 +322,7 @@ impl Session {
         };
         if let Some(other) = other {
             self.displaced = saved.restore(now).ok();
-            // As "Abandon this game?" says in the game: replaced, the first
-            // game of a day's daily deal plays the day. A look only: a bad
-            // statistics file is the game's to keep aside and tell of.
-            let first_of_day = config.daily.filter(|&day| {
-                !document::peek::<Stats>(&self.dir).is_some_and(|stats| stats.daily_played(day))
-            });
-            return Err(Some(match first_of_day {
-                Some(day) => format!(
-                    "{other} It is the first game of the daily deal of {day}: once it is \
-                     replaced, that deal is a replay, not recorded."
-                ),
-                None => other,
-            }));
+            return Err(Some(self.with_replay_note(other, &config)));
         }
         match saved.restore(now) {
             Ok(game) => {

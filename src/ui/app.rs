@@ -379,7 +379,7 @@ impl App {
                     self.sync_cover(now);
                     true
                 }
-                Top::Demo => self.stop_demo(),
+                Top::Demo => self.take_over_demo(),
                 _ => false,
             };
         if closed {

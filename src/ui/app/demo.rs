@@ -80,6 +80,21 @@ impl App {
         true
     }
 
+    /// The player's key or click stops the demo and takes the game over
+    /// ([`App::stop_demo`]); a game saved before `--demo` began is left on
+    /// disk until their first move, which they are told, since that move
+    /// replaces it (the menu's "Watch a demo" asks before). Returns whether
+    /// a demo was playing.
+    pub(super) fn take_over_demo(&mut self) -> bool {
+        if !self.stop_demo() {
+            return false;
+        }
+        if let Some(note) = self.session.as_ref().and_then(Session::displaced_note) {
+            self.tell(note);
+        }
+        true
+    }
+
     /// Stops the demo, and the player takes the game over: its session
     /// saves it from the player's first move on. Returns whether a demo was
     /// playing.
@@ -245,11 +260,19 @@ mod tests {
 
     /// A data directory holding the player's saved game; its bytes.
     fn saved_game(dir: &std::path::Path, t: Instant) -> Vec<u8> {
+        saved_game_of(
+            dir,
+            Config {
+                seed: 1,
+                ..Config::DEFAULT
+            },
+            t,
+        )
+    }
+
+    /// [`saved_game`] of a game of `config`.
+    fn saved_game_of(dir: &std::path::Path, config: Config, t: Instant) -> Vec<u8> {
         use crate::persist::session::Wanted;
-        let config = Config {
-            seed: 1,
-            ..Config::DEFAULT
-        };
         let mut start =
             Session::start(dir.into(), false, Wanted::default(), config, 59, t).unwrap();
         let (a, b) = crate::game::find_match(start.game.board()).unwrap();
@@ -272,6 +295,55 @@ mod tests {
         session.displace_saved(t);
         let game = demo_of(mode, t).game;
         App::new(game, Theme::builtin("ascii").unwrap(), true, t).with_demo(Some(session), t)
+    }
+
+    /// Found by the hostile run (hostile20, tmux at 80 x 24):
+    /// `lianliankan --daily`, a hint, q, then `lianliankan --demo`, a key to
+    /// take over and `t`: the day's saved first game was replaced and the
+    /// day counted as played, so `--daily` dealt a replay, never recorded,
+    /// and nothing said so at any point (the menus' "Watch a demo" asks
+    /// first). Taking over now says that the saved game stays until the
+    /// first move, and what that move makes of a day's daily deal.
+    #[test]
+    fn taking_over_a_demo_says_what_the_first_move_replaces() {
+        let t = Instant::now();
+        let take_over = |dir: &std::path::Path| {
+            let mut a = demo_in(dir, t);
+            a.handle_event(&key(KeyCode::Char('k'), KeyModifiers::NONE), AREA, t);
+            assert!(a.demo.is_none());
+            a.warning
+        };
+        let none = tempfile::tempdir().unwrap();
+        assert_eq!(
+            take_over(none.path()),
+            None,
+            "no saved game, nothing to say"
+        );
+        let plain = tempfile::tempdir().unwrap();
+        saved_game(plain.path(), t);
+        let said = take_over(plain.path()).unwrap_or_default();
+        assert!(
+            said.contains("The saved game stays until your first move replaces it"),
+            "{said}"
+        );
+        assert!(!said.contains("daily"), "{said}");
+        let daily = tempfile::tempdir().unwrap();
+        let day = "2026-11-30".parse().unwrap();
+        let config = Config {
+            daily: Some(day),
+            seed: 1,
+            ..Config::DEFAULT
+        };
+        saved_game_of(daily.path(), config, t);
+        let said = take_over(daily.path()).unwrap_or_default();
+        assert!(
+            said.contains("stays until your first move")
+                && said.contains(
+                    "the first game of the daily deal of 2026-11-30: once it is replaced, \
+                     that deal is a replay, not recorded"
+                ),
+            "{said}"
+        );
     }
 
     #[test]

@@ -1742,6 +1742,14 @@ fn a_demo_taken_over_replaces_the_saved_game_only_after_a_move() {
         s.wait_for("the demo to stop", WAIT, |t| {
             !t.contains("demo: a key or click stops it")
         });
+        // Taken over with a game saved, the note says the first move
+        // replaces it; a key closes it once read.
+        s.wait_for("the note", WAIT, |t| t.contains("first move replaces it"));
+        std::thread::sleep(READ);
+        s.send(b" ");
+        s.wait_for("the note to go", WAIT, |t| {
+            !t.contains("first move replaces it")
+        });
     };
     // Taken over, then quit without a move: the saved game stays.
     let mut s = Session::start_in(data.path(), &demo, 80, 24);

@@ -1914,3 +1914,32 @@ fn a_menu_beside_a_small_board_leaves_the_side_panel_in_sight() {
         app.screens
     );
 }
+
+/// Enter and Space on a New game form's choice step it on, as a click
+/// does, and the form stays; only on Start do they start the game (the
+/// README's New game). Played in tmux by a new player: small chosen with
+/// Left, then Enter showed medium, the form still open.
+#[test]
+fn enter_on_a_choice_steps_it_and_only_start_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in(dir.path(), tiny());
+    type_str(&mut app, "mn");
+    let board = |app: &App| match top(app) {
+        Some(Screen::NewGame(f)) => Some((f.choice.rows, f.choice.cols)),
+        _ => None,
+    };
+    let first = board(&app).expect("the New game form");
+    press(&mut app, &[KeyCode::Home, KeyCode::Enter]);
+    let second = board(&app).expect("the form stays on Enter");
+    assert_ne!(second, first, "Enter stepped the board on");
+    press(&mut app, &[KeyCode::Char(' ')]);
+    let third = board(&app).expect("the form stays on Space");
+    assert_ne!(third, second, "Space stepped the board on");
+    press(&mut app, &[KeyCode::End, KeyCode::Enter]);
+    assert_eq!(board(&app), None, "Enter on Start starts");
+    assert_eq!(
+        (app.game.board().rows(), app.game.board().cols()),
+        third,
+        "on the board chosen"
+    );
+}

@@ -240,13 +240,14 @@ impl Session {
         }
     }
 
-    /// What the player taking over a demo started over a saved game
-    /// (`--demo`) should know of it: it stays until their first move
+    /// What the player taking over a demo should know of the saved game
+    /// this session left on disk (`--demo`, or a start with other options
+    /// whose game has no move yet): it stays until their first move
     /// replaces it. `None` when there is no saved game to lose.
     pub fn displaced_note(&self) -> Option<String> {
         let saved = self.displaced.as_ref()?;
-        let note = "The saved game stays until your first move replaces it. Start without \
-                    --demo to resume it."
+        let note = "The saved game stays until your first move replaces it: quit before \
+                    moving to keep it."
             .to_string();
         Some(self.with_replay_note(note, &saved.config()))
     }

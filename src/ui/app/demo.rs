@@ -81,10 +81,10 @@ impl App {
     }
 
     /// The player's key or click stops the demo and takes the game over
-    /// ([`App::stop_demo`]); a game saved before `--demo` began is left on
-    /// disk until their first move, which they are told, since that move
-    /// replaces it (the menu's "Watch a demo" asks before). Returns whether
-    /// a demo was playing.
+    /// ([`App::stop_demo`]); a saved game the session left on disk (see
+    /// [`Session::displaced_note`]) stays until their first move, which
+    /// they are told, since that move replaces it. Returns whether a demo
+    /// was playing.
     pub(super) fn take_over_demo(&mut self) -> bool {
         if !self.stop_demo() {
             return false;
@@ -437,6 +437,7 @@ mod tests {
             assert_eq!(std::fs::read(&file).unwrap(), saved, "nothing saved");
         }
         assert!(a.demo.is_none(), "the demo ends with the win");
+        assert_eq!(a.warning, None, "a win is no take-over: no note");
         assert_eq!(a.game.level().number, LEVEL_COUNT - 1, "every level");
         assert!(
             a.win_screen

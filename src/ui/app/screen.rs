@@ -242,7 +242,9 @@ pub enum MenuKind {
     /// "Abandon this game?" before something throws the game away.
     Confirm(Abandon),
     /// What a click on a won or lost game offers: its score to record (when
-    /// it ranks and is not recorded yet) and undo (when still allowed).
+    /// it ranks and is not recorded yet) and undo (when still allowed),
+    /// then the other menus' items that do not play the board, so that the
+    /// mouse alone reaches the settings, help and a demo from a finished game.
     Finished {
         /// Whether the game was won (else its time ran out): the title
         /// says so, as the box under the menu did.
@@ -313,8 +315,11 @@ impl Menu {
                     items.push(("Undo the last match", 'u', A::Board(Command::Undo)));
                 }
                 items.extend([
+                    ("Watch a demo", 'w', A::Demo),
+                    ("Settings", 'e', A::Settings),
                     ("High scores", 'h', A::Scores),
                     ("Statistics", 's', A::Stats),
+                    ("Help", '?', A::Help),
                     ("Quit", 'q', A::Quit),
                 ]);
                 items

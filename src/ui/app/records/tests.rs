@@ -571,6 +571,37 @@ fn the_mouse_alone_reaches_the_menu_a_hint_undo_redo_and_a_win_recorded() {
     assert!(matches!(app.screens.last(), Some(Screen::NewGame(_))));
 }
 
+/// A finished game's menu offers what the other menus offer beside the
+/// board: Settings, Help and Watch a demo, each a click away, so that a
+/// player with only a mouse need not deal a new game to reach them. The
+/// settings and help go back to the menu; the demo records the win first.
+#[test]
+fn a_finished_game_s_menu_reaches_settings_help_and_a_demo_by_the_mouse() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    app.show_frame(app.now);
+    app.now += LEAST_SHOWN;
+    let finished = MenuKind::Finished {
+        won: true,
+        record: true,
+        undo: true,
+    };
+    click_at(&mut app, 40, 12);
+    assert_eq!(menu_on_top(&app), Some(finished.clone()));
+    click_text(&mut app, "Settings");
+    assert!(matches!(app.screens.last(), Some(Screen::Settings(_))));
+    keys(&mut app, &[KeyCode::Esc]);
+    assert_eq!(menu_on_top(&app), Some(finished.clone()), "back to it");
+    click_text(&mut app, "Help");
+    assert!(matches!(app.screens.last(), Some(Screen::Help { .. })));
+    click_at(&mut app, 40, 12);
+    assert_eq!(menu_on_top(&app), Some(finished), "help closes on a click");
+    click_text(&mut app, "Watch a demo");
+    assert!(app.demo.is_some(), "the demo plays");
+    assert_eq!(table(dir.path()).len(), 1, "the win left is recorded");
+}
+
 /// What is in front takes each key in turn: the message box over the
 /// finished game's menu over the won game's box over the board, as
 /// [`App::top`] says, and each key reaches only the first.

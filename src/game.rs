@@ -566,9 +566,17 @@ impl Game {
         }
     }
 
-    fn new_game(&mut self, now: Instant) {
+    /// The seed of the next deal this game leads to, from its own
+    /// generator: a new game from `n` or from the menus follows from the
+    /// first deal's seed, so the same inputs deal the same boards (the
+    /// random-input tests stay the same run every time).
+    pub fn next_seed(&mut self) -> u64 {
         use rand::RngExt;
-        let seed = self.rng.random::<u64>();
+        self.rng.random()
+    }
+
+    fn new_game(&mut self, now: Instant) {
+        let seed = self.next_seed();
         // A new game after a daily deal is an ordinary one.
         let config = Config {
             seed,

@@ -426,12 +426,13 @@ impl App {
             // After a daily deal, whose options are the day's, the
             // player's own game.
             Abandon::ForNewGame if self.game.config().daily.is_some() => {
-                self.start_config(self.own_choice().config(rand::random()), now);
+                let seed = self.game.next_seed();
+                self.start_config(self.own_choice().config(seed), now);
             }
             Abandon::ForNewGame => self.start_over(Action::NewGame, now),
             Abandon::ForRestart => self.start_over(Action::Restart, now),
             Abandon::ForChoice(choice) => {
-                let config = choice.config(rand::random());
+                let config = choice.config(self.game.next_seed());
                 self.settings.new_game = choice;
                 self.save_settings();
                 self.start_config(config, now);
@@ -441,7 +442,8 @@ impl App {
             }
             Abandon::ForDemo => {
                 // The deal `--demo` makes without options.
-                if self.start_config(self.own_choice().config(rand::random()), now) {
+                let seed = self.game.next_seed();
+                if self.start_config(self.own_choice().config(seed), now) {
                     self.start_demo(now);
                 }
             }

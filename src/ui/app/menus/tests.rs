@@ -1943,3 +1943,25 @@ fn enter_on_a_choice_steps_it_and_only_start_starts() {
         "on the board chosen"
     );
 }
+
+/// A new game from the menus is dealt from the game's own generator, as
+/// `n`'s is: the same start and the same inputs deal the same board (the
+/// random-input tests then run the same games every time), and another
+/// board than the first.
+#[test]
+fn the_menus_new_game_follows_from_the_first_deal() {
+    let dealt = || {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app_in(dir.path(), tiny());
+        let first = app.game.board().clone();
+        type_str(&mut app, "mn");
+        assert!(matches!(top(&app), Some(Screen::NewGame(_))));
+        press(&mut app, &[KeyCode::End, KeyCode::Enter]);
+        assert!(top(&app).is_none(), "started");
+        (first, app.game.board().clone())
+    };
+    let (first, one) = dealt();
+    let (_, other) = dealt();
+    assert_eq!(one, other, "the same inputs deal the same board");
+    assert_ne!(one, first, "another deal");
+}

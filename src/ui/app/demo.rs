@@ -32,7 +32,7 @@ pub struct Demo {
 
 impl App {
     /// Lets the solver play this game, the first move one step after `now`.
-    /// The game is marked assisted; `session` saves it once the player has
+    /// The game is marked assisted from that move; `session` saves it once the player has
     /// taken over and made a move (`None`: never saved).
     pub fn with_demo(mut self, session: Option<Session>, now: Instant) -> Self {
         if session.is_some() {
@@ -44,9 +44,10 @@ impl App {
 
     /// Lets the solver play this game from one step after `now` (the
     /// menus' *Watch a demo*); this app's session waits in the demo and
-    /// saves the game once the player has taken over and made a move.
+    /// saves the game once the player has taken over and made a move. The
+    /// game is marked assisted at the demo's first move: one stopped
+    /// before it (a held key, a double click) showed nothing solved.
     pub(super) fn start_demo(&mut self, now: Instant) {
-        self.game.mark_assisted();
         self.demo = Some(Demo {
             next: now + DEMO_STEP,
             session: self.session.take(),
@@ -69,6 +70,7 @@ impl App {
             return false;
         }
         self.now = now;
+        self.game.mark_assisted();
         if let Some((a, b)) = self.game.suggest() {
             self.game.apply(Action::Click(a), now);
             self.game.apply(Action::Click(b), now);
@@ -222,6 +224,30 @@ mod tests {
         assert!(a.session.is_none(), "a demo is never saved");
         assert!(!a.tick(now + DEMO_STEP * 5));
         assert_eq!(a.game.score(), a.game.win().unwrap().score);
+    }
+
+    /// Played in tmux (hostile21): `--demo --rows 2 --cols 2 --kinds 1`
+    /// and a key at once (as a held `w` on the finished game's menu, or a
+    /// double click on its *Watch a demo*, stops the demo it starts), then
+    /// the board won by hand: the win box said "(assisted: the demo)" and
+    /// the table marked it `*`, though the solver had not made a move.
+    /// A demo stopped before its first move leaves the deal the player's.
+    #[test]
+    fn a_demo_stopped_before_its_first_move_leaves_the_game_unassisted() {
+        let t = Instant::now();
+        let mut a = demo(t);
+        a.handle_event(&key(KeyCode::Char('w'), KeyModifiers::NONE), AREA, t);
+        assert!(a.demo.is_none(), "taken over");
+        assert!(a.game.is_untouched());
+        assert!(
+            !a.game.assisted() && !a.game.watched(),
+            "nothing seen solved"
+        );
+        // A demo that made its move marks the game.
+        let mut a = demo(t);
+        assert!(a.tick(t + DEMO_STEP));
+        a.handle_event(&key(KeyCode::Char('w'), KeyModifiers::NONE), AREA, t);
+        assert!(a.game.assisted() && a.game.watched());
     }
 
     #[test]

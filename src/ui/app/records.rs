@@ -159,7 +159,13 @@ impl App {
             }
             _ => {}
         }
-        if self.counted == Counted::No && !self.game.is_untouched() && !self.held() {
+        // The demo's moves are not the player's: its game counts from the
+        // player's first move after taking it over, as any game does.
+        if self.counted == Counted::No
+            && self.demo.is_none()
+            && !self.game.is_untouched()
+            && !self.held()
+        {
             self.counted = Counted::Started;
             let difficulty = self.game.config().difficulty;
             // A replay of a day's daily deal counts nowhere, as it is not

@@ -1655,6 +1655,28 @@ fn the_statistics_over_a_win_not_recorded_say_it_counts_once_recorded() {
     assert!(!shown.contains(WIN_NOT_COUNTED), "{shown}");
 }
 
+/// Played in tmux (hostile21): `lianliankan --demo --rows 2 --cols 2
+/// --kinds 1 --gravity none`, the demo's win, Esc and `s`: the statistics
+/// said "The win on show counts here once it is recorded." of a win that
+/// is never recorded nor counted (its box says "Not recorded: a demo").
+#[test]
+fn the_statistics_over_a_demo_s_win_do_not_say_it_will_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in(dir.path(), tiny());
+    app.start_demo(app.now);
+    while app.demo.is_some() {
+        let now = app.now + crate::ui::app::DEMO_STEP;
+        app.tick(now);
+    }
+    assert!(app.game.win().is_some(), "the demo won");
+    read_box(&mut app);
+    press(&mut app, &[KeyCode::Esc]);
+    type_str(&mut app, "s");
+    let shown = screen_rows(&app, AREA.width, AREA.height).join("\n");
+    assert!(matches!(top(&app), Some(Screen::Stats(_))), "{shown}");
+    assert!(!shown.contains(WIN_NOT_COUNTED), "{shown}");
+}
+
 /// Found by the play-test (playtest13): the menu's Undo and Redo looked
 /// ready on a fresh game, and chosen said only "nothing to undo". They
 /// say so in the menu, dimmed, and come alive with a move and its undo.

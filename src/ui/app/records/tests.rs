@@ -8,6 +8,7 @@ use crate::persist::scores::{BoardKey, MAX_NAME_WIDTH, Scores};
 use std::time::Duration;
 
 use crate::core::grid::Point;
+use crate::ui::app::DEMO_STEP;
 use crate::ui::app::screen::{LEAST_SHOWN, MenuKind};
 use crate::ui::test_support::{
     AREA, app_in, click_at, click_text, pick, press as keys, read_box, screen_rows, type_str, win,
@@ -600,6 +601,35 @@ fn a_finished_game_s_menu_reaches_settings_help_and_a_demo_by_the_mouse() {
     click_text(&mut app, "Watch a demo");
     assert!(app.demo.is_some(), "the demo plays");
     assert_eq!(table(dir.path()).len(), 1, "the win left is recorded");
+}
+
+/// Played in tmux (hostile21): `--demo --rows 2 --cols 4 --kinds 2`, a key
+/// to take over, a match of the player's, then Esc and `s`: Statistics
+/// said "Games started 0", and the saved game, quit, was never counted
+/// as started. The demo's own moves had marked it counted, though they
+/// counted nowhere. The player's first move after taking over counts it,
+/// as a first move counts any game; the demo's moves do not.
+#[test]
+fn a_demo_taken_over_counts_as_started_at_the_player_s_first_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let started = || Stats::load(dir.path()).unwrap().0.total().started;
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    keys(&mut app, &[KeyCode::Esc, KeyCode::Char('w')]);
+    assert!(app.demo.is_some(), "the demo plays");
+    assert_eq!(started(), 1, "the won game");
+    let now = app.now + DEMO_STEP;
+    assert!(app.tick(now));
+    assert!(!app.game.is_untouched(), "the demo made a move");
+    assert_eq!(started(), 1, "the demo's moves count nowhere");
+    keys(&mut app, &[KeyCode::Char('x')]);
+    assert!(app.demo.is_none(), "taken over");
+    let (a, b) = app.game.suggest().unwrap();
+    pick(&mut app, a);
+    pick(&mut app, b);
+    assert_eq!(started(), 2, "the player's first move");
+    assert!(app.close(app.now).is_empty());
+    assert_eq!(started(), 2, "once");
 }
 
 /// What is in front takes each key in turn: the message box over the

@@ -32,8 +32,8 @@ pub struct Demo {
 
 impl App {
     /// Lets the solver play this game, the first move one step after `now`.
-    /// The game is marked assisted from that move; `session` saves it once the player has
-    /// taken over and made a move (`None`: never saved).
+    /// The game is marked assisted from that move; `session` saves it once
+    /// the player has taken over and made a move (`None`: never saved).
     pub fn with_demo(mut self, session: Option<Session>, now: Instant) -> Self {
         if session.is_some() {
             self.session = session;

@@ -681,7 +681,8 @@ impl App {
     }
 
     /// Opens the menu of a won or lost game: its score to record, undo while
-    /// allowed, a new game, a demo, the settings, the tables, help, quit.
+    /// allowed, a new game, the same deal again, a demo, the settings, the
+    /// tables, help, quit.
     fn open_finished_menu(&mut self) {
         let record = self.win_screen.as_ref().is_some_and(|w| w.prompting());
         let undo = self.may_undo();

@@ -310,7 +310,13 @@ impl Menu {
                 if record {
                     items.push(("Record my score", 'r', A::Record));
                 }
-                items.extend([("New game", 'n', A::NewGame), ("Daily deal", 'd', A::Daily)]);
+                // The deal again, as the pause menu offers it: the way to
+                // retry a board the time ran out on.
+                items.extend([
+                    ("New game", 'n', A::NewGame),
+                    ("Daily deal", 'd', A::Daily),
+                    ("Restart this deal", 'a', A::Restart),
+                ]);
                 if undo {
                     items.push(("Undo the last match", 'u', A::Board(Command::Undo)));
                 }

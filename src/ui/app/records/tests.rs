@@ -603,6 +603,54 @@ fn a_finished_game_s_menu_reaches_settings_help_and_a_demo_by_the_mouse() {
     assert_eq!(table(dir.path()).len(), 1, "the win left is recorded");
 }
 
+/// Played in tmux at 80 x 24: a timed 4 x 4 game run out of time; its
+/// menu offered New game and Daily deal but not the deal just lost, so a
+/// player could try that board again only by starting the program with
+/// its `--seed`. The finished menu offers "Restart this deal" as the pause
+/// menu does: a click deals the same board afresh with its whole time,
+/// the loss counted once and the deal played again counted as a new game.
+#[test]
+fn a_game_lost_on_time_restarts_its_deal_from_the_finished_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config {
+        rows: 4,
+        cols: 4,
+        kinds: 4,
+        timed: true,
+        mode: Mode::Single(crate::core::gravity::Gravity::None),
+        ..crate::ui::test_support::tiny()
+    };
+    let mut app = app_in(dir.path(), config);
+    let dealt = app.game.board().clone();
+    let limit = app.game.time_limit().unwrap();
+    let (a, b) = app.game.suggest().unwrap();
+    pick(&mut app, a);
+    pick(&mut app, b);
+    assert_ne!(app.game.board(), &dealt, "a match was made");
+    app.now += limit;
+    assert!(app.tick(app.now));
+    assert!(app.game.time_up().is_some());
+    app.show_frame(app.now);
+    app.now += LEAST_SHOWN;
+    click_at(&mut app, 40, 12);
+    assert!(matches!(
+        menu_on_top(&app),
+        Some(MenuKind::Finished { won: false, .. })
+    ));
+    click_text(&mut app, "Restart this deal");
+    assert!(app.screens.is_empty(), "{:?}", app.screens);
+    assert!(app.game.time_up().is_none(), "playing again");
+    assert_eq!(app.game.board(), &dealt, "the same deal");
+    assert_eq!(app.game.remaining(app.now), Some(limit), "its whole time");
+    let tally = || Stats::load(dir.path()).unwrap().0.total();
+    assert_eq!((tally().started, tally().timed_out), (1, 1));
+    let (a, b) = app.game.suggest().unwrap();
+    pick(&mut app, a);
+    pick(&mut app, b);
+    assert_eq!(tally().started, 2, "the deal played again is a game");
+    assert_eq!(tally().abandoned, 0);
+}
+
 /// Played in tmux (hostile21): `--demo --rows 2 --cols 4 --kinds 2`, a key
 /// to take over, a match of the player's, then Esc and `s`: Statistics
 /// said "Games started 0", and the saved game, quit, was never counted

@@ -277,9 +277,9 @@ impl Menu {
                 ("New game", 'n', A::NewGame),
                 ("Daily deal", 'd', A::Daily),
                 ("Watch a demo", 'w', A::Demo),
+                ("Settings", 'e', A::Settings),
                 ("High scores", 'h', A::Scores),
                 ("Statistics", 's', A::Stats),
-                ("Settings", 'e', A::Settings),
                 ("Help", '?', A::Help),
                 ("Quit", 'q', A::Quit),
             ],
@@ -940,6 +940,43 @@ mod tests {
                     "{row:?}: the hotkey is a letter of the label"
                 );
             }
+        }
+    }
+
+    /// Played by the new-player run: the start menu listed High scores,
+    /// Statistics, then Settings, the pause and finished menus Settings
+    /// first, so the hand that found an item in one menu missed it in the
+    /// next. The items the menus share come in one order everywhere.
+    #[test]
+    fn the_menus_list_the_items_they_share_in_one_order() {
+        use MenuAction as A;
+        let order = [
+            A::NewGame,
+            A::Daily,
+            A::Restart,
+            A::Demo,
+            A::Settings,
+            A::Scores,
+            A::Stats,
+            A::Help,
+            A::Quit,
+        ];
+        for kind in [
+            MenuKind::Start,
+            MenuKind::Pause,
+            MenuKind::Finished {
+                won: false,
+                record: false,
+                undo: false,
+            },
+        ] {
+            let places: Vec<usize> = Menu::new(kind.clone())
+                .items
+                .iter()
+                .filter_map(|(_, _, action)| order.iter().position(|a| a == action))
+                .collect();
+            assert!(places.len() >= 7, "{kind:?}: {places:?}");
+            assert!(places.is_sorted(), "{kind:?}: {places:?}");
         }
     }
 

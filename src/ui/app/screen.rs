@@ -262,26 +262,37 @@ pub struct Menu {
     /// Which menu this is.
     pub kind: MenuKind,
     /// The choices, top to bottom, with their hotkeys.
-    pub items: Vec<(&'static str, char, MenuAction)>,
+    pub items: Vec<MenuItem>,
     /// The index of the highlighted item.
     pub selected: usize,
+}
+
+/// An item of a menu: its label, its hotkey, what it does.
+pub type MenuItem = (&'static str, char, MenuAction);
+
+/// The items every menu beside the board ends with, in one order, so that
+/// an item found in one menu stands in the same place in the next.
+fn closing_items() -> [MenuItem; 6] {
+    use MenuAction as A;
+    [
+        ("Watch a demo", 'w', A::Demo),
+        ("Settings", 'e', A::Settings),
+        ("High scores", 'h', A::Scores),
+        ("Statistics", 's', A::Stats),
+        ("Help", '?', A::Help),
+        ("Quit", 'q', A::Quit),
+    ]
 }
 
 impl Menu {
     /// The menu of `kind` with its first item highlighted.
     pub fn new(kind: MenuKind) -> Self {
         use MenuAction as A;
-        let items = match &kind {
+        let mut items: Vec<MenuItem> = match &kind {
             MenuKind::Start => vec![
                 ("Play", 'p', A::Resume),
                 ("New game", 'n', A::NewGame),
                 ("Daily deal", 'd', A::Daily),
-                ("Watch a demo", 'w', A::Demo),
-                ("Settings", 'e', A::Settings),
-                ("High scores", 'h', A::Scores),
-                ("Statistics", 's', A::Stats),
-                ("Help", '?', A::Help),
-                ("Quit", 'q', A::Quit),
             ],
             // Each letter the board's key for the same action (p pauses
             // and goes on), and the other menus' for the same item.
@@ -294,12 +305,6 @@ impl Menu {
                 ("New game", 'n', A::NewGame),
                 ("Daily deal", 'd', A::Daily),
                 ("Restart this deal", 'a', A::Restart),
-                ("Watch a demo", 'w', A::Demo),
-                ("Settings", 'e', A::Settings),
-                ("High scores", 'h', A::Scores),
-                ("Statistics", 's', A::Stats),
-                ("Help", '?', A::Help),
-                ("Quit", 'q', A::Quit),
             ],
             MenuKind::Confirm(why) => vec![
                 ("No, keep playing", 'n', A::Keep),
@@ -320,17 +325,12 @@ impl Menu {
                 if undo {
                     items.push(("Undo the last match", 'u', A::Board(Command::Undo)));
                 }
-                items.extend([
-                    ("Watch a demo", 'w', A::Demo),
-                    ("Settings", 'e', A::Settings),
-                    ("High scores", 'h', A::Scores),
-                    ("Statistics", 's', A::Stats),
-                    ("Help", '?', A::Help),
-                    ("Quit", 'q', A::Quit),
-                ]);
                 items
             }
         };
+        if !matches!(kind, MenuKind::Confirm(_)) {
+            items.extend(closing_items());
+        }
         Menu {
             kind,
             items,

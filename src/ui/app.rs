@@ -379,7 +379,7 @@ impl App {
                     self.sync_cover(now);
                     true
                 }
-                Top::Demo => self.take_over_demo(),
+                Top::Demo => (self.demo_unseen(now) && !ctrl_c) || self.take_over_demo(),
                 _ => false,
             };
         if closed {

@@ -12,6 +12,7 @@
 use std::time::{Duration, Instant};
 
 use super::App;
+use super::screen::LEAST_SHOWN;
 use crate::game::Action;
 use crate::persist::session::Session;
 
@@ -26,6 +27,9 @@ pub const DEMO_NOTE: &str = "demo: a key or click stops it";
 pub struct Demo {
     /// When the next move is played.
     pub next: Instant,
+    /// When the demo began: until [`LEAST_SHOWN`] after it, a key or
+    /// click does not stop it (see [`App::demo_unseen`]).
+    began: Instant,
     /// Where the game is saved once the player takes over (`None`: never).
     session: Option<Session>,
 }
@@ -50,6 +54,7 @@ impl App {
     pub(super) fn start_demo(&mut self, now: Instant) {
         self.demo = Some(Demo {
             next: now + DEMO_STEP,
+            began: now,
             session: self.session.take(),
         });
     }
@@ -80,6 +85,16 @@ impl App {
             self.stop_demo();
         }
         true
+    }
+
+    /// Whether the demo began less than [`LEAST_SHOWN`] before `now`: the
+    /// second click of a double click on *Watch a demo*, or the repeat of
+    /// a `w` held a moment, stopped it before it had shown anything, and
+    /// the player was left on a board they had not asked to play.
+    pub(super) fn demo_unseen(&self, now: Instant) -> bool {
+        self.demo
+            .as_ref()
+            .is_some_and(|demo| now < demo.began + LEAST_SHOWN)
     }
 
     /// The player's key or click stops the demo and takes the game over
@@ -116,6 +131,7 @@ impl App {
 mod tests {
     use super::*;
     use crate::game::{Config, Game, LEVEL_COUNT, Mode};
+    use crate::ui::app::screen::LEAST_SHOWN;
     use crate::ui::test_support::{AREA, left_click};
     use crate::ui::theme::Theme;
     use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -227,16 +243,19 @@ mod tests {
     }
 
     /// Played in tmux (hostile21): `--demo --rows 2 --cols 2 --kinds 1`
-    /// and a key at once (as a held `w` on the finished game's menu, or a
-    /// double click on its *Watch a demo*, stops the demo it starts), then
-    /// the board won by hand: the win box said "(assisted: the demo)" and
-    /// the table marked it `*`, though the solver had not made a move.
-    /// A demo stopped before its first move leaves the deal the player's.
+    /// and a key at once, then the board won by hand: the win box said
+    /// "(assisted: the demo)" and the table marked it `*`, though the
+    /// solver had not made a move. A demo stopped before its first move
+    /// leaves the deal the player's.
     #[test]
     fn a_demo_stopped_before_its_first_move_leaves_the_game_unassisted() {
         let t = Instant::now();
         let mut a = demo(t);
-        a.handle_event(&key(KeyCode::Char('w'), KeyModifiers::NONE), AREA, t);
+        a.handle_event(
+            &key(KeyCode::Char('w'), KeyModifiers::NONE),
+            AREA,
+            t + LEAST_SHOWN,
+        );
         assert!(a.demo.is_none(), "taken over");
         assert!(a.game.is_untouched());
         assert!(
@@ -246,8 +265,43 @@ mod tests {
         // A demo that made its move marks the game.
         let mut a = demo(t);
         assert!(a.tick(t + DEMO_STEP));
-        a.handle_event(&key(KeyCode::Char('w'), KeyModifiers::NONE), AREA, t);
+        a.handle_event(
+            &key(KeyCode::Char('w'), KeyModifiers::NONE),
+            AREA,
+            t + DEMO_STEP,
+        );
         assert!(a.game.assisted() && a.game.watched());
+    }
+
+    /// Played in tmux (hostile21): a double click on the menus' *Watch a
+    /// demo*, or a `w` held a moment, started the demo and stopped it at
+    /// once: the board stood still, the player's, with nothing shown. A
+    /// demo takes no key or click (but Ctrl-C) for its first
+    /// [`LEAST_SHOWN`], as the boxes that come with a move do.
+    #[test]
+    fn a_double_click_on_watch_a_demo_leaves_it_playing() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = crate::ui::test_support::app_in(dir.path(), crate::ui::test_support::tiny());
+        a.handle_event(&key(KeyCode::Esc, KeyModifiers::NONE), AREA, a.now);
+        let shown = crate::ui::test_support::screen_rows(&a, AREA.width, AREA.height);
+        let (y, row) = shown
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.contains("Watch a demo"))
+            .unwrap();
+        let x = row.find("Watch a demo").unwrap() as u16;
+        let t = a.now;
+        a.handle_event(&left_click(x, y as u16), AREA, t);
+        assert!(a.demo.is_some(), "the first click starts it");
+        let second = t + Duration::from_millis(200);
+        a.handle_event(&left_click(x, y as u16), AREA, second);
+        assert!(a.demo.is_some(), "the second click leaves it playing");
+        let repeat = t + Duration::from_millis(350);
+        a.handle_event(&key(KeyCode::Char('w'), KeyModifiers::NONE), AREA, repeat);
+        assert!(a.demo.is_some(), "so does a held key's repeat");
+        assert!(a.tick(t + DEMO_STEP), "it plays its first move");
+        a.handle_event(&left_click(x, y as u16), AREA, t + DEMO_STEP);
+        assert!(a.demo.is_none(), "a click after it stops it");
     }
 
     #[test]
@@ -257,7 +311,11 @@ mod tests {
         assert!(a.tick(t + DEMO_STEP));
         let board = a.game.board().clone();
         let cursor = a.game.cursor();
-        a.handle_event(&key(KeyCode::Char('k'), KeyModifiers::NONE), AREA, t);
+        a.handle_event(
+            &key(KeyCode::Char('k'), KeyModifiers::NONE),
+            AREA,
+            t + DEMO_STEP,
+        );
         assert!(a.demo.is_none());
         assert!(!a.quit);
         assert_eq!(a.game.cursor(), cursor, "the key does nothing else");
@@ -270,14 +328,18 @@ mod tests {
             Some(Duration::from_millis(600))
         );
         // The player plays on.
-        a.handle_event(&key(KeyCode::Char('k'), KeyModifiers::NONE), AREA, t);
+        a.handle_event(
+            &key(KeyCode::Char('k'), KeyModifiers::NONE),
+            AREA,
+            t + DEMO_STEP,
+        );
         assert_eq!(
             a.game.cursor(),
             crate::core::grid::Point::new(0, cursor.col)
         );
 
         let mut b = demo(t);
-        b.handle_event(&left_click(0, 0), AREA, t);
+        b.handle_event(&left_click(0, 0), AREA, t + LEAST_SHOWN);
         assert!(b.demo.is_none() && !b.quit);
         let mut c = demo(t);
         c.handle_event(&key(KeyCode::Char('c'), KeyModifiers::CONTROL), AREA, t);
@@ -335,7 +397,11 @@ mod tests {
         let t = Instant::now();
         let take_over = |dir: &std::path::Path| {
             let mut a = demo_in(dir, t);
-            a.handle_event(&key(KeyCode::Char('k'), KeyModifiers::NONE), AREA, t);
+            a.handle_event(
+                &key(KeyCode::Char('k'), KeyModifiers::NONE),
+                AREA,
+                t + LEAST_SHOWN,
+            );
             assert!(a.demo.is_none());
             a.warning
         };
@@ -386,14 +452,26 @@ mod tests {
             "the demo's move is not saved"
         );
         // A key takes over; moving the cursor and quitting is not a move.
-        a.handle_event(&key(KeyCode::Char('k'), KeyModifiers::NONE), AREA, t);
-        a.handle_event(&key(KeyCode::Char('l'), KeyModifiers::NONE), AREA, t);
+        a.handle_event(
+            &key(KeyCode::Char('k'), KeyModifiers::NONE),
+            AREA,
+            t + DEMO_STEP,
+        );
+        a.handle_event(
+            &key(KeyCode::Char('l'), KeyModifiers::NONE),
+            AREA,
+            t + DEMO_STEP,
+        );
         assert!(a.close(t).is_empty());
         assert_eq!(std::fs::read(&file).unwrap(), saved, "no move, no save");
         assert!(!dir.path().join("stats.json").exists(), "nor a count");
         // The player's first move: this game, marked assisted, is saved,
         // and the one it replaces counts as abandoned.
-        a.handle_event(&key(KeyCode::Char('t'), KeyModifiers::NONE), AREA, t);
+        a.handle_event(
+            &key(KeyCode::Char('t'), KeyModifiers::NONE),
+            AREA,
+            t + DEMO_STEP,
+        );
         assert_ne!(std::fs::read(&file).unwrap(), saved);
         let (stats, _) = crate::persist::stats::Stats::load(dir.path()).unwrap();
         assert_eq!(stats.total().abandoned, 1);
@@ -427,7 +505,11 @@ mod tests {
             t,
         );
         assert!(a.tick(t + DEMO_STEP));
-        a.handle_event(&key(KeyCode::Char('k'), KeyModifiers::NONE), AREA, t);
+        a.handle_event(
+            &key(KeyCode::Char('k'), KeyModifiers::NONE),
+            AREA,
+            t + DEMO_STEP,
+        );
         assert!(a.demo.is_none());
         while let Some((p, q)) = crate::game::find_match(a.game.board()) {
             a.now += Duration::from_secs(1);

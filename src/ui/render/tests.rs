@@ -855,7 +855,8 @@ fn a_cramped_demo_says_a_key_stops_it() {
     );
     assert!(!screen.contains("quits"), "{screen}");
     // As it says: q stops the demo, and the game goes on.
-    app.handle_event(&key(Char('q')), area, t);
+    let later = t + crate::ui::app::screen::LEAST_SHOWN;
+    app.handle_event(&key(Char('q')), area, later);
     assert!(!app.quit);
     let screen = text(&draw(&app, 40, 10)).join(" ");
     assert!(screen.contains("(Esc or click: menu; q quits)"), "{screen}");

@@ -334,6 +334,65 @@ fn marks_differ_in_colour_and_without() {
     }
 }
 
+/// On 16 colours a picture keeps showing on a marked face. Played in tmux
+/// at 80 x 24 with TERM=xterm (as on the Linux console, where `ascii` is
+/// the default): a tile of the yellow kinds, once selected, was a blank
+/// yellow block (`5` and `⬢`: yellow on the selection's yellow), and so
+/// were the green kinds hinted and the cyan kinds highlighted with `f`,
+/// every copy of them. Each mark is made as a player makes it: a click
+/// selects, `f` highlights, `t` hints.
+#[test]
+fn on_16_colours_every_picture_shows_on_every_mark() {
+    use crate::ui::test_support::left_click;
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    let press = |app: &mut App, c: char, area: Rect| {
+        let key = Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+        app.handle_event(&key, area, app.now);
+    };
+    // The picture's cell of the tile at `p`: its colours differ.
+    let shows = |app: &App, area: Rect, p: Point, mark: &str| {
+        let buf = draw(app, area.width, area.height);
+        let (x, y) = app.board_layout(area).unwrap().centre(p);
+        let cell = &buf[(x, y)];
+        assert_ne!(cell.symbol(), " ", "{mark} {p:?}");
+        assert_ne!(
+            cell.fg,
+            cell.bg,
+            "{mark} {p:?}: {:?} on its face",
+            cell.symbol()
+        );
+    };
+    let t = Instant::now();
+    let area = Rect::new(0, 0, 120, 50);
+    for name in Theme::names() {
+        let theme = Theme::builtin(name).unwrap();
+        let board = every_kind(&theme);
+        let mut app = on_board(board.clone(), name, true, t);
+        app.depth = ColorDepth::Basic;
+        let layout = app.board_layout(area).expect("the board fits");
+        for p in board.points().filter(|&p| board.get(p) != 0) {
+            let (x, y) = layout.centre(p);
+            app.handle_event(&left_click(x, y), area, t);
+            assert_eq!(app.game.selected(), Some(p));
+            shows(&app, area, p, &format!("{name} selected"));
+            press(&mut app, ' ', area);
+            press(&mut app, 'f', area);
+            assert!(app.game.highlight_kind().is_some());
+            shows(&app, area, p, &format!("{name} highlighted"));
+            press(&mut app, 'f', area);
+        }
+        // Each kind hinted: the only pair of a board of two.
+        for kind in 1..=theme.kinds() as Tile {
+            let pair = Board::from_rows(&[[kind, kind]]).unwrap();
+            let mut app = on_board(pair, name, true, t);
+            app.depth = ColorDepth::Basic;
+            press(&mut app, 't', area);
+            assert_eq!(app.game.hint_pair(), Some((at(0, 0), at(0, 1))));
+            shows(&app, area, at(0, 1), &format!("{name} hinted"));
+        }
+    }
+}
+
 /// `rows` rows of sixteen tiles, no two neighbours alike and no kind 1
 /// (left for the pair a test places).
 fn all_different(rows: usize) -> Vec<Vec<Tile>> {

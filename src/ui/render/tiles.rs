@@ -146,7 +146,15 @@ impl App {
         }
         if self.color && !marks.failed {
             let ink = glyph.and_then(|g| g.ink).unwrap_or(Paint::Ink.ink());
-            style = style.fg(ink.color(self.depth));
+            let mut fg = ink.color(self.depth);
+            // On 16 colours a mark's face may be the picture's own colour
+            // (a yellow symbol selected, a green one hinted, a cyan one
+            // highlighted): it is drawn then in the ink of pictures without
+            // a colour, rather than vanish into its face.
+            if style.bg == Some(fg) {
+                fg = Paint::Ink.ink().color(self.depth);
+            }
+            style = style.fg(fg);
         }
         // One picture a tile, whatever its size: in a terminal every copy
         // would be as large as the first, and three in a row read as clutter.

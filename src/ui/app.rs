@@ -24,7 +24,7 @@ use ratatui::layout::{Position, Rect};
 
 use crate::core::gravity::{Gravity, Slide};
 use crate::core::grid::Point;
-use crate::game::{Action, Game, Pace};
+use crate::game::{Action, Game, Mode, Pace};
 use crate::persist::session::Session;
 use crate::persist::settings::{Animation, Settings};
 use crate::ui::layout::{Areas, BoardLayout};
@@ -277,7 +277,7 @@ impl App {
         // A pause menu under the settings offers Hint as they say now.
         for screen in &mut self.screens {
             if let Screen::Menu(menu) = screen
-                && menu.kind == MenuKind::Pause
+                && matches!(menu.kind, MenuKind::Pause { .. })
             {
                 menu.set_hints(settings.hints);
             }
@@ -671,7 +671,7 @@ impl App {
             // too large for the terminal Esc opens the menu at once.
             Command::Back if self.top() == Top::Board && self.game.has_marks() => Action::Cancel,
             Command::Back | Command::Menu => {
-                return self.open_menu(Menu::pause(self.settings.hints));
+                return self.open_menu(Menu::pause(self.settings.hints, self.in_a_run()));
             }
             Command::NewGame => return self.ask_abandon(Abandon::ForNewGame, now),
             Command::Help => return self.screens.push(Screen::Help { top: 0 }),
@@ -687,8 +687,19 @@ impl App {
         let record = self.win_screen.as_ref().is_some_and(|w| w.prompting());
         let undo = self.may_undo();
         let won = self.game.win().is_some();
-        let kind = MenuKind::Finished { won, record, undo };
+        let run = self.in_a_run();
+        let kind = MenuKind::Finished {
+            won,
+            record,
+            undo,
+            run,
+        };
         self.open_menu(Menu::new(kind));
+    }
+
+    /// Whether the game is a run of levels, whose menus restart the run.
+    fn in_a_run(&self) -> bool {
+        self.game.config().mode == Mode::Levels
     }
 
     /// Throws the game away for `why`, asking first when it has moves to lose.

@@ -238,7 +238,11 @@ pub enum MenuKind {
     /// The first screen of a start that asked for no particular game.
     Start,
     /// The menu in the game: the board is hidden and the clock stands.
-    Pause,
+    Pause {
+        /// Whether the game is a run of levels, which Restart deals again
+        /// from its first board (see [`restart_item`]).
+        run: bool,
+    },
     /// "Abandon this game?" before something throws the game away.
     Confirm(Abandon),
     /// What a click on a won or lost game offers: its score to record (when
@@ -253,6 +257,8 @@ pub enum MenuKind {
         record: bool,
         /// Whether undo is offered.
         undo: bool,
+        /// Whether the game is a run of levels (see [`restart_item`]).
+        run: bool,
     },
 }
 
@@ -269,6 +275,19 @@ pub struct Menu {
 
 /// An item of a menu: its label, its hotkey, what it does.
 pub type MenuItem = (&'static str, char, MenuAction);
+
+/// The item that deals the game's first board again. In a run of levels
+/// that is the run's first level, not the board on show, so it says so: a
+/// player who ran out of time on level 4 was offered "Restart this deal"
+/// and found themselves on level 1.
+fn restart_item(run: bool) -> MenuItem {
+    let label = if run {
+        "Restart the run"
+    } else {
+        "Restart this deal"
+    };
+    (label, 'a', MenuAction::Restart)
+}
 
 /// The items every menu beside the board ends with, in one order, so that
 /// an item found in one menu stands in the same place in the next.
@@ -296,7 +315,7 @@ impl Menu {
             ],
             // Each letter the board's key for the same action (p pauses
             // and goes on), and the other menus' for the same item.
-            MenuKind::Pause => vec![
+            &MenuKind::Pause { run } => vec![
                 ("Resume play", 'p', A::Resume),
                 ("Hint", 't', A::Board(Command::Hint)),
                 ("Undo", 'u', A::Board(Command::Undo)),
@@ -304,13 +323,15 @@ impl Menu {
                 ("Reshuffle", 'r', A::Board(Command::Reshuffle)),
                 ("New game", 'n', A::NewGame),
                 ("Daily deal", 'd', A::Daily),
-                ("Restart this deal", 'a', A::Restart),
+                restart_item(run),
             ],
             MenuKind::Confirm(why) => vec![
                 ("No, keep playing", 'n', A::Keep),
                 ("Yes, abandon it", 'y', A::Abandon(why.clone())),
             ],
-            &MenuKind::Finished { record, undo, .. } => {
+            &MenuKind::Finished {
+                record, undo, run, ..
+            } => {
                 let mut items = Vec::new();
                 if record {
                     items.push(("Record my score", 'r', A::Record));
@@ -320,7 +341,7 @@ impl Menu {
                 items.extend([
                     ("New game", 'n', A::NewGame),
                     ("Daily deal", 'd', A::Daily),
-                    ("Restart this deal", 'a', A::Restart),
+                    restart_item(run),
                 ]);
                 if undo {
                     items.push(("Undo the last match", 'u', A::Board(Command::Undo)));
@@ -338,9 +359,10 @@ impl Menu {
         }
     }
 
-    /// The pause menu, with its Hint item only when hints are on.
-    pub fn pause(hints: bool) -> Self {
-        let mut menu = Menu::new(MenuKind::Pause);
+    /// The pause menu of a game that is a run of levels or not (`run`),
+    /// with its Hint item only when hints are on.
+    pub fn pause(hints: bool, run: bool) -> Self {
+        let mut menu = Menu::new(MenuKind::Pause { run });
         menu.set_hints(hints);
         menu
     }
@@ -367,7 +389,7 @@ impl Menu {
                 ("lianliankan", Some("连连看: clear the board in pairs"))
             }
             MenuKind::Start => ("lianliankan", Some("Clear the board in pairs")),
-            MenuKind::Pause => ("Paused", None),
+            MenuKind::Pause { .. } => ("Paused", None),
             MenuKind::Finished { won: true, .. } => ("You won", None),
             MenuKind::Finished { won: false, .. } => ("Game over", None),
             MenuKind::Confirm(_) => (
@@ -391,7 +413,9 @@ impl Menu {
     /// question keeps the game.
     pub fn back(&self) -> MenuAction {
         match self.kind {
-            MenuKind::Start | MenuKind::Pause | MenuKind::Finished { .. } => MenuAction::Resume,
+            MenuKind::Start | MenuKind::Pause { .. } | MenuKind::Finished { .. } => {
+                MenuAction::Resume
+            }
             MenuKind::Confirm(_) => MenuAction::Keep,
         }
     }
@@ -923,12 +947,20 @@ mod tests {
     fn menus_have_distinct_hotkeys_that_are_letters_of_their_labels() {
         for kind in [
             MenuKind::Start,
-            MenuKind::Pause,
+            MenuKind::Pause { run: false },
+            MenuKind::Pause { run: true },
             MenuKind::Confirm(Abandon::ForNewGame),
             MenuKind::Finished {
                 won: true,
                 record: true,
                 undo: true,
+                run: false,
+            },
+            MenuKind::Finished {
+                won: true,
+                record: true,
+                undo: true,
+                run: true,
             },
         ] {
             let view = Menu::new(kind).view(Charset::Unicode);
@@ -963,11 +995,12 @@ mod tests {
         ];
         for kind in [
             MenuKind::Start,
-            MenuKind::Pause,
+            MenuKind::Pause { run: true },
             MenuKind::Finished {
                 won: false,
                 record: false,
                 undo: false,
+                run: false,
             },
         ] {
             let places: Vec<usize> = Menu::new(kind.clone())

@@ -287,7 +287,7 @@ fn a_click_on_the_side_panels_title_opens_the_menu() {
     assert!(shown.iter().any(|r| r.contains("click title: menu")));
     a.handle_event(&click(panel.x + panel.width / 2, panel.y), area, t);
     assert!(
-        matches!(a.screens.last(), Some(Screen::Menu(m)) if m.kind == MenuKind::Pause),
+        matches!(a.screens.last(), Some(Screen::Menu(m)) if matches!(m.kind, MenuKind::Pause { .. })),
         "{:?}",
         a.screens
     );
@@ -540,7 +540,9 @@ fn esc_drops_the_selection_then_opens_the_menu_and_never_quits() {
     a.handle_event(&key(KeyCode::Esc), AREA, t);
     assert_eq!(a.game.hint_pair(), None, "the hint marks go");
     a.handle_event(&key(KeyCode::Esc), AREA, t);
-    assert!(matches!(a.screens.last(), Some(Screen::Menu(m)) if m.kind == MenuKind::Pause));
+    assert!(
+        matches!(a.screens.last(), Some(Screen::Menu(m)) if matches!(m.kind, MenuKind::Pause { .. }))
+    );
     assert!(a.board_hidden() && !a.quit);
     a.handle_event(&key(KeyCode::Esc), AREA, t);
     assert!(a.screens.is_empty() && !a.quit);

@@ -527,7 +527,9 @@ fn a_box_over_the_board_hides_the_side_panel_it_reaches() {
     assert!(!shown && !screen.contains('╰'), "{screen}");
     let mut app = default_app();
     app.screens
-        .push(Screen::Menu(crate::ui::app::screen::Menu::pause(true)));
+        .push(Screen::Menu(crate::ui::app::screen::Menu::pause(
+            true, false,
+        )));
     let (shown, screen) = panel(&app, 160, 45);
     assert!(shown && screen.contains("Resume"), "{screen}");
 }

@@ -1214,7 +1214,7 @@ fn the_menus_say_when_todays_daily_deal_was_played() {
     // The menu in the game says it too.
     press(&mut app, &[KeyCode::Esc]);
     type_str(&mut app, "m");
-    assert!(matches!(top(&app), Some(Screen::Menu(m)) if m.kind == MenuKind::Pause));
+    assert!(matches!(top(&app), Some(Screen::Menu(m)) if matches!(m.kind, MenuKind::Pause { .. })));
     assert!(
         daily_row(&app).contains("played today: 1840 pts"),
         "{}",
@@ -1757,7 +1757,7 @@ fn the_menu_says_when_no_hint_or_reshuffle_is_left() {
 #[test]
 fn the_pause_menus_letters_are_the_boards_keys() {
     use crate::ui::app::keys::command;
-    for (label, letter, action) in Menu::pause(true).items {
+    for (label, letter, action) in Menu::pause(true, false).items {
         let board = command(&KeyEvent::from(KeyCode::Char(letter)));
         let same = match action {
             MenuAction::Board(c) => Some(c),

@@ -446,7 +446,8 @@ fn out_of_time_the_mouse_is_not_offered_an_undo_that_does_nothing() {
         Some(MenuKind::Finished {
             won: false,
             record: false,
-            undo: false
+            undo: false,
+            run: false,
         })
     );
     let screen = screen_rows(&app, AREA.width, AREA.height).join("\n");
@@ -476,6 +477,7 @@ fn esc_on_a_finished_game_opens_its_menu_and_never_quits() {
         won: false,
         record: false,
         undo: false,
+        run: false,
     };
     assert_eq!(menu_on_top(&app), Some(finished.clone()));
     keys(&mut app, &[KeyCode::Esc]);
@@ -515,7 +517,7 @@ fn the_mouse_alone_reaches_the_menu_a_hint_undo_redo_and_a_win_recorded() {
     let mut app = tiny(dir.path());
     // A click on the bottom line opens the menu; its Hint shows a pair.
     click_at(&mut app, 0, AREA.height - 1);
-    assert_eq!(menu_on_top(&app), Some(MenuKind::Pause));
+    assert_eq!(menu_on_top(&app), Some(MenuKind::Pause { run: false }));
     click_text(&mut app, "Hint");
     assert!(app.screens.is_empty(), "the menu closes");
     assert!(app.game.hint_pair().is_some(), "and the hint shows");
@@ -547,7 +549,8 @@ fn the_mouse_alone_reaches_the_menu_a_hint_undo_redo_and_a_win_recorded() {
         Some(MenuKind::Finished {
             won: true,
             record: true,
-            undo: true
+            undo: true,
+            run: false,
         })
     );
     // Titled as the box under it was, not as a lost game.
@@ -565,7 +568,8 @@ fn the_mouse_alone_reaches_the_menu_a_hint_undo_redo_and_a_win_recorded() {
         Some(MenuKind::Finished {
             won: true,
             record: false,
-            undo: false
+            undo: false,
+            run: false,
         })
     );
     click_text(&mut app, "New game");
@@ -587,6 +591,7 @@ fn a_finished_game_s_menu_reaches_settings_help_and_a_demo_by_the_mouse() {
         won: true,
         record: true,
         undo: true,
+        run: false,
     };
     click_at(&mut app, 40, 12);
     assert_eq!(menu_on_top(&app), Some(finished.clone()));
@@ -649,6 +654,59 @@ fn a_game_lost_on_time_restarts_its_deal_from_the_finished_menu() {
     pick(&mut app, b);
     assert_eq!(tally().started, 2, "the deal played again is a game");
     assert_eq!(tally().abandoned, 0);
+}
+
+/// Played in tmux (play34): a timed run of levels out of time on its
+/// second level; the menu's "Restart this deal" dealt the run's first
+/// level, not the board lost. A run starts over from its first level, as
+/// its score is the whole run's, so the menus of a run say "Restart the
+/// run", paused and finished alike, and that is what it does.
+#[test]
+fn a_run_s_menus_offer_to_restart_the_run_from_its_first_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config {
+        mode: Mode::Levels,
+        timed: true,
+        ..crate::ui::test_support::tiny()
+    };
+    let mut app = app_in(dir.path(), config);
+    let first = app.game.board().clone();
+    keys(&mut app, &[KeyCode::Esc]);
+    assert!(matches!(
+        menu_on_top(&app),
+        Some(MenuKind::Pause { run: true })
+    ));
+    let paused = screen(&app);
+    assert!(paused.contains("Restart the run"), "{paused}");
+    assert!(!paused.contains("Restart this deal"), "{paused}");
+    keys(&mut app, &[KeyCode::Esc]);
+    while app.game.level().number == 0 {
+        let (a, b) = crate::game::find_match(app.game.board()).unwrap();
+        pick(&mut app, a);
+        pick(&mut app, b);
+    }
+    assert!(matches!(app.screens.last(), Some(Screen::LevelCard { .. })));
+    // The card stands from the end of the match line, then goes.
+    app.show_frame(app.now);
+    app.now += crate::ui::app::screen::LEVEL_CARD_TIME + Duration::from_secs(1);
+    assert!(app.tick(app.now));
+    assert!(app.screens.is_empty(), "{:?}", app.screens);
+    app.now += app.game.remaining(app.now).unwrap();
+    assert!(app.tick(app.now));
+    assert!(app.game.time_up().is_some(), "out of time on level 2");
+    app.show_frame(app.now);
+    app.now += LEAST_SHOWN;
+    click_at(&mut app, 40, 12);
+    assert!(matches!(
+        menu_on_top(&app),
+        Some(MenuKind::Finished { run: true, .. })
+    ));
+    assert!(!screen(&app).contains("Restart this deal"));
+    click_text(&mut app, "Restart the run");
+    assert!(app.screens.is_empty(), "{:?}", app.screens);
+    assert_eq!(app.game.level().number, 0, "the run's first level");
+    assert_eq!(app.game.board(), &first, "its first board");
+    assert!(app.game.time_up().is_none(), "playing again");
 }
 
 /// Played in tmux (hostile21): `--demo --rows 2 --cols 4 --kinds 2`, a key

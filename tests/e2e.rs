@@ -1879,7 +1879,7 @@ fn a_first_start_goes_from_the_start_screen_to_a_game_and_the_statistics() {
     s.wait_for("the match", WAIT, |t| t.contains("Tiles 58"));
     s.send(b"m");
     s.wait_for("the pause menu", WAIT, |t| {
-        t.contains("Paused") && t.contains("Restart this deal")
+        t.contains("Paused") && t.contains("Restart the run")
     });
     s.send(b"q");
     assert!(s.wait_exit(WAIT).expect("quit").success());

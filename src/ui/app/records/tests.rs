@@ -1877,3 +1877,66 @@ fn a_new_game_before_the_first_move_leaves_the_saved_game() {
     type_str(&mut app, " l ");
     assert_eq!((tally().started, tally().abandoned), (2, 1), "replaced now");
 }
+
+/// The items of the menu on top, as the README writes them: `*Label*`,
+/// comma-separated, with "(while allowed)" after *Undo the last match*.
+fn readme_list(app: &App) -> String {
+    let Some(Screen::Menu(menu)) = app.screens.last() else {
+        panic!("no menu on top: {:?}", app.screens);
+    };
+    menu.items
+        .iter()
+        .map(|&(label, _, _)| match label {
+            "Undo the last match" => format!("*{label}* (while allowed)"),
+            _ => format!("*{label}*"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Played in tmux (hostile36) at 80 x 24: `--rows 2 --cols 2 --kinds 1
+/// --gravity none --new`, the board won, then Esc at the name prompt: the
+/// menu offered Record my score, New game, Daily deal, Restart this deal,
+/// Undo the last match, Watch a demo, Settings, High scores, Statistics,
+/// Help, Quit; the README's two key tables of the win screen listed it
+/// as "new game, daily deal, undo, demo, ...", without Restart this deal
+/// (0e9ea52 added it to the menu and to the Menus section only). Both
+/// rows now name every item of the menus Esc opens there, in order.
+#[test]
+fn the_readme_s_win_screen_tables_list_the_game_over_menu_as_it_is() {
+    let readme = include_str!("../../../../README.md");
+    let row = |key: &str| {
+        readme
+            .lines()
+            .find(|l| l.starts_with(&format!("| {key} | the game-over menu")))
+            .unwrap_or_else(|| panic!("no README row for {key}"))
+            .to_string()
+    };
+    // Esc at the name prompt: the score ranks, nothing recorded yet.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    assert!(app.win_screen.as_ref().is_some_and(|w| w.prompting()));
+    keys(&mut app, &[KeyCode::Esc]);
+    let prompting = readme_list(&app).replace(" (while allowed)", "");
+    let esc = row("Esc");
+    assert!(esc.contains(&prompting), "{esc}\nlacks {prompting}");
+    // A win that does not rank: Esc, m or a click open the menu with undo.
+    use crate::game::limits::MAX_SCORE;
+    use crate::persist::scores::{Entry, record};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    let key = BoardKey::of(&app.game.config()).unwrap();
+    let now = std::time::SystemTime::now();
+    for _ in 0..10 {
+        let entry = Entry::new("other", MAX_SCORE, 1, now, false).unwrap();
+        record(dir.path(), &key, entry).unwrap();
+    }
+    win(&mut app);
+    assert!(!app.win_screen.as_ref().unwrap().prompting());
+    keys(&mut app, &[KeyCode::Esc]);
+    let unranked = readme_list(&app);
+    assert!(unranked.contains("Undo the last match"), "{unranked}");
+    let click = row("Esc, `m`, a click");
+    assert!(click.contains(&unranked), "{click}\nlacks {unranked}");
+}

@@ -702,9 +702,14 @@ impl App {
         self.game.config().mode == Mode::Levels
     }
 
-    /// Throws the game away for `why`, asking first when it has moves to lose.
+    /// Throws the game away for `why`, asking first when it has moves to lose
+    /// or is a win whose score could not be written.
     fn ask_abandon(&mut self, why: Abandon, now: Instant) {
-        let finished = self.game_over();
+        // A win whose score cannot be written (a newer scores file, a full
+        // disk) stays saved to be recorded later, which leaving would undo:
+        // that is asked as for a game in progress. The write is tried
+        // first, as leaving tries it.
+        let finished = self.game_over() && self.record_score() != Some(false);
         if finished || self.game.is_untouched() {
             self.abandon(why, now);
         } else {

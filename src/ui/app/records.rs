@@ -275,7 +275,7 @@ impl App {
     /// Records the score of a win on show that is not recorded yet: `true`
     /// when it was (the saved game then goes and the win is counted),
     /// `false` when the write failed, `None` with nothing to record.
-    fn record_score(&mut self) -> Option<bool> {
+    pub(super) fn record_score(&mut self) -> Option<bool> {
         let dir = self.session.as_ref().map(|s| s.dir().to_path_buf());
         let screen = self.win_screen.as_mut().filter(|s| !s.recorded)?;
         let message = screen.record(dir.as_deref(), SystemTime::now());

@@ -1288,6 +1288,59 @@ fn a_score_that_cannot_be_written_keeps_the_won_game_to_record_later() {
     assert_eq!((stats.started, stats.won, stats.abandoned), (1, 1, 0));
 }
 
+/// Found by the hostile run (hostile36, in tmux): with a newer
+/// scores.json a win said "The won game stays saved, to record its score
+/// later", and then the finished menu's Restart this deal, Daily deal or
+/// a new game threw that save away without a word before it. Leaving
+/// such a win now asks "Abandon this game?" first (the write tried
+/// again): No keeps it saved, Yes leaves it.
+#[test]
+fn leaving_a_win_whose_score_cannot_be_written_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let newer = r#"{"version": 999, "data": {}}"#;
+    std::fs::write(dir.path().join("scores.json"), newer).unwrap();
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
+    let told = app.warning.clone().expect("told");
+    assert!(told.contains("stays saved"), "{told}");
+    let saved = dir.path().join("game.json");
+    assert!(saved.exists());
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
+    assert!(app.warning.is_none(), "the note is read");
+    app.now += LEAST_SHOWN;
+    click_at(&mut app, 40, 12);
+    for item in ["Restart this deal", "Daily deal"] {
+        assert!(matches!(
+            menu_on_top(&app),
+            Some(MenuKind::Finished { won: true, .. })
+        ));
+        click_text(&mut app, item);
+        assert!(
+            matches!(menu_on_top(&app), Some(MenuKind::Confirm(_))),
+            "{item}: {:?}",
+            app.screens
+        );
+        assert!(saved.exists(), "{item}: the win is kept while asked");
+        let told = app.warning.take().expect("the write is tried again");
+        assert!(told.contains("could not be recorded"), "{told}");
+        app.show_frame(app.now);
+        app.now += LEAST_SHOWN;
+        keys(&mut app, &[KeyCode::Char('n')]);
+        assert!(app.game.win().is_some(), "{item}: No keeps the win");
+        assert!(saved.exists(), "{item}: and its save");
+    }
+    click_text(&mut app, "Restart this deal");
+    app.warning = None;
+    app.show_frame(app.now);
+    app.now += LEAST_SHOWN;
+    keys(&mut app, &[KeyCode::Char('y')]);
+    assert!(app.game.win().is_none(), "yes leaves it for the deal again");
+}
+
 /// Found by the hostile run (in tmux, on a full disk): a score that
 /// could not be written said "The won game stays saved" when the save
 /// of the winning match had failed too, so what was on disk was the

@@ -12,6 +12,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::line;
+use crate::core::grid::Point;
 use crate::game::{Mismatch, NOTICE_TIME, Removal};
 use crate::ui::app::App;
 use crate::ui::layout::BoardLayout;
@@ -154,10 +155,14 @@ impl App {
     ) -> Option<(u16, u16, u16)> {
         let mid = cells.len() / 2;
         let board = self.game.board();
+        // The line of a cleared board shows on that empty board: the next
+        // level's tiles, dealt already, are not drawn yet.
+        let cleared = self.game.removal(self.now).is_some_and(|r| r.cleared);
+        let drawn = |p: Point| !cleared && board.get(p) != 0;
         let hidden = |x: u16, row: u16| {
             let left = centred_left(x, width, area).unwrap_or(x);
             (left..left.saturating_add(width))
-                .filter(|&cx| layout.cell_at(cx, row).is_some_and(|p| board.get(p) != 0))
+                .filter(|&cx| layout.cell_at(cx, row).is_some_and(drawn))
                 .count()
         };
         cells

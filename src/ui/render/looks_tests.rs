@@ -756,6 +756,44 @@ fn a_cleared_levels_points_stay_off_the_next_board() {
     );
 }
 
+/// Played in tmux (play37): the points of the match that cleared a level
+/// stood at one end of its line, off the board's edge, not over its middle:
+/// the next level's tiles, not drawn while the line shows on the cleared
+/// board, counted as tiles the points would hide.
+#[test]
+fn a_cleared_levels_points_stand_over_the_middle_of_its_line() {
+    let t = Instant::now();
+    let config = Config {
+        mode: Mode::Levels,
+        ..Config::DEFAULT
+    };
+    let game = Game::from_board(
+        Board::from_rows(&[[2, 0, 0, 2], [1, 0, 0, 1]]).unwrap(),
+        config,
+        t,
+    );
+    let mut app = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
+    app.game.apply(Action::Click(at(0, 0)), t);
+    app.game.apply(Action::Click(at(0, 3)), t);
+    app.game.apply(Action::Click(at(1, 0)), t);
+    app.game.apply(Action::Click(at(1, 3)), t);
+    assert_eq!(app.game.level().number, 1, "the next level is dealt");
+    app.now = t + REMOVAL_TIME / 2;
+    let buf = draw(&app, 80, 24);
+    let layout = app.board_layout(buf.area).unwrap();
+    let screen = text(&buf);
+    let (y, row) = (screen.iter().enumerate())
+        .find(|(_, r)| r.contains("+15 x2 combo"))
+        .expect("the points");
+    let label = row.find("+15 x2 combo").unwrap() as u16 + 6;
+    let middle = (layout.centre(at(1, 0)).0 + layout.centre(at(1, 3)).0) / 2;
+    assert!(
+        label.abs_diff(middle) <= layout.tile.width / 2,
+        "the points at column {label} of row {y}, the line's middle at {middle}:\n{}",
+        screen.join("\n")
+    );
+}
+
 /// A pair that does not match flashes in the warning colour for 0.3 s (the
 /// README's figure), with the reason under the tile just picked for as long
 /// as the notice.

@@ -151,6 +151,13 @@ impl App {
         mend_wide_symbols(buf);
     }
 
+    /// Whether the match that cleared a level is on show: its line is drawn
+    /// on that empty board, whatever the next level dealt, so no tile of
+    /// the board is drawn, nor counted as hidden by what is drawn over it.
+    fn shows_cleared_board(&self) -> bool {
+        self.game.removal(self.now).is_some_and(|r| r.cleared)
+    }
+
     /// A bordered block drawn with `set`, or its ASCII stand-in where the
     /// terminal takes no box drawing.
     fn frame(&self, set: border::Set<'static>) -> Block<'static> {
@@ -165,9 +172,7 @@ impl App {
         let game = &self.game;
         let board = game.board();
         let sliding = self.sliding_to();
-        // The match that cleared a board shows on that empty board, whatever
-        // the next level dealt.
-        let cleared = game.removal(self.now).is_some_and(|r| r.cleared);
+        let cleared = self.shows_cleared_board();
         for p in board.points() {
             let kind = board.get(p);
             if cleared || kind == EMPTY || sliding.contains(&p) {

@@ -155,9 +155,7 @@ impl App {
     ) -> Option<(u16, u16, u16)> {
         let mid = cells.len() / 2;
         let board = self.game.board();
-        // The line of a cleared board shows on that empty board: the next
-        // level's tiles, dealt already, are not drawn yet.
-        let cleared = self.game.removal(self.now).is_some_and(|r| r.cleared);
+        let cleared = self.shows_cleared_board();
         let drawn = |p: Point| !cleared && board.get(p) != 0;
         let hidden = |x: u16, row: u16| {
             let left = centred_left(x, width, area).unwrap_or(x);

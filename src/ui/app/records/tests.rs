@@ -1247,6 +1247,25 @@ fn leaving_the_win_screen_records_and_a_resumed_win_shows_it_again() {
     assert_eq!(table(dir.path()).len(), 3);
 }
 
+/// A scores.json of a newer lianliankan: this one refuses to write over
+/// it, as a full disk would refuse the write.
+const NEWER_SCORES: &str = r#"{"version": 999, "data": {}}"#;
+
+/// A tiny game won over [`NEWER_SCORES`] in `dir`, its name entered: the
+/// app and the note the failed write shows.
+fn win_with_unwritable_scores(dir: &Path) -> (App, String) {
+    std::fs::write(dir.join("scores.json"), NEWER_SCORES).unwrap();
+    let mut app = tiny(dir);
+    win(&mut app);
+    // The note that the table cannot be read takes the first key; the
+    // box it uncovers is read before the next.
+    keys(&mut app, &[KeyCode::Enter]);
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
+    let told = app.warning.clone().expect("told");
+    (app, told)
+}
+
 /// A score that could not be written (a newer scores.json here, as a
 /// full disk would) went with the saved game, so the win was lost for
 /// good. The won game now stays saved and a later start records it,
@@ -1255,16 +1274,7 @@ fn leaving_the_win_screen_records_and_a_resumed_win_shows_it_again() {
 fn a_score_that_cannot_be_written_keeps_the_won_game_to_record_later() {
     let dir = tempfile::tempdir().unwrap();
     let scores = dir.path().join("scores.json");
-    let newer = r#"{"version": 999, "data": {}}"#;
-    std::fs::write(&scores, newer).unwrap();
-    let mut app = tiny(dir.path());
-    win(&mut app);
-    // The note that the table cannot be read takes the first key; the
-    // box it uncovers is read before the next.
-    keys(&mut app, &[KeyCode::Enter]);
-    read_box(&mut app);
-    keys(&mut app, &[KeyCode::Enter]);
-    let told = app.warning.clone().expect("told");
+    let (mut app, told) = win_with_unwritable_scores(dir.path());
     assert!(told.contains("could not be recorded"), "{told}");
     assert!(told.contains("stays saved"), "{told}");
     assert!(app.win_screen.as_ref().is_some_and(WinScreen::prompting));
@@ -1275,7 +1285,7 @@ fn a_score_that_cannot_be_written_keeps_the_won_game_to_record_later() {
     );
     drop(app);
     assert!(dir.path().join("game.json").exists(), "the win is kept");
-    assert_eq!(std::fs::read_to_string(&scores).unwrap(), newer);
+    assert_eq!(std::fs::read_to_string(&scores).unwrap(), NEWER_SCORES);
     // The newer file gone (lianliankan updated, say): the win is recorded.
     std::fs::remove_file(&scores).unwrap();
     let mut again = tiny(dir.path());
@@ -1297,14 +1307,7 @@ fn a_score_that_cannot_be_written_keeps_the_won_game_to_record_later() {
 #[test]
 fn leaving_a_win_whose_score_cannot_be_written_asks_first() {
     let dir = tempfile::tempdir().unwrap();
-    let newer = r#"{"version": 999, "data": {}}"#;
-    std::fs::write(dir.path().join("scores.json"), newer).unwrap();
-    let mut app = tiny(dir.path());
-    win(&mut app);
-    keys(&mut app, &[KeyCode::Enter]);
-    read_box(&mut app);
-    keys(&mut app, &[KeyCode::Enter]);
-    let told = app.warning.clone().expect("told");
+    let (mut app, told) = win_with_unwritable_scores(dir.path());
     assert!(told.contains("stays saved"), "{told}");
     let saved = dir.path().join("game.json");
     assert!(saved.exists());
@@ -1348,8 +1351,7 @@ fn leaving_a_win_whose_score_cannot_be_written_asks_first() {
 #[test]
 fn a_score_that_cannot_be_written_says_when_the_won_game_is_not_saved_either() {
     let dir = tempfile::tempdir().unwrap();
-    let newer = r#"{"version": 999, "data": {}}"#;
-    std::fs::write(dir.path().join("scores.json"), newer).unwrap();
+    std::fs::write(dir.path().join("scores.json"), NEWER_SCORES).unwrap();
     let mut app = tiny(dir.path());
     type_str(&mut app, " l ");
     // The winning match's save fails: a directory that cannot be

@@ -164,6 +164,40 @@ fn a_board_with_windows_line_endings_solves_the_same() {
     assert_eq!(marked.stdout, unix.stdout);
 }
 
+/// A board saved as UTF-16 (`lianliankan deal ... > board.txt` in Windows
+/// PowerShell 5, whose `>` writes UTF-16 with a byte order mark) is refused
+/// with a message that says so, by `solve` and by `check`, instead of one
+/// that quotes only its first bytes ("\xff\xfe2\x00").
+#[test]
+fn a_utf16_board_is_told_as_such() {
+    let board = "2 4\r\nABBA\r\nCDDC\r\n";
+    let queries = "1 2\r\n1 1\r\n1\r\n1 1 1 2\r\n";
+    let little = |text: &str| -> Vec<u8> {
+        let units = text.encode_utf16().flat_map(u16::to_le_bytes);
+        b"\xff\xfe".iter().copied().chain(units).collect()
+    };
+    let big = |text: &str| -> Vec<u8> {
+        let units = text.encode_utf16().flat_map(u16::to_be_bytes);
+        b"\xfe\xff".iter().copied().chain(units).collect()
+    };
+    for (args, input) in [
+        (&["solve"][..], little(board)),
+        (&["solve"], big(board)),
+        (&["check", "--format", "grid"], little(board)),
+        (&["check"], little(queries)),
+    ] {
+        let out = run(args, &input);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains("input line 1: ") && err.contains("the input is UTF-16"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
 #[test]
 fn proved_impossible_is_exit_1() {
     // C-C can be joined, then nothing: "no solution", not "unknown".

@@ -32,6 +32,12 @@ const WINDOW: usize = 64 * 1024;
 /// a lone CR (old Mac files) read as one long line.
 const LONE_CR: &str = " (its lines seem to end in a lone CR: they must end in LF or CR LF)";
 
+/// Said of every error in an input that starts with a UTF-16 byte order
+/// mark: such a file (what Windows PowerShell 5's `>` writes) reads as
+/// bytes that are no number.
+const UTF16: &str =
+    " (the input is UTF-16, as Windows PowerShell's `>` writes: it must be ASCII or UTF-8)";
+
 /// How many bytes of a bad word an error message quotes.
 const WORD: usize = 20;
 
@@ -47,6 +53,8 @@ pub struct Scanner<'a> {
     /// Why the source stopped early, if it failed.
     read_error: Option<io::Error>,
     line: usize,
+    /// Whether the input starts with a UTF-16 byte order mark (see [`UTF16`]).
+    utf16: bool,
 }
 
 impl<'a> Scanner<'a> {
@@ -59,6 +67,7 @@ impl<'a> Scanner<'a> {
             source: None,
             read_error: None,
             line: 1,
+            utf16: false,
         }
         .past_byte_order_mark()
     }
@@ -73,19 +82,23 @@ impl<'a> Scanner<'a> {
             source: Some(Box::new(source)),
             read_error: None,
             line: 1,
+            utf16: false,
         }
         .past_byte_order_mark()
     }
 
     /// Skips the UTF-8 byte order mark that starts a file some Windows
     /// editors save (Notepad did by default), which would otherwise be
-    /// refused as the first number.
+    /// refused as the first number; notes a UTF-16 one, which its errors
+    /// then name.
     fn past_byte_order_mark(mut self) -> Self {
         const MARK: &[u8] = b"\xef\xbb\xbf";
         while self.end - self.pos < MARK.len() && self.fill() {}
-        if self.buf[self.pos..self.end].starts_with(MARK) {
+        let start = &self.buf[self.pos..self.end];
+        if start.starts_with(MARK) {
             self.pos += MARK.len();
         }
+        self.utf16 = start.starts_with(b"\xff\xfe") || start.starts_with(b"\xfe\xff");
         self
     }
 
@@ -153,11 +166,15 @@ impl<'a> Scanner<'a> {
         self.line
     }
 
-    /// An error on the current line.
+    /// An error on the current line (saying so when the input is UTF-16).
     pub fn error(&self, message: impl Into<String>) -> InputError {
+        let mut message = message.into();
+        if self.utf16 {
+            message.push_str(UTF16);
+        }
         InputError {
             line: self.line,
-            message: message.into(),
+            message,
         }
     }
 

@@ -2,7 +2,10 @@
 //! gravity variant: dealing a winnable board, and solving a dealt board (what
 //! the game's "still winnable?" check does after each move); and solving a
 //! dealt board of the game's largest size, 40 x 60 with 60 kinds, where each
-//! kind has 40 copies and a solution 1,200 moves. The solver's
+//! kind has 40 copies and a solution 1,200 moves; and solving big boards
+//! of pairs laid side by side (200 x 200 and 400 x 400, no gravity), whose
+//! time should grow with the tiles, not faster (the `solve` command takes
+//! boards of any size). The solver's
 //! record on random, not constructed, boards is printed by
 //! `cargo run --release --example solver_stats`.
 
@@ -15,6 +18,7 @@ use std::time::Duration;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use lianliankan::core::engine::Rules;
 use lianliankan::core::gravity::Gravity;
+use lianliankan::core::grid::Board;
 use lianliankan::solve::deal::deal_seeded;
 use lianliankan::solve::solver::{Outcome, SolveConfig, solve};
 
@@ -79,5 +83,41 @@ fn solve_dealt_40x60(c: &mut Criterion) {
     solve_dealt(c, (40, 60, 60), 1..2, 10);
 }
 
-criterion_group!(benches, deal_16x9, solve_dealt_16x9, solve_dealt_40x60);
+/// An `n` x `n` board (`n` even) of pairs laid side by side along the rows,
+/// kinds 1 to 60 in turn: every pair joins at once, so the solve is one
+/// long walk down the search, as long as the board is big.
+fn side_by_side(n: usize) -> Board {
+    let tiles = (0..n * n / 2)
+        .flat_map(|k| [k as u32 % 60 + 1; 2])
+        .collect();
+    Board::from_tiles(n, n, tiles).expect("an even size")
+}
+
+fn solve_side_by_side(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve/side-by-side-pairs");
+    group.sample_size(10);
+    let config = SolveConfig {
+        rules: Rules::CLASSIC,
+        gravity: Gravity::None,
+        budget: Duration::from_secs(60),
+    };
+    for n in [200, 400] {
+        let board = side_by_side(n);
+        group.bench_function(BenchmarkId::from_parameter(format!("{n}x{n}")), |bench| {
+            bench.iter(|| {
+                let outcome = solve(black_box(&board), &config);
+                assert!(matches!(outcome, Outcome::Solved(_)), "{n} x {n} solves");
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    deal_16x9,
+    solve_dealt_16x9,
+    solve_dealt_40x60,
+    solve_side_by_side
+);
 criterion_main!(benches);

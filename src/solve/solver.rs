@@ -442,6 +442,18 @@ enum Stop {
 /// found one at a time (see [`Lazy`]).
 const RANKED_COPIES: usize = 8;
 
+/// The first bit set in `bits` (bit `i` in word `i / 64`) from bit `from`
+/// on.
+fn first_set(bits: &[u64], from: usize) -> Option<usize> {
+    let mut word = from / 64;
+    let mut rest = bits.get(word)? & (u64::MAX << (from % 64));
+    while rest == 0 {
+        word += 1;
+        rest = *bits.get(word)?;
+    }
+    Some(word * 64 + rest.trailing_zeros() as usize)
+}
+
 /// The three ways to pair four copies, by their places in the list of copies.
 const PAIRINGS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
 
@@ -696,6 +708,8 @@ struct Search<'a> {
     unsettled: bool,
     /// The position: one bit per tile still on the board.
     present: Vec<u64>,
+    /// One bit per word of `present` that has a tile still on the board.
+    occupied: Vec<u64>,
     /// The position as the memory knows it: with gravity, line by line, the
     /// first tiles of the line that show the kinds the board shows along it
     /// (see [`KeyLine`]), so tile sets that leave the same board share one
@@ -777,6 +791,10 @@ impl<'a> Search<'a> {
         for id in 0..tiles {
             present[id / 64] |= 1 << (id % 64);
         }
+        let mut occupied = vec![0u64; words.div_ceil(64)];
+        for word in 0..words {
+            occupied[word / 64] |= 1 << (word % 64);
+        }
         let hash = (0..tiles as Id).fold(0, |h, id| h ^ tile_key(id));
         let masks = (config.rules.max_turns <= EmptyMasks::MAX_TURNS)
             .then(|| EmptyMasks::new(board, config.rules.border))
@@ -811,6 +829,7 @@ impl<'a> Search<'a> {
             tile_line,
             unsettled: !settle(&mut board.clone(), config.gravity).is_empty(),
             key: present.clone(),
+            occupied,
             present,
             hash,
             tiles,
@@ -1040,7 +1059,7 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            a += 1;
+            a = self.next_present(a + 1);
             from = usize::MAX;
         }
         Ok(None)
@@ -1327,6 +1346,22 @@ impl<'a> Search<'a> {
         self.present[id as usize / 64] & (1 << (id % 64)) != 0
     }
 
+    /// The first tile still on the board from `id` on, in the order of ids,
+    /// or the number of tiles when none is: the words of `present` without
+    /// a tile are passed 64 at a time through `occupied`, so a search deep
+    /// into a big board does not test every tile taken off before it.
+    fn next_present(&self, id: Id) -> Id {
+        let word = id as usize / 64;
+        let in_word = self.present.get(word..=word).unwrap_or_default();
+        let found = first_set(in_word, id as usize % 64)
+            .map(|bit| word * 64 + bit)
+            .or_else(|| {
+                first_set(&self.occupied, word + 1)
+                    .map(|w| w * 64 + self.present[w].trailing_zeros() as usize)
+            });
+        found.unwrap_or(self.kind_of.len()) as Id
+    }
+
     /// Whether every tile after each of `ids` along its line, away from where
     /// tiles pack, is one of `ids`: removing them then slides nothing, and
     /// no other tile's place depends on them. Always so without gravity;
@@ -1406,7 +1441,14 @@ impl<'a> Search<'a> {
     /// and updates its key. The board itself is left to the caller.
     fn flip(&mut self, pair: Pair) {
         for id in [pair.0, pair.1] {
-            self.present[id as usize / 64] ^= 1 << (id % 64);
+            let word = id as usize / 64;
+            self.present[word] ^= 1 << (id % 64);
+            let bit = 1 << (word % 64);
+            if self.present[word] == 0 {
+                self.occupied[word / 64] &= !bit;
+            } else {
+                self.occupied[word / 64] |= bit;
+            }
             let present = self.is_present(id);
             let left = &mut self.kind_left[self.kind_index[id as usize] as usize];
             *left = if present { *left + 1 } else { *left - 1 };

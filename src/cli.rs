@@ -100,10 +100,17 @@ pub fn border_arg() -> impl TypedValueParser<Value = Border> {
     named(Border::ALL.map(Border::name))
 }
 
-/// Opens a batch input, the named file or standard input, for a
-/// [`scanner::Scanner`] to read as it goes: `check` and `solve` read their
-/// input through it.
+/// The file a batch input names: none (standard input) when absent or
+/// `-`, as `cat`, `sort` and `diff` take it.
+fn named_file(file: Option<&Path>) -> Option<&Path> {
+    file.filter(|path| *path != Path::new("-"))
+}
+
+/// Opens a batch input, the named file or standard input (see
+/// [`named_file`]), for a [`scanner::Scanner`] to read as it goes: `check`
+/// and `solve` read their input through it.
 fn open_input(file: Option<&Path>) -> Result<Box<dyn Read>, String> {
+    let file = named_file(file);
     match file {
         Some(path) => match std::fs::File::open(path) {
             Ok(f) => Ok(Box::new(f)),
@@ -115,7 +122,7 @@ fn open_input(file: Option<&Path>) -> Result<Box<dyn Read>, String> {
 
 /// The message for a batch input that cannot be read, escaped for the terminal.
 fn read_failure(file: Option<&Path>, e: &io::Error) -> String {
-    match file {
+    match named_file(file) {
         Some(path) => escape_controls(&format!("cannot read {}: {e}", path.display())),
         None => escape_controls(&format!("cannot read standard input: {e}")),
     }

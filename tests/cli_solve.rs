@@ -423,3 +423,18 @@ fn the_readme_examples_print_what_the_readme_shows() {
     }
     assert!(examples >= 2, "found {examples} examples in the README");
 }
+
+/// Found by the batch run (batch37): `lianliankan check -`, as `cat`,
+/// `sort` or `diff` take `-`, looked for a file named `-` ("cannot read
+/// -: No such file or directory"). A `-` is standard input.
+#[test]
+fn a_dash_reads_standard_input() {
+    let board = "2 4\nABBA\nCDDC\n";
+    let solved = run(&["solve", "-"], board);
+    assert_eq!(solved.status.code(), Some(0), "{}", text(&solved.stderr));
+    assert_eq!(text(&solved.stdout).lines().count(), 4);
+    let queries = "1 2\n1 1\n1\n1 1 1 2\n";
+    let checked = run(&["check", "-"], queries);
+    assert_eq!(checked.status.code(), Some(0), "{}", text(&checked.stderr));
+    assert_eq!(text(&checked.stdout), "YES\n");
+}

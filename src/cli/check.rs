@@ -39,7 +39,7 @@ pub enum Format {
 /// Command-line arguments of `check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Input file; standard input when absent.
+    /// Input file; standard input when absent or `-`.
     pub file: Option<PathBuf>,
     /// Input format.
     #[arg(long, value_enum, default_value_t = Format::Hdu)]

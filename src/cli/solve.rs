@@ -49,7 +49,7 @@ impl RuleArgs {
 /// Command-line arguments of `solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Board file in the grid format (board part only); standard input when absent.
+    /// Board file in the grid format (board part only); standard input when absent or `-`.
     pub file: Option<PathBuf>,
     /// The rules to solve or deal under.
     #[command(flatten)]

@@ -100,12 +100,17 @@ impl App {
     }
 
     /// Whether the game on show is a daily deal whose day has been played
-    /// to its end, as the statistics in the data directory say: a replay.
+    /// to its end, as the statistics in the data directory say, or whose
+    /// day's game is the saved game it replaces (`--new`, or a start with
+    /// other options, see [`Session::displaced_daily`]), which counts as
+    /// abandoned once replaced: a replay.
     pub(super) fn daily_replay(&self) -> bool {
-        let dir = self.session.as_ref().map(Session::dir);
+        let session = self.session.as_ref();
         self.game.config().daily.is_some_and(|day| {
-            dir.and_then(|d| Stats::load(d).ok())
-                .is_some_and(|(stats, _)| stats.daily_played(day))
+            session.and_then(Session::displaced_daily) == Some(day)
+                || session
+                    .and_then(|s| Stats::load(s.dir()).ok())
+                    .is_some_and(|(stats, _)| stats.daily_played(day))
         })
     }
 

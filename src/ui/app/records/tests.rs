@@ -1605,6 +1605,28 @@ fn undo_takes_back_a_hint_but_not_the_hint_spent_even_across_a_restart() {
     assert!(screen(&app).contains("no hints left"), "{}", screen(&app));
 }
 
+/// Played in tmux (return37) at 80 x 24: a hint shown with `t`, dropped
+/// with Esc, the game quit with `q` and resumed: `t` spent a second hint
+/// on the board the first was paid on (Hints 2 went to 1), where before
+/// the quit it showed the same pair again at no cost. The pair dropped is
+/// saved with the game, so it shows again free after a restart too.
+#[test]
+fn a_hint_dropped_with_esc_shows_again_free_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    type_str(&mut app, "t");
+    let pair = app.game.hint_pair();
+    assert!(pair.is_some());
+    keys(&mut app, &[KeyCode::Esc]);
+    assert_eq!((app.game.hints_left(), app.game.hint_pair()), (2, None));
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let mut app = tiny(dir.path());
+    assert_eq!(app.note, Some("Resumed"));
+    type_str(&mut app, "t");
+    assert_eq!((app.game.hints_left(), app.game.hint_pair()), (2, pair));
+}
+
 #[test]
 fn a_second_game_on_the_same_directory_says_it_is_not_saved() {
     let dir = tempfile::tempdir().unwrap();

@@ -112,6 +112,10 @@ pub struct SavedGame {
     /// none, and reads as none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     dismissed_hint: Option<[[u16; 2]; 2]>,
+    /// The kind whose tiles are highlighted (`f`), one on the current
+    /// board (version 6 on: a file before it kept none, and reads as none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    highlight: Option<Tile>,
     current: SavedState,
     /// The states undo goes back to, oldest first.
     undo: Vec<SavedState>,
@@ -176,8 +180,8 @@ impl Document for SavedGame {
     /// [`SavedState`]); files before it hold every state whole, which
     /// version 4 still reads. 5: how many moves undo took back (`undos`)
     /// and whether a demo played the deal (`watched`); files before it read
-    /// as none and not. 6: the hinted pair Esc dropped (`dismissed_hint`);
-    /// files before it read as none.
+    /// as none and not. 6: the hinted pair Esc dropped (`dismissed_hint`)
+    /// and the highlighted kind (`highlight`); files before it read as none.
     const VERSION: u32 = 6;
     const DESCRIPTION: &'static str = "The saved game";
 
@@ -453,6 +457,7 @@ impl SavedGame {
             cursor: point(game.cursor),
             selected: game.selected.map(point),
             dismissed_hint: game.dismissed_hint().map(|(a, b)| [point(a), point(b)]),
+            highlight: game.highlight,
             undo: stack(undo),
             redo: stack(redo),
             current: SavedState::new(&current, played, None),
@@ -517,7 +522,7 @@ impl SavedGame {
             assisted: self.assisted,
             undos: self.undos,
             watched: self.watched,
-            highlight: None,
+            highlight: self.highlight,
             level: Level {
                 number: self.level,
                 gravity: self.mode()?.gravity_of(self.level),
@@ -656,6 +661,13 @@ impl SavedGame {
                     .is_some_and(|pair| !one_kind(self, tiles, pair))
             {
                 return Err("the hinted pair dropped is not two tiles of one kind".into());
+            }
+            if std::ptr::eq(state, &self.current)
+                && self
+                    .highlight
+                    .is_some_and(|kind| kind == EMPTY || !tiles.contains(&kind))
+            {
+                return Err("the highlighted kind is not on the board".into());
             }
             before = Some((count, state));
         }
@@ -876,6 +888,7 @@ mod tests {
                 "hinted pair dropped",
                 Box::new(|g| g.dismissed_hint = Some([[0, 0], [8, 0]])),
             ),
+            ("highlighted kind", Box::new(|g| g.highlight = Some(33))),
             (
                 "do not follow one another",
                 Box::new(|g| g.undo[0].points = g.current.points + 1),

@@ -1627,6 +1627,23 @@ fn a_hint_dropped_with_esc_shows_again_free_after_a_restart() {
     assert_eq!((app.game.hints_left(), app.game.hint_pair()), (2, pair));
 }
 
+/// Played in tmux (return37) at 80 x 24: `f` on a tile highlighted its
+/// kind, `q` quit, and the game resumed without it (the selection and the
+/// hint came back, the highlight did not). It is saved with the game now.
+#[test]
+fn the_highlighted_kind_comes_back_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    type_str(&mut app, " l jf");
+    let kind = app.game.highlight_kind();
+    assert!(kind.is_some());
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let app = tiny(dir.path());
+    assert_eq!(app.note, Some("Resumed"));
+    assert_eq!(app.game.highlight_kind(), kind);
+}
+
 #[test]
 fn a_second_game_on_the_same_directory_says_it_is_not_saved() {
     let dir = tempfile::tempdir().unwrap();

@@ -84,6 +84,56 @@ fn a_saved_game_left_from_the_command_line_counts_as_abandoned() {
     assert_eq!(counts(), (3, 2), "counted once");
 }
 
+/// Played in tmux (return37) at 80 x 24: lianliankan --rows 2 --cols 2
+/// --kinds 1 --gravity none, the board won, the game killed (kill -9) on
+/// its win box before Enter, then the same with --new: the statistics
+/// counted the win (its 0:02 the board's best time) but `lianliankan
+/// scores` said "No high scores yet": the score of place 1 was dropped
+/// unsaid, where leaving the win box (n, the menus, q, a signal) records
+/// it under the name shown. A saved win that a start sets aside is now
+/// recorded so too as its save goes: at once for --new, at the first move
+/// of a game of other options.
+#[test]
+fn a_saved_win_left_from_the_command_line_is_recorded() {
+    use crate::persist::session::Wanted;
+    use crate::ui::test_support::{app_started, tiny as tiny_config};
+    for fresh in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = tiny(dir.path());
+        win(&mut app);
+        let score = app.game.score();
+        // Killed on the win box: the won game stays saved, unrecorded.
+        drop(app);
+        assert!(table(dir.path()).is_empty());
+        let mut app = if fresh {
+            app_started(dir.path(), true, Wanted::default(), tiny_config())
+        } else {
+            let wanted = Wanted {
+                cols: Some(4),
+                ..Wanted::default()
+            };
+            let mut app = app_started(
+                dir.path(),
+                false,
+                wanted,
+                Config {
+                    cols: 4,
+                    ..tiny_config()
+                },
+            );
+            read_box(&mut app);
+            keys(&mut app, &[KeyCode::Esc]);
+            type_str(&mut app, " l ");
+            app
+        };
+        let scores: Vec<u32> = table(dir.path()).iter().map(|e| e.1).collect();
+        assert_eq!(scores, [score], "--new {fresh}");
+        assert!(app.close(app.now).is_empty());
+        let total = Stats::load(dir.path()).unwrap().0.total();
+        assert_eq!((total.won, total.abandoned), (1, 0), "--new {fresh}");
+    }
+}
+
 /// Played in tmux (hostile13): a saved game replaced by the first move of
 /// a game of other options was counted as abandoned only at the next
 /// key, not when the move saved over it, since the event loop saves once

@@ -270,7 +270,9 @@ pub struct Mismatch {
     pub at: Instant,
 }
 
-/// When the marks on show appeared, for the screen to animate them; never saved.
+/// When the marks on show appeared, for the screen to animate them, and
+/// the hinted pair Esc dropped; only that pair is saved (see
+/// [`OnShow::resumed`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct OnShow {
     /// When the hint on show was given.
@@ -280,6 +282,17 @@ pub(crate) struct OnShow {
     /// The hinted pair Esc took off the board, until the board changes:
     /// asked for again, it shows again, with no second hint spent.
     dismissed: Option<(Point, Point)>,
+}
+
+impl OnShow {
+    /// What a resumed game has on show: no mark's time, and the hinted
+    /// pair Esc dropped, which was paid for, as it was saved.
+    pub(crate) fn resumed(dismissed: Option<(Point, Point)>) -> Self {
+        OnShow {
+            dismissed,
+            ..OnShow::default()
+        }
+    }
 }
 
 /// How long the line of a match is shown before the tiles vanish.
@@ -1020,6 +1033,12 @@ impl Game {
     /// The pair shown by the last hint, until it is used or the board changes.
     pub fn hint_pair(&self) -> Option<(Point, Point)> {
         self.hint
+    }
+
+    /// The hinted pair Esc took off the board, until the board changes:
+    /// `t` shows it again without spending a hint.
+    pub(crate) fn dismissed_hint(&self) -> Option<(Point, Point)> {
+        self.on_show.dismissed
     }
 
     /// When the hint on show was given, if it was given in this session

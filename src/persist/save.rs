@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 use crate::game::limits::{MAX_HELP, MAX_KINDS, MAX_SCORE, MAX_SECONDS, check_board};
 use crate::game::{
-    Clock, Config, Difficulty, Game, History, Level, Mode, Revision, Score, Snapshot,
+    Clock, Config, Difficulty, Game, History, Level, Mode, OnShow, Revision, Score, Snapshot,
 };
 use crate::persist::document::Document;
 
@@ -107,6 +107,15 @@ pub struct SavedGame {
     watched: bool,
     cursor: [u16; 2],
     selected: Option<[u16; 2]>,
+    /// The hinted pair Esc took off the current board, which `t` shows
+    /// again without spending a hint (version 6 on: a file before it kept
+    /// none, and reads as none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dismissed_hint: Option<[[u16; 2]; 2]>,
+    /// The kind whose tiles are highlighted (`f`), one on the current
+    /// board (version 6 on: a file before it kept none, and reads as none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    highlight: Option<Tile>,
     current: SavedState,
     /// The states undo goes back to, oldest first.
     undo: Vec<SavedState>,
@@ -171,8 +180,9 @@ impl Document for SavedGame {
     /// [`SavedState`]); files before it hold every state whole, which
     /// version 4 still reads. 5: how many moves undo took back (`undos`)
     /// and whether a demo played the deal (`watched`); files before it read
-    /// as none and not.
-    const VERSION: u32 = 5;
+    /// as none and not. 6: the hinted pair Esc dropped (`dismissed_hint`)
+    /// and the highlighted kind (`highlight`); files before it read as none.
+    const VERSION: u32 = 6;
     const DESCRIPTION: &'static str = "The saved game";
 
     fn validate(&self) -> Result<(), String> {
@@ -355,15 +365,8 @@ impl SavedState {
                 self.streak
             ));
         }
-        if let Some([a, b]) = self.hint {
-            let at = |p: [u16; 2]| {
-                let (r, c) = (usize::from(p[0]), usize::from(p[1]));
-                (r < g.rows && c < g.cols).then(|| tiles[r * g.cols + c])
-            };
-            match (at(a), at(b)) {
-                (Some(x), Some(y)) if a != b && x == y && x != EMPTY => {}
-                _ => return Err("the hinted pair is not two tiles of one kind".into()),
-            }
+        if self.hint.is_some_and(|pair| !one_kind(g, tiles, pair)) {
+            return Err("the hinted pair is not two tiles of one kind".into());
         }
         if self.lost && tiles.iter().all(|&t| t == EMPTY) {
             return Err("an empty board cannot be lost".into());
@@ -393,6 +396,16 @@ impl SavedState {
             unwinnable: self.lost,
         })
     }
+}
+
+/// Whether `pair` is two cells of a board of `g`'s size holding `tiles`
+/// that hold tiles of one kind, as a hinted pair does.
+fn one_kind(g: &SavedGame, tiles: &[Tile], [a, b]: [[u16; 2]; 2]) -> bool {
+    let at = |p: [u16; 2]| {
+        let (r, c) = (usize::from(p[0]), usize::from(p[1]));
+        (r < g.rows && c < g.cols).then(|| tiles[r * g.cols + c])
+    };
+    matches!((at(a), at(b)), (Some(x), Some(y)) if a != b && x == y && x != EMPTY)
 }
 
 /// The all-zero state, from which xoshiro only ever yields zeros.
@@ -443,6 +456,8 @@ impl SavedGame {
             watched: game.watched,
             cursor: point(game.cursor),
             selected: game.selected.map(point),
+            dismissed_hint: game.dismissed_hint().map(|(a, b)| [point(a), point(b)]),
+            highlight: game.highlight,
             undo: stack(undo),
             redo: stack(redo),
             current: SavedState::new(&current, played, None),
@@ -507,7 +522,7 @@ impl SavedGame {
             assisted: self.assisted,
             undos: self.undos,
             watched: self.watched,
-            highlight: None,
+            highlight: self.highlight,
             level: Level {
                 number: self.level,
                 gravity: self.mode()?.gravity_of(self.level),
@@ -517,7 +532,7 @@ impl SavedGame {
             covered: false,
             pace: crate::game::Pace::NORMAL,
             unwinnable: false,
-            on_show: Default::default(),
+            on_show: OnShow::resumed(self.dismissed_hint.map(|[a, b]| (unpoint(a), unpoint(b)))),
             revision: Revision::fresh(),
         };
         // A board saved as lost stays so; any other is checked again.
@@ -639,6 +654,20 @@ impl SavedGame {
                 && !(inside(p) && tiles[usize::from(p[0]) * cols + usize::from(p[1])] != EMPTY)
             {
                 return Err("the selected tile is not on the board".into());
+            }
+            if std::ptr::eq(state, &self.current)
+                && self
+                    .dismissed_hint
+                    .is_some_and(|pair| !one_kind(self, tiles, pair))
+            {
+                return Err("the hinted pair dropped is not two tiles of one kind".into());
+            }
+            if std::ptr::eq(state, &self.current)
+                && self
+                    .highlight
+                    .is_some_and(|kind| kind == EMPTY || !tiles.contains(&kind))
+            {
+                return Err("the highlighted kind is not on the board".into());
             }
             before = Some((count, state));
         }
@@ -855,6 +884,11 @@ mod tests {
                 "hinted pair",
                 Box::new(|g| g.current.hint = Some([[0, 0], [0, 0]])),
             ),
+            (
+                "hinted pair dropped",
+                Box::new(|g| g.dismissed_hint = Some([[0, 0], [8, 0]])),
+            ),
+            ("highlighted kind", Box::new(|g| g.highlight = Some(33))),
             (
                 "do not follow one another",
                 Box::new(|g| g.undo[0].points = g.current.points + 1),

@@ -34,6 +34,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::game::daily::Day;
 use crate::game::{Config, DealError, Difficulty, Game, Mode, Revision};
 use crate::persist::document::{self, Document};
 use crate::persist::save::SavedGame;
@@ -238,6 +239,14 @@ impl Session {
             self.displaced =
                 document::peek::<SavedGame>(&self.dir).and_then(|saved| saved.restore(now).ok());
         }
+    }
+
+    /// The day of the daily deal whose game is the saved game this session
+    /// does not resume (see [`Session::displace_saved`]), until it is
+    /// counted (see [`Session::take_displaced`]): a deal of that day played
+    /// here replaces it, so it is played again, a replay.
+    pub fn displaced_daily(&self) -> Option<Day> {
+        self.displaced.as_ref()?.config().daily
     }
 
     /// What the player taking over a demo should know of the saved game

@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use super::keys::{self, Command};
 use super::screen::{Screen, share_line};
 use super::{App, Top};
-use crate::game::{Action, Game};
+use crate::game::{Action, Game, Win};
 use crate::persist::session::Session;
 use crate::persist::stats::{Outcome, Stats, board_key};
 use crate::ui::win_screen::WinScreen;
@@ -100,12 +100,17 @@ impl App {
     }
 
     /// Whether the game on show is a daily deal whose day has been played
-    /// to its end, as the statistics in the data directory say: a replay.
+    /// to its end, as the statistics in the data directory say, or whose
+    /// day's game is the saved game it replaces (`--new`, or a start with
+    /// other options, see [`Session::displaced_daily`]), which counts as
+    /// abandoned once replaced: a replay.
     pub(super) fn daily_replay(&self) -> bool {
-        let dir = self.session.as_ref().map(Session::dir);
+        let session = self.session.as_ref();
         self.game.config().daily.is_some_and(|day| {
-            dir.and_then(|d| Stats::load(d).ok())
-                .is_some_and(|(stats, _)| stats.daily_played(day))
+            session.and_then(Session::displaced_daily) == Some(day)
+                || session
+                    .and_then(|s| Stats::load(s.dir()).ok())
+                    .is_some_and(|(stats, _)| stats.daily_played(day))
         })
     }
 
@@ -308,15 +313,19 @@ impl App {
     /// Counts the saved game this start did not resume once the session
     /// has removed it or saved over it (see [`Session::take_displaced`]):
     /// it was left for another game, as a new game from the menu leaves
-    /// one (a win whose score was never recorded is still a win).
+    /// one. A win whose score was never recorded (killed on its win
+    /// screen) is recorded first, under the name its win screen starts
+    /// with, as leaving that screen records it, and counts as a win.
     pub(super) fn end_displaced(&mut self) {
         let Some(old) = self.session.as_mut().and_then(Session::take_displaced) else {
             return;
         };
-        let outcome = if old.win().is_some() {
-            Outcome::Won
-        } else {
-            Outcome::Abandoned
+        let outcome = match old.win() {
+            Some(win) => {
+                self.record_left_win(&old, win);
+                Outcome::Won
+            }
+            None => Outcome::Abandoned,
         };
         // A daily deal of a day already played was a replay when it began
         // (a day is marked as its first game ends): it counted nowhere.
@@ -327,6 +336,25 @@ impl App {
                 end(s);
             }
         });
+    }
+
+    /// Records the score of `win`, the win of `old`, a saved game left
+    /// unrecorded, as its win screen would on leaving (a replay of a day's
+    /// daily deal is not recorded, as there), telling the player what went
+    /// wrong, if anything did.
+    fn record_left_win(&mut self, old: &Game, win: Win) {
+        let Some(dir) = self.session.as_ref().map(|s| s.dir().to_path_buf()) else {
+            return;
+        };
+        let replay = old
+            .config()
+            .daily
+            .is_some_and(|day| Stats::load(&dir).is_ok_and(|(stats, _)| stats.daily_played(day)));
+        let (mut screen, message) = WinScreen::new(win, &old.config(), Some(&dir), replay);
+        let recorded = screen.record(Some(&dir), SystemTime::now());
+        for m in [message, recorded].into_iter().flatten() {
+            self.tell(m);
+        }
     }
 
     /// Applies `change` to the statistics in the data directory (none for a

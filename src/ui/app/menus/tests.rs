@@ -1594,6 +1594,63 @@ fn replays_of_a_daily_deal_count_nowhere_in_the_statistics() {
     }
 }
 
+/// Played in tmux (return37) at 80 x 24: today's daily deal with a match
+/// made and quit, then `lianliankan --rows 4 --cols 4` (the daily stays
+/// saved) and the menu's Daily deal, or `lianliankan --daily DATE --new`:
+/// the deal dealt again said "daily", not "daily replay", and counted as
+/// a game of its own, its win a second game of that day in the statistics
+/// (beside the first one, abandoned) while its win box said "Not
+/// recorded: a replay". A daily deal that replaces its day's first game
+/// is a replay from the start, as the note on the saved game says.
+#[test]
+fn a_daily_deal_that_replaces_the_days_first_game_is_a_replay() {
+    use crate::persist::stats::Stats;
+    let totals = |dir: &std::path::Path| {
+        let t = Stats::load(dir).unwrap().0.total();
+        (t.started, t.won, t.abandoned)
+    };
+    let status = |app: &App| screen_rows(app, 80, 24).last().cloned().unwrap();
+    // `--daily DATE --new` over that day's first game.
+    let dir = tempfile::tempdir().unwrap();
+    let day: Day = "2026-11-30".parse().unwrap();
+    let daily = Config {
+        daily: Some(day),
+        ..tiny()
+    };
+    let mut app = app_in(dir.path(), daily);
+    type_str(&mut app, " l ");
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let wanted = Wanted {
+        daily: Some(day),
+        ..Wanted::default()
+    };
+    let mut app = app_started(dir.path(), true, wanted, daily);
+    assert!(status(&app).contains(" daily replay "), "{}", status(&app));
+    win(&mut app);
+    assert!(app.close(app.now).is_empty());
+    assert_eq!(totals(dir.path()), (1, 0, 1), "the first game, abandoned");
+    // The menu's Daily deal, from a game of other options started over
+    // today's first game.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = todays_daily_after_a_match(dir.path());
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let wanted = Wanted {
+        seed: Some(9),
+        ..Wanted::default()
+    };
+    let mut app = app_started(dir.path(), false, wanted, Config { seed: 9, ..tiny() });
+    read_box(&mut app);
+    press(&mut app, &[KeyCode::Esc]);
+    type_str(&mut app, "md");
+    past_the_card(&mut app);
+    assert!(status(&app).contains(" daily replay "), "{}", status(&app));
+    match_the_hint(&mut app);
+    assert!(app.close(app.now).is_empty());
+    assert_eq!(totals(dir.path()), (1, 0, 1), "the first game, abandoned");
+}
+
 /// Started with `--theme` naming other tiles than auto picks here, the
 /// settings say auto's pick comes at the next start. Left alone from a
 /// review: the Tiles row read "auto (emoji)" over a board of letters.

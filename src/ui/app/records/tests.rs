@@ -84,6 +84,56 @@ fn a_saved_game_left_from_the_command_line_counts_as_abandoned() {
     assert_eq!(counts(), (3, 2), "counted once");
 }
 
+/// Played in tmux (return37) at 80 x 24: lianliankan --rows 2 --cols 2
+/// --kinds 1 --gravity none, the board won, the game killed (kill -9) on
+/// its win box before Enter, then the same with --new: the statistics
+/// counted the win (its 0:02 the board's best time) but `lianliankan
+/// scores` said "No high scores yet": the score of place 1 was dropped
+/// unsaid, where leaving the win box (n, the menus, q, a signal) records
+/// it under the name shown. A saved win that a start sets aside is now
+/// recorded so too as its save goes: at once for --new, at the first move
+/// of a game of other options.
+#[test]
+fn a_saved_win_left_from_the_command_line_is_recorded() {
+    use crate::persist::session::Wanted;
+    use crate::ui::test_support::{app_started, tiny as tiny_config};
+    for fresh in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = tiny(dir.path());
+        win(&mut app);
+        let score = app.game.score();
+        // Killed on the win box: the won game stays saved, unrecorded.
+        drop(app);
+        assert!(table(dir.path()).is_empty());
+        let mut app = if fresh {
+            app_started(dir.path(), true, Wanted::default(), tiny_config())
+        } else {
+            let wanted = Wanted {
+                cols: Some(4),
+                ..Wanted::default()
+            };
+            let mut app = app_started(
+                dir.path(),
+                false,
+                wanted,
+                Config {
+                    cols: 4,
+                    ..tiny_config()
+                },
+            );
+            read_box(&mut app);
+            keys(&mut app, &[KeyCode::Esc]);
+            type_str(&mut app, " l ");
+            app
+        };
+        let scores: Vec<u32> = table(dir.path()).iter().map(|e| e.1).collect();
+        assert_eq!(scores, [score], "--new {fresh}");
+        assert!(app.close(app.now).is_empty());
+        let total = Stats::load(dir.path()).unwrap().0.total();
+        assert_eq!((total.won, total.abandoned), (1, 0), "--new {fresh}");
+    }
+}
+
 /// Played in tmux (hostile13): a saved game replaced by the first move of
 /// a game of other options was counted as abandoned only at the next
 /// key, not when the move saved over it, since the event loop saves once
@@ -1603,6 +1653,45 @@ fn undo_takes_back_a_hint_but_not_the_hint_spent_even_across_a_restart() {
     type_str(&mut app, "t");
     assert_eq!(app.game.hint_pair(), None);
     assert!(screen(&app).contains("no hints left"), "{}", screen(&app));
+}
+
+/// Played in tmux (return37) at 80 x 24: a hint shown with `t`, dropped
+/// with Esc, the game quit with `q` and resumed: `t` spent a second hint
+/// on the board the first was paid on (Hints 2 went to 1), where before
+/// the quit it showed the same pair again at no cost. The pair dropped is
+/// saved with the game, so it shows again free after a restart too.
+#[test]
+fn a_hint_dropped_with_esc_shows_again_free_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    type_str(&mut app, "t");
+    let pair = app.game.hint_pair();
+    assert!(pair.is_some());
+    keys(&mut app, &[KeyCode::Esc]);
+    assert_eq!((app.game.hints_left(), app.game.hint_pair()), (2, None));
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let mut app = tiny(dir.path());
+    assert_eq!(app.note, Some("Resumed"));
+    type_str(&mut app, "t");
+    assert_eq!((app.game.hints_left(), app.game.hint_pair()), (2, pair));
+}
+
+/// Played in tmux (return37) at 80 x 24: `f` on a tile highlighted its
+/// kind, `q` quit, and the game resumed without it (the selection and the
+/// hint came back, the highlight did not). It is saved with the game now.
+#[test]
+fn the_highlighted_kind_comes_back_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    type_str(&mut app, " l jf");
+    let kind = app.game.highlight_kind();
+    assert!(kind.is_some());
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let app = tiny(dir.path());
+    assert_eq!(app.note, Some("Resumed"));
+    assert_eq!(app.game.highlight_kind(), kind);
 }
 
 #[test]

@@ -649,29 +649,38 @@ impl SavedGame {
             {
                 return Err("the undo and redo states do not follow one another".into());
             }
-            if std::ptr::eq(state, &self.current)
-                && let Some(p) = self.selected
-                && !(inside(p) && tiles[usize::from(p[0]) * cols + usize::from(p[1])] != EMPTY)
-            {
-                return Err("the selected tile is not on the board".into());
-            }
-            if std::ptr::eq(state, &self.current)
-                && self
-                    .dismissed_hint
-                    .is_some_and(|pair| !one_kind(self, tiles, pair))
-            {
-                return Err("the hinted pair dropped is not two tiles of one kind".into());
-            }
-            if std::ptr::eq(state, &self.current)
-                && self
-                    .highlight
-                    .is_some_and(|kind| kind == EMPTY || !tiles.contains(&kind))
-            {
-                return Err("the highlighted kind is not on the board".into());
+            if std::ptr::eq(state, &self.current) {
+                self.check_marks(tiles)?;
             }
             before = Some((count, state));
         }
         Ok(resolved)
+    }
+
+    /// Checks the marks kept on the current board, whose tiles are `tiles`:
+    /// the selected tile, the hinted pair Esc dropped and the highlighted
+    /// kind must be on it.
+    fn check_marks(&self, tiles: &[Tile]) -> Result<(), String> {
+        if let Some([r, c]) = self.selected
+            && !(usize::from(r) < self.rows
+                && usize::from(c) < self.cols
+                && tiles[usize::from(r) * self.cols + usize::from(c)] != EMPTY)
+        {
+            return Err("the selected tile is not on the board".into());
+        }
+        if self
+            .dismissed_hint
+            .is_some_and(|pair| !one_kind(self, tiles, pair))
+        {
+            return Err("the hinted pair dropped is not two tiles of one kind".into());
+        }
+        if self
+            .highlight
+            .is_some_and(|kind| kind == EMPTY || !tiles.contains(&kind))
+        {
+            return Err("the highlighted kind is not on the board".into());
+        }
+        Ok(())
     }
 }
 

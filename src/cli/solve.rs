@@ -161,13 +161,21 @@ pub fn run_deal(args: &DealArgs) -> ExitCode {
 
 /// Reads a board in the grid format, board part only: anything after the
 /// board other than blank space is an error naming its line (reading stops
-/// there).
+/// there). A size of `0 0`, which ends `check`'s list of boards, is refused
+/// on its own line, as the end of the input is.
 fn parse_board(s: &mut Scanner) -> Result<Board, String> {
+    let empty = s.at_end();
+    let size_line = s.line();
     let board = read_grid_board(s)
         .map_err(|e| e.to_string())?
         .ok_or_else(|| {
-            s.error("expected a board (`rows cols`, then the rows)")
-                .to_string()
+            let mut e = s.error(if empty {
+                "expected a board (`rows cols`, then the rows), found the end of the input"
+            } else {
+                "a size of 0 0 ends the input: solve needs a board (`rows cols`, then the rows)"
+            });
+            e.line = size_line;
+            e.to_string()
         })?;
     if !s.at_end() {
         let e = s.too_many_blanks().unwrap_or_else(|| {
@@ -216,6 +224,9 @@ mod tests {
             (b"2 3\nAB.\n.BA\n1\n", "line 4"),
             (b"1000000000 1000000000\n", "line 1"),
             (b"", "line 1"),
+            (b"\n\n", "line 3"),
+            (b"0 0\n", "line 1: a size of 0 0"),
+            (b"\n0 0\nAB\n", "line 2: a size of 0 0"),
         ] {
             let message = parse_board(&mut Scanner::new(input)).unwrap_err();
             assert!(message.contains(line), "{message}");

@@ -11,6 +11,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use super::keys::{self, Command};
 use super::screen::{Screen, share_line};
 use super::{App, Top};
+use crate::game::daily::Day;
 use crate::game::{Action, Game, Win};
 use crate::persist::session::Session;
 use crate::persist::stats::{Outcome, Stats, board_key};
@@ -105,13 +106,19 @@ impl App {
     /// other options, see [`Session::displaced_daily`]), which counts as
     /// abandoned once replaced: a replay.
     pub(super) fn daily_replay(&self) -> bool {
-        let session = self.session.as_ref();
         self.game.config().daily.is_some_and(|day| {
-            session.and_then(Session::displaced_daily) == Some(day)
-                || session
-                    .and_then(|s| Stats::load(s.dir()).ok())
-                    .is_some_and(|(stats, _)| stats.daily_played(day))
+            self.session.as_ref().and_then(Session::displaced_daily) == Some(day)
+                || self.day_played(day)
         })
+    }
+
+    /// Whether the daily deal of `day` has been played to its end, as the
+    /// statistics in the data directory say (never, for a game not saved).
+    fn day_played(&self, day: Day) -> bool {
+        self.session
+            .as_ref()
+            .and_then(|s| Stats::load(s.dir()).ok())
+            .is_some_and(|(stats, _)| stats.daily_played(day))
     }
 
     /// Shows `message` in the message box (after any already there). The
@@ -346,10 +353,9 @@ impl App {
         let Some(dir) = self.session.as_ref().map(|s| s.dir().to_path_buf()) else {
             return;
         };
-        let replay = old
-            .config()
-            .daily
-            .is_some_and(|day| Stats::load(&dir).is_ok_and(|(stats, _)| stats.daily_played(day)));
+        // Not `daily_replay`: this game is the displaced one, a day's first
+        // game included.
+        let replay = old.config().daily.is_some_and(|day| self.day_played(day));
         let (mut screen, message) = WinScreen::new(win, &old.config(), Some(&dir), replay);
         let recorded = screen.record(Some(&dir), SystemTime::now());
         for m in [message, recorded].into_iter().flatten() {

@@ -1434,6 +1434,19 @@ fn the_share_line_tells_the_undos_too() {
     assert!(share.ends_with(" pts  no hints  1 undo"), "{share}");
 }
 
+/// Plays the first game of the daily deal of 2026-11-30 on the tiny board
+/// to one match and quits it, saved; returns that deal's config.
+fn a_days_first_game_saved(dir: &std::path::Path) -> Config {
+    let daily = Config {
+        daily: Some("2026-11-30".parse().unwrap()),
+        ..tiny()
+    };
+    let mut app = app_in(dir, daily);
+    type_str(&mut app, " l ");
+    assert!(app.close(app.now).is_empty());
+    daily
+}
+
 /// Found by the hostile run (hostile20, tmux at 80 x 24): `lianliankan
 /// --daily`, a hint, q, then `lianliankan --rows 2 --cols 4` said only
 /// that the saved game "stays until your first move replaces it"; the
@@ -1444,15 +1457,7 @@ fn the_share_line_tells_the_undos_too() {
 #[test]
 fn a_start_with_other_options_says_a_days_first_game_would_make_a_replay() {
     let dir = tempfile::tempdir().unwrap();
-    let day: Day = "2026-11-30".parse().unwrap();
-    let daily = Config {
-        daily: Some(day),
-        ..tiny()
-    };
-    let mut app = app_in(dir.path(), daily);
-    type_str(&mut app, " l ");
-    assert!(app.close(app.now).is_empty());
-    drop(app);
+    let daily = a_days_first_game_saved(dir.path());
     let other = Config { cols: 4, ..tiny() };
     let wanted = Wanted {
         cols: Some(4),
@@ -1612,17 +1617,9 @@ fn a_daily_deal_that_replaces_the_days_first_game_is_a_replay() {
     let status = |app: &App| screen_rows(app, 80, 24).last().cloned().unwrap();
     // `--daily DATE --new` over that day's first game.
     let dir = tempfile::tempdir().unwrap();
-    let day: Day = "2026-11-30".parse().unwrap();
-    let daily = Config {
-        daily: Some(day),
-        ..tiny()
-    };
-    let mut app = app_in(dir.path(), daily);
-    type_str(&mut app, " l ");
-    assert!(app.close(app.now).is_empty());
-    drop(app);
+    let daily = a_days_first_game_saved(dir.path());
     let wanted = Wanted {
-        daily: Some(day),
+        daily: daily.daily,
         ..Wanted::default()
     };
     let mut app = app_started(dir.path(), true, wanted, daily);

@@ -197,7 +197,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// Skips all white space, newlines included; a line's run of blanks
-    /// stops as in [`Scanner::skip_blanks`].
+    /// stops as in `Scanner::skip_blanks`.
     pub fn skip_space(&mut self) {
         let mut run = 0;
         while let Some(c) = self.peek() {
@@ -214,7 +214,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// The error for a blank at the cursor where a skip stopped: a run of
-    /// more than [`WINDOW`] blanks on the line. `None` at anything else.
+    /// more than `WINDOW` blanks on the line. `None` at anything else.
     pub fn too_many_blanks(&mut self) -> Option<InputError> {
         let at = self.peek();
         matches!(at, Some(b' ' | b'\t' | b'\r')).then(|| {

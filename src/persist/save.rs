@@ -177,7 +177,7 @@ impl Document for SavedGame {
     /// help left is the least any of their states had. 3: the game's id
     /// (`id`), so a win is recorded once; version 2 files read as they are.
     /// 4: undo and redo states may be stored as their changes (see
-    /// [`SavedState`]); files before it hold every state whole, which
+    /// `SavedState`); files before it hold every state whole, which
     /// version 4 still reads. 5: how many moves undo took back (`undos`)
     /// and whether a demo played the deal (`watched`); files before it read
     /// as none and not. 6: the hinted pair Esc dropped (`dismissed_hint`)

@@ -240,7 +240,7 @@ pub enum MenuKind {
     /// The menu in the game: the board is hidden and the clock stands.
     Pause {
         /// Whether the game is a run of levels, which Restart deals again
-        /// from its first board (see [`restart_item`]).
+        /// from its first board (see `restart_item`).
         run: bool,
     },
     /// "Abandon this game?" before something throws the game away.
@@ -257,7 +257,7 @@ pub enum MenuKind {
         record: bool,
         /// Whether undo is offered.
         undo: bool,
-        /// Whether the game is a run of levels (see [`restart_item`]).
+        /// Whether the game is a run of levels (see `restart_item`).
         run: bool,
     },
 }

@@ -31,6 +31,13 @@ const PLAYING_DAILY: &str = "this is today's daily deal";
 /// thrown away, it plays the day (see [`App::daily_replay`]).
 const MAKES_A_REPLAY: &str = "Played again, this deal is a replay, not recorded.";
 
+/// Under "Abandon this game?" over a win whose score could not be written.
+const WIN_NOT_RECORDED: &str = "Its score is not recorded yet.";
+
+/// The No of "Abandon this game?" over a win whose score could not be
+/// written, in place of "No, keep playing".
+const KEEP_THE_WIN: &str = "No, keep the win";
+
 /// Beside the menu's Hint and Reshuffle once the game has none left.
 const NONE_LEFT: &str = "none left";
 
@@ -80,6 +87,17 @@ impl App {
                         }
                         _ => None,
                     };
+                }
+                // A finished game is asked about only when it is a win not
+                // recorded yet (see `ask_abandon`): No keeps that win, as
+                // there is no play to go back to.
+                if matches!(menu.kind, MenuKind::Confirm(_)) && self.game_over() {
+                    view.subtitle = Some(WIN_NOT_RECORDED.to_string());
+                    for (row, (_, _, action)) in view.rows.iter_mut().zip(&menu.items) {
+                        if *action == MenuAction::Keep {
+                            row.label = KEEP_THE_WIN.to_string();
+                        }
+                    }
                 }
                 // Thrown away, the first game of a day's deal plays the day.
                 let first_daily = self.game.config().daily.is_some() && !self.replay;

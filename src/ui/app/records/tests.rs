@@ -1394,6 +1394,30 @@ fn leaving_a_win_whose_score_cannot_be_written_asks_first() {
     assert!(app.game.win().is_none(), "yes leaves it for the deal again");
 }
 
+/// Found by the play-test (play39, in tmux at 80 x 24): lianliankan
+/// --rows 2 --cols 2 --kinds 1 --gravity none, won with a newer
+/// scores.json, then the finished menu's New game, Daily deal, Restart
+/// this deal or Watch a demo asked "Abandon this game?  Its moves and
+/// score will be lost." with "No, keep playing", over a board with nothing
+/// left to play. Over a win it now says what No keeps: the win, to record.
+#[test]
+fn abandoning_a_win_not_recorded_offers_to_keep_the_win_not_to_play_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _) = win_with_unwritable_scores(dir.path());
+    read_box(&mut app);
+    keys(&mut app, &[KeyCode::Enter]);
+    app.now += LEAST_SHOWN;
+    click_at(&mut app, 40, 12);
+    click_text(&mut app, "New game");
+    keys(&mut app, &[KeyCode::Enter]);
+    app.warning = None;
+    assert!(matches!(menu_on_top(&app), Some(MenuKind::Confirm(_))));
+    let shown = screen_rows(&app, AREA.width, AREA.height).join("\n");
+    assert!(!shown.contains("keep playing"), "{shown}");
+    assert!(shown.contains("No, keep the win"), "{shown}");
+    assert!(shown.contains("Its score is not recorded yet."), "{shown}");
+}
+
 /// Found by the hostile run (in tmux, on a full disk): a score that
 /// could not be written said "The won game stays saved" when the save
 /// of the winning match had failed too, so what was on disk was the

@@ -157,6 +157,7 @@ impl App {
                     let hints = config.hints.saturating_sub(self.game.hints_left());
                     share_line(
                         &day.to_string(),
+                        replay,
                         config.mode,
                         win.time.as_secs(),
                         win.score,

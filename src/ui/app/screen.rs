@@ -917,9 +917,12 @@ pub(crate) fn counted(n: u32, what: &str) -> String {
 
 /// The share line of a finished daily deal, with the hints it took and
 /// the moves undo took back:
-/// `lianliankan daily 2026-11-30  right  4:12  1840 pts  no hints  no undos`.
+/// `lianliankan daily 2026-11-30  right  4:12  1840 pts  no hints  no undos`;
+/// a `replay` of a day played says `daily replay`, as its status line does,
+/// so that a second try is not shared as the day's game.
 pub fn share_line(
     day: &str,
+    replay: bool,
     mode: Mode,
     seconds: u64,
     score: u32,
@@ -931,7 +934,8 @@ pub fn share_line(
         n => counted(n, what),
     };
     format!(
-        "lianliankan daily {day}  {}  {}  {score} pts  {}  {}",
+        "lianliankan daily {}{day}  {}  {}  {score} pts  {}  {}",
+        if replay { "replay " } else { "" },
         mode.name(),
         show_time(seconds),
         count(hints, "hint"),
@@ -1137,6 +1141,7 @@ mod tests {
     fn the_share_line_says_the_day_the_time_and_the_help() {
         let line = share_line(
             "2026-11-30",
+            false,
             Mode::Single(crate::core::gravity::Gravity::Right),
             252,
             1840,
@@ -1147,7 +1152,11 @@ mod tests {
             line,
             "lianliankan daily 2026-11-30  right  4:12  1840 pts  no hints  no undos"
         );
-        let helped = share_line("2026-11-30", Mode::Levels, 61, 90, 1, 2);
+        let helped = share_line("2026-11-30", true, Mode::Levels, 61, 90, 1, 2);
         assert!(helped.ends_with("90 pts  1 hint  2 undos"), "{helped}");
+        assert!(
+            helped.starts_with("lianliankan daily replay 2026-11-30  levels"),
+            "{helped}"
+        );
     }
 }

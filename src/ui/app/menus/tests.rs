@@ -1527,6 +1527,14 @@ fn a_daily_deal_is_recorded_once_and_shares_its_result() {
     let screen = again.win_screen.as_ref().unwrap();
     assert_eq!(screen.unrecorded, Some("a replay of this day's deal"));
     assert!(!screen.prompting());
+    // Its share line says so too: a second try is not the day's game.
+    let share = again.share.clone().unwrap();
+    assert!(
+        share.starts_with("lianliankan daily replay 2026-11-30  none  "),
+        "{share}"
+    );
+    let shown = screen_rows(&again, 80, 24);
+    assert!(shown.iter().any(|r| r.contains(&share)), "{shown:#?}");
 }
 
 /// Played: replays of a day's daily deal, which the win box says are not

@@ -17,13 +17,18 @@ use crate::persist::stats::{Outcome, Stats, board_key};
 use crate::ui::win_screen::WinScreen;
 
 /// The change to the statistics that counts the end of `game` at `now`
-/// (and marks a daily deal's day played).
+/// (and marks a daily deal's day played). A daily deal whose day was
+/// played to its end meanwhile (by a game set aside before it, or by a
+/// second copy on the data directory) is a replay: it counts nowhere.
 fn ending(game: &Game, now: Instant, outcome: Outcome) -> impl FnOnce(&mut Stats) + use<> {
     let c = game.config();
     let key = board_key(c.rows, c.cols, &c.table_name());
     let seconds = u32::try_from(game.elapsed(now).as_secs()).unwrap_or(u32::MAX);
     let hints = c.hints.saturating_sub(game.hints_left());
     move |s| {
+        if c.daily.is_some_and(|day| s.daily_played(day)) {
+            return;
+        }
         s.finish(c.difficulty, &key, outcome, seconds, hints);
         if let Some(day) = c.daily {
             s.mark_daily(day);
@@ -282,7 +287,17 @@ impl App {
     /// `false` when the write failed, `None` with nothing to record.
     pub(super) fn record_score(&mut self) -> Option<bool> {
         let dir = self.session.as_ref().map(|s| s.dir().to_path_buf());
+        // Another game of this day's daily deal (a second copy on the data
+        // directory) ended after this one began: this one is a replay now.
+        let late = !self.replay
+            && self.win_screen.as_ref().is_some_and(|s| !s.recorded)
+            && self.daily_replay();
         let screen = self.win_screen.as_mut().filter(|s| !s.recorded)?;
+        if late {
+            self.replay = true;
+            screen.unrecorded = Some("the day was played meanwhile");
+            screen.rank = None;
+        }
         let message = screen.record(dir.as_deref(), SystemTime::now());
         let recorded = screen.recorded;
         if let Some(m) = message {
@@ -328,14 +343,8 @@ impl App {
             None => Outcome::Abandoned,
         };
         // A daily deal of a day already played was a replay when it began
-        // (a day is marked as its first game ends): it counted nowhere.
-        let day = old.config().daily;
-        let end = ending(&old, self.now, outcome);
-        self.count(move |s| {
-            if day.is_none_or(|day| !s.daily_played(day)) {
-                end(s);
-            }
-        });
+        // (a day is marked as its first game ends): `ending` counts it nowhere.
+        self.count(ending(&old, self.now, outcome));
     }
 
     /// Records the score of `win`, the win of `old`, a saved game left

@@ -1524,6 +1524,59 @@ fn a_daily_deal_is_recorded_once_and_shares_its_result() {
     assert!(!screen.prompting());
 }
 
+/// Two copies of the game on one data directory, each playing the day's
+/// daily deal (the later ones unsaved, "in use by another lianliankan"):
+/// both wins went into the day's table, the statistics counted two wins
+/// of the day (a streak of 2), and a third copy quit after the day was
+/// won counted an abandoned game, which ended that streak. Only the
+/// first game of the day played to its end counts; the others, ending
+/// after it, are replays and count nowhere.
+#[test]
+fn copies_playing_the_daily_deal_side_by_side_count_it_once() {
+    use crate::persist::scores::{BoardKey, Scores};
+    use crate::persist::stats::Stats;
+    let dir = tempfile::tempdir().unwrap();
+    let daily = Config {
+        daily: Some("2026-11-30".parse().unwrap()),
+        ..tiny()
+    };
+    let key = BoardKey::new(2, 2, "daily-2026-11-30", Difficulty::Normal).unwrap();
+    let table = || Scores::load(dir.path()).unwrap().0.table(&key).len();
+    let mut copies: Vec<App> = (0..3).map(|_| app_in(dir.path(), daily)).collect();
+    for copy in &mut copies[1..] {
+        let told = copy.warning.clone().unwrap_or_default();
+        assert!(told.contains("in use by another lianliankan"), "{told}");
+        read_box(copy);
+        press(copy, &[KeyCode::Esc]);
+    }
+    for copy in &mut copies {
+        type_str(copy, " l ");
+    }
+    // The first two on their win boxes, then each records in turn.
+    for copy in &mut copies[..2] {
+        type_str(copy, "j h ");
+        assert!(copy.game.win().is_some());
+        read_box(copy);
+    }
+    for copy in &mut copies[..2] {
+        press(copy, &[KeyCode::Enter]);
+    }
+    assert_eq!(table(), 1, "recorded once");
+    let shown = screen_rows(&copies[1], 80, 24).join("\n");
+    assert!(
+        shown.contains("Not recorded: the day was played meanwhile"),
+        "{shown}"
+    );
+    for mut copy in copies {
+        copy.close(copy.now);
+    }
+    let total = Stats::load(dir.path()).unwrap().0.total();
+    assert_eq!(
+        (total.started, total.won, total.abandoned, total.streak),
+        (3, 1, 0, 1)
+    );
+}
+
 /// Played: replays of a day's daily deal, which the win box says are not
 /// recorded, counted in the statistics as games of their own: started,
 /// won (two wins of one deal in the streak and the board's times) or

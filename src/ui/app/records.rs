@@ -361,8 +361,18 @@ impl App {
             .is_some_and(|day| Stats::load(&dir).is_ok_and(|(stats, _)| stats.daily_played(day)));
         let (mut screen, message) = WinScreen::new(win, &old.config(), Some(&dir), replay);
         let recorded = screen.record(Some(&dir), SystemTime::now());
-        for m in [message, recorded].into_iter().flatten() {
-            self.tell(m);
+        match recorded {
+            // Told with the game it was, as this start gives that game up;
+            // the failed write says what the table's read would say again.
+            Some(failed) if !screen.recorded => self.tell(format!(
+                "The saved game was won ({} points), and this game replaces it. {failed}",
+                win.score
+            )),
+            recorded => {
+                for m in [message, recorded].into_iter().flatten() {
+                    self.tell(m);
+                }
+            }
         }
     }
 

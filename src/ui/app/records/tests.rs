@@ -1348,6 +1348,35 @@ fn a_score_that_cannot_be_written_keeps_the_won_game_to_record_later() {
     assert_eq!((stats.started, stats.won, stats.abandoned), (1, 1, 0));
 }
 
+/// Played in tmux (hostile39) at 80 x 24: lianliankan --rows 2 --cols 2
+/// --kinds 1 --gravity none won, killed (kill -9) on its win box, a
+/// scores.json of version 99 put in place, then lianliankan --new: the
+/// box said the table's version was too new, then "The score could not
+/// be recorded" with the same words again, and nothing of which score,
+/// nor that the won game had gone with the start. It says so now, once.
+#[test]
+fn a_saved_win_set_aside_unrecorded_says_it_is_gone() {
+    use crate::persist::session::Wanted;
+    use crate::ui::test_support::{app_started, tiny as tiny_config};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    let score = app.game.score();
+    drop(app);
+    std::fs::write(dir.path().join("scores.json"), NEWER_SCORES).unwrap();
+    let app = app_started(dir.path(), true, Wanted::default(), tiny_config());
+    let told = app.warning.clone().expect("told");
+    assert!(
+        told.contains(&format!(
+            "The saved game was won ({score} points), and this game replaces it."
+        )),
+        "{told}"
+    );
+    assert!(told.contains("could not be recorded"), "{told}");
+    assert_eq!(told.matches("format version 999").count(), 1, "{told}");
+    assert!(!dir.path().join("game.json").exists());
+}
+
 /// Found by the hostile run (hostile36, in tmux): with a newer
 /// scores.json a win said "The won game stays saved, to record its score
 /// later", and then the finished menu's Restart this deal, Daily deal or

@@ -269,6 +269,34 @@ fn a_won_timed_game_resumed_or_redone_says_what_its_time_left_added() {
     assert!(screen(&app).contains(&line), "resumed:\n{}", screen(&app));
 }
 
+/// Played in tmux (hostile39) at 80 x 24: lianliankan --rows 4 --cols 4
+/// --kinds 2 --timed --gravity none, a match at 0:03, the clock left to
+/// run to 0:16, the game killed (kill -9) and started again: it resumed
+/// at 0:03, the 13 s since the match given back to a timed level. The
+/// clock of a timed game is saved every few seconds between moves too.
+#[test]
+fn a_timed_game_killed_between_moves_keeps_most_of_its_time_spent() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = timed_tiny_after_a_match(dir.path());
+    let played = app.game.elapsed(app.now);
+    for _ in 0..13 {
+        app.now += Duration::from_secs(1);
+        app.tick(app.now);
+    }
+    drop(app);
+    let config = Config {
+        timed: true,
+        ..crate::ui::test_support::tiny()
+    };
+    let app = app_in(dir.path(), config);
+    assert_eq!(app.game.board().tile_count(), 2, "the game resumed");
+    let kept = app.game.elapsed(app.now);
+    assert!(
+        kept + crate::persist::session::CLOCK_SAVE >= played + Duration::from_secs(13),
+        "{kept:?} of {played:?} + 13 s"
+    );
+}
+
 /// A timed game quit mid-level resumes paused, its time left as it was,
 /// however long the player takes to find their place; a key or click goes
 /// on. Before, its clock ran from the first frame.

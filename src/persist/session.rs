@@ -253,9 +253,15 @@ impl Session {
     /// The day of the daily deal whose game is the saved game this session
     /// does not resume (see [`Session::displace_saved`]), until it is
     /// counted (see [`Session::take_displaced`]): a deal of that day played
-    /// here replaces it, so it is played again, a replay.
+    /// here replaces it, so it is played again, a replay. So is the day of
+    /// the saved game another running lianliankan holds: that game is the
+    /// day's, and a deal of that day played here, unsaved, plays it again.
     pub fn displaced_daily(&self) -> Option<Day> {
-        self.displaced.as_ref()?.config().daily
+        match &self.displaced {
+            Some(game) => game.config().daily,
+            None if self.blocked => document::peek::<SavedGame>(&self.dir)?.config().ok()?.daily,
+            None => None,
+        }
     }
 
     /// What the player taking over a demo should know of the saved game

@@ -108,7 +108,7 @@ impl App {
     /// to its end, as the statistics in the data directory say, or whose
     /// day's game is the saved game it replaces (`--new`, or a start with
     /// other options, see [`Session::displaced_daily`]), which counts as
-    /// abandoned once replaced: a replay.
+    /// abandoned once replaced, or that another running copy plays: a replay.
     pub(super) fn daily_replay(&self) -> bool {
         let session = self.session.as_ref();
         self.game.config().daily.is_some_and(|day| {

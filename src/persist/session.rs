@@ -8,7 +8,8 @@
 //!   new game begun for such a difference leaves the saved game in place
 //!   until the new game's first move replaces it.
 //! - The game is saved after every move (match, reshuffle, hint, undo, redo,
-//!   pause) and on quit. A game without a single move is not saved: there is
+//!   pause), every [`CLOCK_SAVE`] while a timed level's clock runs between
+//!   moves, and on quit. A game without a single move is not saved: there is
 //!   nothing to lose, and a new game (`n`) removes the old save.
 //! - A save that fails is told once; play goes on. On the way out it is
 //!   told again, since the game is then lost.
@@ -32,7 +33,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::game::daily::Day;
 use crate::game::{Config, DealError, Difficulty, Game, Mode, Revision};
@@ -106,6 +107,11 @@ impl Wanted {
     }
 }
 
+/// How often the saved game is saved again while a timed level's clock
+/// runs between moves: a game killed outright (`kill -9`, a power cut)
+/// gives back at most this much of its level's time.
+pub const CLOCK_SAVE: Duration = Duration::from_secs(5);
+
 /// Keeps the saved game in one data directory in step with the game.
 #[derive(Debug, Clone)]
 pub struct Session {
@@ -118,6 +124,8 @@ pub struct Session {
     told: bool,
     /// What the file holds now, if this session wrote it.
     last: Option<Revision>,
+    /// When this session last tried to save.
+    saved_at: Option<Instant>,
     /// The lock on the saved game, held while this session runs (shared by
     /// its clones); `None` when none could be taken.
     lock: Option<Arc<Lock>>,
@@ -201,6 +209,7 @@ impl Session {
             blocked: false,
             told: false,
             last: None,
+            saved_at: None,
             lock: None,
             held: None,
             displaced: None,
@@ -244,9 +253,15 @@ impl Session {
     /// The day of the daily deal whose game is the saved game this session
     /// does not resume (see [`Session::displace_saved`]), until it is
     /// counted (see [`Session::take_displaced`]): a deal of that day played
-    /// here replaces it, so it is played again, a replay.
+    /// here replaces it, so it is played again, a replay. So is the day of
+    /// the saved game another running lianliankan holds: that game is the
+    /// day's, and a deal of that day played here, unsaved, plays it again.
     pub fn displaced_daily(&self) -> Option<Day> {
-        self.displaced.as_ref()?.config().daily
+        match &self.displaced {
+            Some(game) => game.config().daily,
+            None if self.blocked => document::peek::<SavedGame>(&self.dir)?.config().ok()?.daily,
+            None => None,
+        }
     }
 
     /// What the player taking over a demo should know of the saved game
@@ -370,6 +385,23 @@ impl Session {
         self.tell(format!("{failed} Play goes on."))
     }
 
+    /// Saves `game` again, as it is now, when it is a timed game whose clock
+    /// runs, saved as it stands, and [`CLOCK_SAVE`] has passed since the
+    /// last save: its time is kept between moves too. Returns a message the
+    /// first time a save fails.
+    pub fn keep_clock(&mut self, game: &Game, now: Instant) -> Option<String> {
+        let due = self.saved_at.is_none_or(|at| now >= at + CLOCK_SAVE);
+        if !due
+            || game.time_limit().is_none()
+            || !game.clock.is_running()
+            || self.last != Some(game.revision())
+        {
+            return None;
+        }
+        let failed = self.save(game, now)?;
+        self.tell(format!("{failed} Play goes on."))
+    }
+
     /// Saves `game` as it is now (on quit), unless it has no move to keep
     /// (nothing to undo or redo on the first level). Returns a message
     /// whenever the save fails, told before or not: on the way out it is
@@ -378,6 +410,7 @@ impl Session {
         if self.blocked || game.is_untouched() || self.holds(game) {
             return None;
         }
+        self.saved_at = Some(now);
         match document::save(&self.dir, &SavedGame::new(game, now)) {
             Ok(()) => {
                 self.last = Some(game.revision());

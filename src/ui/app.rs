@@ -900,13 +900,19 @@ impl App {
     }
 
     /// Lets time act at `now` without input: a timed level that runs out
-    /// ends the game (and its save goes with it), the level card goes after
-    /// its time, and a demo plays its move when it is due. Returns whether
-    /// the screen changed.
+    /// ends the game (and its save goes with it), a running timed clock is
+    /// saved every few seconds (see [`Session::keep_clock`]), the level card
+    /// goes after its time, and a demo plays its move when it is due.
+    /// Returns whether the screen changed.
     pub fn tick(&mut self, now: Instant) -> bool {
         let lost = self.game.time_up().is_some();
         self.game.tick(now);
         let timed_out = !lost && self.game.time_up().is_some();
+        let failed = self
+            .session
+            .as_mut()
+            .and_then(|s| s.keep_clock(&self.game, now));
+        let told = failed.map(|m| self.tell(m)).is_some();
         let card_gone = self
             .card_from()
             .is_some_and(|from| now >= from + LEVEL_CARD_TIME);
@@ -917,7 +923,7 @@ impl App {
             self.now = now;
             self.after_event(now);
         }
-        self.play_demo(now) || timed_out || card_gone
+        self.play_demo(now) || timed_out || card_gone || told
     }
 
     /// After every event: a new level brings its card, the clock follows

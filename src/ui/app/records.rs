@@ -18,13 +18,18 @@ use crate::persist::stats::{Outcome, Stats, board_key};
 use crate::ui::win_screen::WinScreen;
 
 /// The change to the statistics that counts the end of `game` at `now`
-/// (and marks a daily deal's day played).
+/// (and marks a daily deal's day played). A daily deal whose day was
+/// played to its end meanwhile (by a game set aside before it, or by a
+/// second copy on the data directory) is a replay: it counts nowhere.
 fn ending(game: &Game, now: Instant, outcome: Outcome) -> impl FnOnce(&mut Stats) + use<> {
     let c = game.config();
     let key = board_key(c.rows, c.cols, &c.table_name());
     let seconds = u32::try_from(game.elapsed(now).as_secs()).unwrap_or(u32::MAX);
     let hints = c.hints.saturating_sub(game.hints_left());
     move |s| {
+        if c.daily.is_some_and(|day| s.daily_played(day)) {
+            return;
+        }
         s.finish(c.difficulty, &key, outcome, seconds, hints);
         if let Some(day) = c.daily {
             s.mark_daily(day);
@@ -104,7 +109,7 @@ impl App {
     /// to its end, as the statistics in the data directory say, or whose
     /// day's game is the saved game it replaces (`--new`, or a start with
     /// other options, see [`Session::displaced_daily`]), which counts as
-    /// abandoned once replaced: a replay.
+    /// abandoned once replaced, or that another running copy plays: a replay.
     pub(super) fn daily_replay(&self) -> bool {
         self.game.config().daily.is_some_and(|day| {
             self.session.as_ref().and_then(Session::displaced_daily) == Some(day)
@@ -290,7 +295,17 @@ impl App {
     /// `false` when the write failed, `None` with nothing to record.
     pub(super) fn record_score(&mut self) -> Option<bool> {
         let dir = self.session.as_ref().map(|s| s.dir().to_path_buf());
+        // Another game of this day's daily deal (a second copy on the data
+        // directory) ended after this one began: this one is a replay now.
+        let late = !self.replay
+            && self.win_screen.as_ref().is_some_and(|s| !s.recorded)
+            && self.daily_replay();
         let screen = self.win_screen.as_mut().filter(|s| !s.recorded)?;
+        if late {
+            self.replay = true;
+            screen.unrecorded = Some("the day was played meanwhile");
+            screen.rank = None;
+        }
         let message = screen.record(dir.as_deref(), SystemTime::now());
         let recorded = screen.recorded;
         if let Some(m) = message {
@@ -336,14 +351,8 @@ impl App {
             None => Outcome::Abandoned,
         };
         // A daily deal of a day already played was a replay when it began
-        // (a day is marked as its first game ends): it counted nowhere.
-        let day = old.config().daily;
-        let end = ending(&old, self.now, outcome);
-        self.count(move |s| {
-            if day.is_none_or(|day| !s.daily_played(day)) {
-                end(s);
-            }
-        });
+        // (a day is marked as its first game ends): `ending` counts it nowhere.
+        self.count(ending(&old, self.now, outcome));
     }
 
     /// Records the score of `win`, the win of `old`, a saved game left
@@ -359,8 +368,18 @@ impl App {
         let replay = old.config().daily.is_some_and(|day| self.day_played(day));
         let (mut screen, message) = WinScreen::new(win, &old.config(), Some(&dir), replay);
         let recorded = screen.record(Some(&dir), SystemTime::now());
-        for m in [message, recorded].into_iter().flatten() {
-            self.tell(m);
+        match recorded {
+            // Told with the game it was, as this start gives that game up;
+            // the failed write says what the table's read would say again.
+            Some(failed) if !screen.recorded => self.tell(format!(
+                "The saved game was won ({} points), and this game replaces it. {failed}",
+                win.score
+            )),
+            recorded => {
+                for m in [message, recorded].into_iter().flatten() {
+                    self.tell(m);
+                }
+            }
         }
     }
 

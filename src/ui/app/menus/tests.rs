@@ -1537,6 +1537,97 @@ fn a_daily_deal_is_recorded_once_and_shares_its_result() {
     assert!(shown.iter().any(|r| r.contains(&share)), "{shown:#?}");
 }
 
+/// Copies of the game on one data directory, each playing the day's
+/// daily deal unsaved ("in use by another lianliankan", which plays a
+/// game of its own): both wins went into the day's table, the statistics
+/// counted two wins of the day (a streak of 2), and a third copy quit
+/// after the day was won counted an abandoned game, which ended that
+/// streak. Only the first game of the day played to its end counts; the
+/// others, ending after it, are replays and count nowhere.
+#[test]
+fn copies_playing_the_daily_deal_side_by_side_count_it_once() {
+    use crate::persist::scores::{BoardKey, Scores};
+    use crate::persist::stats::Stats;
+    let dir = tempfile::tempdir().unwrap();
+    let daily = Config {
+        daily: Some("2026-11-30".parse().unwrap()),
+        ..tiny()
+    };
+    let key = BoardKey::new(2, 2, "daily-2026-11-30", Difficulty::Normal).unwrap();
+    let table = || Scores::load(dir.path()).unwrap().0.table(&key).len();
+    let mut holder = app_in(dir.path(), tiny());
+    type_str(&mut holder, " l ");
+    let mut copies: Vec<App> = (0..3).map(|_| app_in(dir.path(), daily)).collect();
+    for copy in &mut copies {
+        let told = copy.warning.clone().unwrap_or_default();
+        assert!(told.contains("in use by another lianliankan"), "{told}");
+        assert!(!copy.replay);
+        read_box(copy);
+        press(copy, &[KeyCode::Esc]);
+        type_str(copy, " l ");
+    }
+    // The first two on their win boxes, then each records in turn.
+    for copy in &mut copies[..2] {
+        type_str(copy, "j h ");
+        assert!(copy.game.win().is_some());
+        read_box(copy);
+    }
+    for copy in &mut copies[..2] {
+        press(copy, &[KeyCode::Enter]);
+    }
+    assert_eq!(table(), 1, "recorded once");
+    let shown = screen_rows(&copies[1], 80, 24).join("\n");
+    assert!(
+        shown.contains("Not recorded: the day was played meanwhile"),
+        "{shown}"
+    );
+    for mut copy in copies {
+        copy.close(copy.now);
+    }
+    let total = Stats::load(dir.path()).unwrap().0.total();
+    assert_eq!(
+        (total.started, total.won, total.abandoned, total.streak),
+        (4, 1, 0, 1)
+    );
+}
+
+/// Played in tmux (hostile39) at 80 x 24: lianliankan --daily 2026-12-02
+/// with a hint taken, then a second lianliankan --daily 2026-12-02 on the
+/// same data directory (told the saved game is in use), a hint taken and
+/// q: that copy, unsaved, counted as the day's game abandoned and marked
+/// the day played, so the first copy's game, saved, resumed as "daily
+/// replay", never to be recorded. A deal of the day whose first game
+/// another running copy holds is a replay from the start, as it is when
+/// that game is set aside.
+#[test]
+fn a_second_copy_on_the_days_daily_deal_is_a_replay() {
+    use crate::persist::scores::{BoardKey, Scores};
+    use crate::persist::stats::Stats;
+    let dir = tempfile::tempdir().unwrap();
+    let daily = Config {
+        daily: Some("2026-12-02".parse().unwrap()),
+        ..tiny()
+    };
+    let mut first = app_in(dir.path(), daily);
+    type_str(&mut first, " l ");
+    let mut second = app_in(dir.path(), daily);
+    assert!(second.replay, "a replay from the start");
+    read_box(&mut second);
+    press(&mut second, &[KeyCode::Esc]);
+    type_str(&mut second, " l ");
+    second.close(second.now);
+    drop(second);
+    assert!(!first.daily_replay(), "the first copy's game is the day's");
+    type_str(&mut first, "j h ");
+    read_box(&mut first);
+    press(&mut first, &[KeyCode::Enter]);
+    let key = BoardKey::new(2, 2, "daily-2026-12-02", Difficulty::Normal).unwrap();
+    let (scores, _) = Scores::load(dir.path()).unwrap();
+    assert_eq!(scores.table(&key).len(), 1, "recorded");
+    let total = Stats::load(dir.path()).unwrap().0.total();
+    assert_eq!((total.started, total.won, total.abandoned), (1, 1, 0));
+}
+
 /// Played: replays of a day's daily deal, which the win box says are not
 /// recorded, counted in the statistics as games of their own: started,
 /// won (two wins of one deal in the streak and the board's times) or

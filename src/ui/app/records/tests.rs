@@ -269,6 +269,34 @@ fn a_won_timed_game_resumed_or_redone_says_what_its_time_left_added() {
     assert!(screen(&app).contains(&line), "resumed:\n{}", screen(&app));
 }
 
+/// Played in tmux (hostile39) at 80 x 24: lianliankan --rows 4 --cols 4
+/// --kinds 2 --timed --gravity none, a match at 0:03, the clock left to
+/// run to 0:16, the game killed (kill -9) and started again: it resumed
+/// at 0:03, the 13 s since the match given back to a timed level. The
+/// clock of a timed game is saved every few seconds between moves too.
+#[test]
+fn a_timed_game_killed_between_moves_keeps_most_of_its_time_spent() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = timed_tiny_after_a_match(dir.path());
+    let played = app.game.elapsed(app.now);
+    for _ in 0..13 {
+        app.now += Duration::from_secs(1);
+        app.tick(app.now);
+    }
+    drop(app);
+    let config = Config {
+        timed: true,
+        ..crate::ui::test_support::tiny()
+    };
+    let app = app_in(dir.path(), config);
+    assert_eq!(app.game.board().tile_count(), 2, "the game resumed");
+    let kept = app.game.elapsed(app.now);
+    assert!(
+        kept + crate::persist::session::CLOCK_SAVE >= played + Duration::from_secs(13),
+        "{kept:?} of {played:?} + 13 s"
+    );
+}
+
 /// A timed game quit mid-level resumes paused, its time left as it was,
 /// however long the player takes to find their place; a key or click goes
 /// on. Before, its clock ran from the first frame.
@@ -1346,6 +1374,35 @@ fn a_score_that_cannot_be_written_keeps_the_won_game_to_record_later() {
     assert!(!dir.path().join("game.json").exists());
     let stats = Stats::load(dir.path()).unwrap().0.total();
     assert_eq!((stats.started, stats.won, stats.abandoned), (1, 1, 0));
+}
+
+/// Played in tmux (hostile39) at 80 x 24: lianliankan --rows 2 --cols 2
+/// --kinds 1 --gravity none won, killed (kill -9) on its win box, a
+/// scores.json of version 99 put in place, then lianliankan --new: the
+/// box said the table's version was too new, then "The score could not
+/// be recorded" with the same words again, and nothing of which score,
+/// nor that the won game had gone with the start. It says so now, once.
+#[test]
+fn a_saved_win_set_aside_unrecorded_says_it_is_gone() {
+    use crate::persist::session::Wanted;
+    use crate::ui::test_support::{app_started, tiny as tiny_config};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    let score = app.game.score();
+    drop(app);
+    std::fs::write(dir.path().join("scores.json"), NEWER_SCORES).unwrap();
+    let app = app_started(dir.path(), true, Wanted::default(), tiny_config());
+    let told = app.warning.clone().expect("told");
+    assert!(
+        told.contains(&format!(
+            "The saved game was won ({score} points), and this game replaces it."
+        )),
+        "{told}"
+    );
+    assert!(told.contains("could not be recorded"), "{told}");
+    assert_eq!(told.matches("format version 999").count(), 1, "{told}");
+    assert!(!dir.path().join("game.json").exists());
 }
 
 /// Found by the hostile run (hostile36, in tmux): with a newer

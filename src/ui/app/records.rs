@@ -139,6 +139,23 @@ impl App {
         self.sync_cover(self.now);
     }
 
+    /// The share line of `win`, the win of the game on show, when it is a
+    /// daily deal's (a `replay`'s says so).
+    fn share_of(&self, win: Win, replay: bool) -> Option<String> {
+        let config = self.game.config();
+        config.daily.map(|day| {
+            share_line(
+                &day.to_string(),
+                replay,
+                config.mode,
+                win.time.as_secs(),
+                win.score,
+                config.hints.saturating_sub(self.game.hints_left()),
+                self.game.undos(),
+            )
+        })
+    }
+
     /// After every move: opens or drops the win screen as the game is won or
     /// the win undone, and saves the game if a move changed it.
     pub(super) fn after_move(&mut self, now: Instant) {
@@ -158,18 +175,7 @@ impl App {
                 if let Some(m) = message {
                     self.tell(m);
                 }
-                self.share = config.daily.map(|day| {
-                    let hints = config.hints.saturating_sub(self.game.hints_left());
-                    share_line(
-                        &day.to_string(),
-                        replay,
-                        config.mode,
-                        win.time.as_secs(),
-                        win.score,
-                        hints,
-                        self.game.undos(),
-                    )
-                });
+                self.share = self.share_of(win, replay);
             }
             (None, Some(_)) => {
                 self.win_screen = None;
@@ -300,6 +306,9 @@ impl App {
         let late = !self.replay
             && self.win_screen.as_ref().is_some_and(|s| !s.recorded)
             && self.daily_replay();
+        if late {
+            self.share = self.game.win().and_then(|win| self.share_of(win, true));
+        }
         let screen = self.win_screen.as_mut().filter(|s| !s.recorded)?;
         if late {
             self.replay = true;

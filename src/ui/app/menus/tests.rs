@@ -1581,6 +1581,8 @@ fn copies_playing_the_daily_deal_side_by_side_count_it_once() {
         shown.contains("Not recorded: the day was played meanwhile"),
         "{shown}"
     );
+    let share = copies[1].share.clone().unwrap();
+    assert!(share.starts_with("lianliankan daily replay "), "{share}");
     for mut copy in copies {
         copy.close(copy.now);
     }

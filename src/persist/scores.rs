@@ -457,6 +457,16 @@ impl Scores {
             .map(|table| (&table.board, table.entries.as_slice()))
     }
 
+    /// The name of the newest entry of any table: the name the player typed
+    /// last, which the win screen offers again rather than the login name.
+    pub fn last_name(&self) -> Option<&str> {
+        self.tables
+            .iter()
+            .flat_map(|table| &table.entries)
+            .max_by_key(|entry| entry.date)
+            .map(Entry::name)
+    }
+
     fn find(&self, key: &BoardKey) -> Result<usize, usize> {
         self.tables.binary_search_by(|table| table.board.cmp(key))
     }

@@ -82,7 +82,9 @@ impl WinScreen {
         let screen = WinScreen {
             key,
             win,
-            name: default_player_name(),
+            name: scores
+                .last_name()
+                .map_or_else(default_player_name, str::to_string),
             rank,
             table,
             recorded: false,

@@ -2165,3 +2165,25 @@ fn the_readme_s_win_screen_tables_list_the_game_over_menu_as_it_is() {
     let click = row("Esc, `m`, a click");
     assert!(click.contains(&unranked), "{click}\nlacks {unranked}");
 }
+
+/// A player who typed "Ann" at one win had the next win's prompt offer
+/// the login name again, to be erased and typed anew at every win. The
+/// prompt now starts as the name typed last.
+#[test]
+fn the_name_prompt_offers_the_name_typed_last() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tiny(dir.path());
+    win(&mut app);
+    keys(&mut app, &[KeyCode::Backspace; 20]);
+    type_str(&mut app, "Ann");
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(table(dir.path())[0].0, "Ann");
+    type_str(&mut app, "n");
+    win(&mut app);
+    let screen = app.win_screen.as_ref().expect("the win screen");
+    assert!(screen.prompting());
+    assert_eq!(screen.name, "Ann");
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(table(dir.path()).len(), 2);
+    assert!(table(dir.path()).iter().all(|(name, _)| name == "Ann"));
+}

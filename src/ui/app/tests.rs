@@ -1425,3 +1425,57 @@ fn with_caps_lock_on_capitals_act_as_their_lower_case() {
     caps(&mut a, 'Q');
     assert!(a.quit, "Q quits");
 }
+
+/// Play-tested (np40): the side panel's row "Streak" showed the combo of
+/// quick matches ("x2 combo"), which players took for the winning streak
+/// of the statistics. The row is "Combo": "x2" while two quick matches
+/// run, "-" when there is none.
+#[test]
+fn the_side_panel_calls_quick_matches_a_combo_not_a_streak() {
+    let t = Instant::now();
+    let config = Config {
+        rows: 2,
+        cols: 4,
+        kinds: 1,
+        seed: 3,
+        mode: crate::game::Mode::Single(crate::core::gravity::Gravity::None),
+        ..Config::DEFAULT
+    };
+    let mut a = App::new(
+        Game::new(config, t).unwrap(),
+        Theme::builtin("ascii").unwrap(),
+        true,
+        t,
+    );
+    let combo_row = |a: &App| -> String {
+        let rows = crate::ui::test_support::screen_rows(a, 120, 40);
+        assert!(
+            !rows.iter().any(|r| r.contains("Streak")),
+            "{}",
+            rows.join("\n")
+        );
+        let row = rows
+            .iter()
+            .find(|r| r.contains("Combo"))
+            .unwrap_or_else(|| panic!("no Combo row:\n{}", rows.join("\n")));
+        let from = row.find("Combo").unwrap();
+        let end = row[from..].find(['|', '│']).map_or(row.len(), |e| from + e);
+        row[from..end]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(combo_row(&a), "Combo -", "no match yet");
+    for c in " l ".chars() {
+        a.handle_event(&key(KeyCode::Char(c)), AREA, a.now);
+    }
+    assert_eq!(a.game.board().tile_count(), 6);
+    assert_eq!(combo_row(&a), "Combo -", "one match is no combo");
+    for c in "l l ".chars() {
+        a.handle_event(&key(KeyCode::Char(c)), AREA, a.now);
+    }
+    assert_eq!(a.game.board().tile_count(), 4);
+    assert_eq!(combo_row(&a), "Combo x2", "two quick matches");
+    a.now += crate::game::STREAK_WINDOW;
+    assert_eq!(combo_row(&a), "Combo -", "the window closed");
+}

@@ -164,14 +164,19 @@ impl App {
 
     /// The box shown when a timed level has run out.
     pub(super) fn render_loss(&self, area: Rect, loss: TimeUp, buf: &mut Buffer) {
-        let lines = vec![
+        let mut lines = vec![
             (9, Line::raw("")),
             (1, centre("Time is up!".to_string())),
             (9, Line::raw("")),
-            (3, centre(format!("Level {:>7}", loss.level + 1))),
+        ];
+        // One board has no levels to name: only a run says which it reached.
+        if self.game.config().mode == Mode::Levels {
+            lines.push((3, centre(format!("Level {:>7}", loss.level + 1))));
+        }
+        lines.extend([
             (2, centre(format!("Score {:>7}", loss.score))),
             (9, Line::raw("")),
-        ];
+        ]);
         self.render_end_box(area, " Game over ", lines, &end_keys(false), 40, buf);
     }
 }

@@ -196,7 +196,7 @@ fn a_large_terminal_grows_the_tiles_and_shows_the_side_panel() {
             "Score",
             "Time",
             "0:00",
-            "Streak",
+            "Combo",
             "Tiles",
             "128",
             "3 left  t",
@@ -582,8 +582,16 @@ fn points_and_the_combo_show_at_the_match_then_fade() {
     assert_eq!(buf[(x, y)].fg, c(Paint::Points));
     assert_eq!(buf[(x + 4, y)].fg, c(Paint::Combo));
     assert!(buf[(x, y)].modifier.contains(Modifier::BOLD));
-    let panel = text(&buf).join("\n");
-    assert!(panel.contains("x2 combo"), "{panel}");
+    let combo = |buf: &Buffer| {
+        let row = text(buf).into_iter().find(|r| r.contains("Combo"));
+        row.map(|r| r.split_whitespace().collect::<Vec<_>>().join(" "))
+            .unwrap_or_default()
+    };
+    assert!(
+        combo(&buf).contains("Combo x2"),
+        "{}",
+        text(&buf).join("\n")
+    );
     // Fading, then gone.
     app.now = second + POINTS_TIME * 7 / 8;
     let buf = draw(&app, w, h);
@@ -596,13 +604,14 @@ fn points_and_the_combo_show_at_the_match_then_fade() {
     assert!(step <= POINTS_TIME / 4, "{step:?}");
     let window = crate::game::STREAK_WINDOW;
     app.now = second + window - Duration::from_millis(1);
-    assert!(text(&draw(&app, w, h)).join("\n").contains("x2 combo"));
+    assert!(combo(&draw(&app, w, h)).contains("Combo x2"));
     assert_eq!(
         app.timeout(second + window - Duration::from_millis(10)),
         Some(Duration::from_millis(10))
     );
     app.now = second + window;
     assert!(!text(&draw(&app, w, h)).join("\n").contains("combo"));
+    assert!(combo(&draw(&app, w, h)).contains("Combo -"));
     // Without colour: reversed, then plain, then dim.
     app.color = false;
     app.now = second;

@@ -1,6 +1,7 @@
 //! The side panel, right of the board when the screen has room: the level
-//! and its variant, the difficulty, score, time, the streak while it lasts, tiles, hints and
-//! reshuffles left, and the keys. It replaces the status line.
+//! and its variant, the difficulty, score, time, the combo of quick matches
+//! while it lasts, tiles, hints and reshuffles left, and the keys. It
+//! replaces the status line.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
@@ -116,7 +117,7 @@ impl App {
     }
 
     /// The game's figures, a label and a value a row: difficulty, score,
-    /// time (with its bar when timed), streak, tiles, hints and reshuffles.
+    /// time (with its bar when timed), combo, tiles, hints and reshuffles.
     fn panel_figures(&self, look: &Look) -> Vec<Line<'static>> {
         let g = &self.game;
         let (text, dim, bold) = (look.text, look.dim, look.bold);
@@ -139,13 +140,9 @@ impl App {
         lines.push(match g.combo(self.now) {
             Some(n) => {
                 let combo = self.colours(Paint::Combo, Paint::Table);
-                look.row(
-                    "Streak",
-                    format!("x{n} combo"),
-                    combo.add_modifier(Modifier::BOLD),
-                )
+                look.row("Combo", format!("x{n}"), combo.add_modifier(Modifier::BOLD))
             }
-            None => look.row("Streak", "-".to_string(), dim),
+            None => look.row("Combo", "-".to_string(), dim),
         });
         lines.extend([
             look.row("Tiles", g.board().tile_count().to_string(), text),

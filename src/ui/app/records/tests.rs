@@ -535,6 +535,34 @@ fn out_of_time_the_mouse_is_not_offered_an_undo_that_does_nothing() {
     assert!(matches!(app.screens.last(), Some(Screen::NewGame(_))));
 }
 
+/// Play-tested (np40): a single timed board (`--gravity down --timed`)
+/// that ran out of time showed a Game over box saying "Level 1", though
+/// one board has no levels. The box names the level only in a run of them.
+#[test]
+fn out_of_time_one_board_names_no_level_and_a_run_does() {
+    for (mode, level) in [
+        (Mode::Single(crate::core::gravity::Gravity::Down), false),
+        (Mode::Levels, true),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let config = Config {
+            mode,
+            timed: true,
+            ..crate::ui::test_support::tiny()
+        };
+        let mut app = app_in(dir.path(), config);
+        type_str(&mut app, " l ");
+        app.now += app.game.time_limit().unwrap();
+        assert!(app.tick(app.now));
+        read_box(&mut app);
+        let shown = screen(&app);
+        assert!(shown.contains("Time is up!"), "{shown}");
+        assert!(shown.contains("Score"), "{shown}");
+        assert_eq!(shown.contains("Level       1"), level, "{mode:?}:\n{shown}");
+        assert_eq!(shown.contains("Level"), level, "{mode:?}:\n{shown}");
+    }
+}
+
 /// Esc on a finished game's box opens its menu, as elsewhere Esc opens
 /// the menu, instead of quitting the program: the key line says so.
 #[test]

@@ -824,6 +824,11 @@ fn a_failed_pair_flashes_and_says_why_beside_it() {
         let (fx, fy) = layout.centre(at(1, 1));
         let (sx, sy) = layout.centre(at(1, 3));
         assert_eq!(buf[(fx - 1, fy)].symbol(), "!", "the first flashes");
+        // The click put the cursor on the second; the flash shows over it
+        // (play40: `[1]` there said nothing of the failure without colour).
+        assert_eq!(app.game.cursor(), at(1, 3));
+        assert_eq!(buf[(sx - 1, sy)].symbol(), "!", "the second flashes");
+        assert_eq!(buf[(sx + 1, sy)].symbol(), "!", "the second flashes");
         let under = layout.cell_rect(at(1, 3)).bottom();
         assert!(
             lines[usize::from(under)].contains(" no path "),
@@ -841,6 +846,7 @@ fn a_failed_pair_flashes_and_says_why_beside_it() {
         app.now = t + flash;
         let buf = draw(&app, 60, 16);
         assert_eq!(buf[(fx - 1, fy)].symbol(), " ");
+        assert_eq!(buf[(sx - 1, sy)].symbol(), "[", "the cursor is back");
         if color {
             assert_eq!(buf[(fx, fy)].bg, c(Paint::Face));
             assert_eq!(buf[(sx, sy)].bg, c(Paint::Selected));

@@ -37,12 +37,14 @@ pub(super) struct Marks {
 
 impl Marks {
     /// The characters left and right of the symbol: one mark's, in order of
-    /// precedence.
+    /// precedence. A failed pair's flash goes over the cursor, which stands
+    /// on the tile picked second: without colours its `!` is all that says
+    /// that tile failed too.
     fn brackets(self) -> (&'static str, &'static str) {
-        if self.cursor {
-            ("[", "]")
-        } else if self.failed {
+        if self.failed {
             ("!", "!")
+        } else if self.cursor {
+            ("[", "]")
         } else if self.removed {
             ("*", "*")
         } else if self.hint && self.lit {
@@ -132,7 +134,7 @@ impl App {
             None => style,
         }
         .add_modifier(Modifier::BOLD);
-        if marks.cursor && self.color && !tile.boxed() {
+        if marks.cursor && !marks.failed && self.color && !tile.boxed() {
             side = side.patch(self.colours(Paint::CursorInk, Paint::Cursor));
         }
         // An unmarked tile's sides are the blanks already there.

@@ -362,10 +362,12 @@ impl App {
             MenuAction::Daily => self.ask_abandon(Abandon::ForDaily, now),
             MenuAction::Demo => self.ask_abandon(Abandon::ForDemo, now),
             MenuAction::Restart => self.ask_abandon(Abandon::ForRestart, now),
-            MenuAction::Settings => self.screens.push(Screen::Settings(SettingsForm {
-                settings: self.settings.clone(),
-                selected: 0,
-            })),
+            MenuAction::Settings => self.screens.push(Screen::Settings(SettingsForm::new(
+                self.settings.clone(),
+                self.theme.name,
+                Theme::default_for_env(),
+                self.game.config().kinds,
+            ))),
             MenuAction::Scores => {
                 let view = self.scores_view();
                 self.screens.push(Screen::Scores(view));

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use unicode_width::UnicodeWidthStr;
 
+use crate::core::gravity::Gravity;
 use crate::game::limits::MAX_KINDS;
 use crate::game::limits::{MAX_COLS, MAX_ROWS};
 use crate::game::{Difficulty, Mode, show_time};
@@ -99,7 +100,7 @@ impl ListRow {
     /// then `< value >` at the right edge, so that a note coming and going
     /// does not move the `<` (see [`ListRow::value_text`]). On a row too
     /// narrow for it all beside the label, the note goes first, then the
-    /// padding that lines the value up with the other fields', so the label
+    /// padding that keeps the `<` in one column as the value steps, so the label
     /// stays whole (at 32 columns the New game form drew `Mod<` and the
     /// board's note over `Board`).
     pub fn right_text(&self, width: usize) -> String {
@@ -121,7 +122,7 @@ impl ListRow {
         Some(if full.width() <= self.room(width) {
             full
         } else {
-            format!("< {} > ", value.trim_start())
+            format!("< {} > ", value.trim())
         })
     }
 
@@ -600,22 +601,31 @@ impl NewGameForm {
     }
 }
 
-/// `value` right-aligned in the width of the widest of `choices` (the values
-/// its field can take), so that the field's `<` stays in one column while a
+/// `value` centred in the width of the widest of `choices` (the values its
+/// field can take), so that the field's `<` stays in one column while a
 /// click steps the field: a value of another width moved it under the
-/// pointer, and the next click there stepped back instead of on.
+/// pointer, and the next click there stepped back instead of on. Centred,
+/// the value sits between its arrows as on a spinner: right-aligned, a short
+/// one floated far from its `<` (play40: `Mode  <     one board... >`).
 fn aligned(value: String, choices: impl IntoIterator<Item = String>) -> String {
-    let width = choices
+    let width = widest(choices);
+    format!("{value:^width$}")
+}
+
+/// The width of the widest of `choices`, in characters.
+fn widest(choices: impl IntoIterator<Item = String>) -> usize {
+    choices
         .into_iter()
         .map(|c| c.chars().count())
         .max()
-        .unwrap_or(0);
-    format!("{value:>width$}")
+        .unwrap_or(0)
 }
 
-/// A number of a field that goes up to `most`.
+/// A number of a field that goes up to `most`, right-aligned as figures are
+/// (the `<` stays put all the same).
 fn number(value: usize, most: usize) -> String {
-    aligned(value.to_string(), [most.to_string()])
+    let width = widest([most.to_string()]);
+    format!("{value:>width$}")
 }
 
 /// A difficulty as a field shows it.
@@ -635,7 +645,8 @@ fn preset_words(p: &crate::persist::settings::Preset) -> String {
 fn mode_words(mode: Mode) -> String {
     match mode {
         Mode::Levels => format!("run of {} levels", Mode::Levels.levels()),
-        Mode::Single(g) => format!("one board: {}", g.name()),
+        Mode::Single(Gravity::None) => "one board, no gravity".to_string(),
+        Mode::Single(g) => format!("one board, {}", g.name()),
     }
 }
 
@@ -692,9 +703,25 @@ pub struct SettingsForm {
     pub settings: Settings,
     /// The highlighted row.
     pub selected: usize,
+    /// The width the Tiles value is lined up to, fixed as the form opens
+    /// (see [`tiles_width`]): a value not in use then (`--theme` chose for
+    /// this run) is the widest, and the `<` stays put as the field steps
+    /// off it.
+    tiles_width: usize,
 }
 
 impl SettingsForm {
+    /// The form over `settings`, the theme in use being `theme` and auto's
+    /// pick `auto`, on a board of `kinds` kinds (see [`SettingsForm::view`]).
+    pub fn new(settings: Settings, theme: &str, auto: &str, kinds: usize) -> Self {
+        let tiles_width = tiles_width(settings.theme.as_deref(), theme, auto, kinds);
+        SettingsForm {
+            settings,
+            selected: 0,
+            tiles_width,
+        }
+    }
+
     /// Every row, top to bottom.
     pub const ROWS: [SettingsRow; 7] = [
         SettingsRow::Theme,
@@ -723,11 +750,11 @@ impl SettingsForm {
         let rows = Self::ROWS
             .iter()
             .map(|row| match row {
-                SettingsRow::Theme => ListRow::field(
-                    "Tiles",
-                    't',
-                    tiles_words(s.theme.as_deref(), theme, auto, kinds),
-                ),
+                SettingsRow::Theme => {
+                    let words = tiles_words(s.theme.as_deref(), theme, auto, kinds);
+                    let width = self.tiles_width;
+                    ListRow::field("Tiles", 't', format!("{words:^width$}"))
+                }
                 SettingsRow::Colors => ListRow::field("Colours", 'c', colors.clone()),
                 SettingsRow::Animation => {
                     let names = Animation::ALL.iter().map(|a| a.name().to_string());
@@ -747,9 +774,9 @@ impl SettingsForm {
                     ListRow::field("New board", 'b', aligned(board, widest))
                 }
                 SettingsRow::Difficulty => {
-                    ListRow::field("Difficulty", 'f', difficulty_words(s.new_game.difficulty()))
+                    ListRow::field("Difficulty", 'd', difficulty_words(s.new_game.difficulty()))
                 }
-                SettingsRow::Done => ListRow::item("Done", 'd'),
+                SettingsRow::Done => ListRow::item("Done", 'o'),
             })
             .collect();
         ListView {
@@ -792,38 +819,40 @@ impl SettingsForm {
     }
 }
 
-/// The Tiles field's value, lined up: the tiles `chosen` in the settings
-/// (`None`: auto, which picks `auto` here, from the next start when
-/// `--theme` chose another for this run), and why they are not the theme
-/// `in_use` when they are not, on a board of `kinds` kinds.
+/// The Tiles field's words: the tiles `chosen` in the settings (`None`:
+/// auto, which picks `auto` here, from the next start when `--theme` chose
+/// another for this run), and why they are not the theme `in_use` when they
+/// are not, on a board of `kinds` kinds.
 fn tiles_words(chosen: Option<&str>, in_use: &str, auto: &str, kinds: usize) -> String {
-    // Each way of putting it, said once: the value and the widths it is
-    // lined up to below cannot drift apart.
-    let auto_of = |name: &str, now: bool| {
-        if now {
-            format!("auto ({name})")
-        } else {
-            format!("auto ({name}, next start)")
-        }
-    };
-    let aside = |name: &str, why: &str| format!("{name} {why}");
-    let value = match chosen {
-        None => auto_of(auto, auto == in_use),
+    match chosen {
+        None if auto == in_use => format!("auto ({auto})"),
+        None => format!("auto ({auto}, next start)"),
         Some(name) if name == in_use => name.to_string(),
-        Some(name) if Theme::builtin(name).is_ok_and(|t| t.kinds() < kinds) => aside(name, TOO_FEW),
-        Some(name) => aside(name, NEXT_START),
-    };
-    // Every one of these words, so that the `<` stays put as the field
-    // steps off a theme not in use.
-    let all = Theme::names().flat_map(|n| {
-        [
-            auto_of(n, true),
-            auto_of(n, false),
-            aside(n, TOO_FEW),
-            aside(n, NEXT_START),
-        ]
+        Some(name) if too_few(name, kinds) => format!("{name} {TOO_FEW}"),
+        Some(name) => format!("{name} {NEXT_START}"),
+    }
+}
+
+/// Whether the theme `name` has fewer symbols than a board of `kinds` kinds
+/// needs (it is then not put in use).
+fn too_few(name: &str, kinds: usize) -> bool {
+    Theme::builtin(name).is_ok_and(|t| t.kinds() < kinds)
+}
+
+/// The width the Tiles field is lined up to, so that its `<` stays put as
+/// it steps: its words as the form opens with the tiles `chosen`, and the
+/// words of every choice once chosen, each of which goes in use at once
+/// (one with too few symbols for `kinds` excepted).
+fn tiles_width(chosen: Option<&str>, in_use: &str, auto: &str, kinds: usize) -> usize {
+    let each = [None].into_iter().chain(Theme::names().map(Some)).map(|c| {
+        let now_in_use = match c {
+            None => auto,
+            Some(name) if !too_few(name, kinds) => name,
+            Some(_) => in_use,
+        };
+        tiles_words(c, now_in_use, auto, kinds)
     });
-    aligned(value, all)
+    widest(each.chain([tiles_words(chosen, in_use, auto, kinds)]))
 }
 
 /// Why the Tiles setting is not the theme in use: too few symbols for
@@ -1019,10 +1048,7 @@ mod tests {
 
     #[test]
     fn a_theme_chosen_but_not_in_use_says_why() {
-        let mut f = SettingsForm {
-            settings: Settings::default(),
-            selected: 0,
-        };
+        let mut f = SettingsForm::new(Settings::default(), "emoji", "emoji", 32);
         let tiles = |f: &SettingsForm, in_use: &str, kinds: usize| {
             f.view(in_use, "emoji", kinds, false).rows[0]
                 .value

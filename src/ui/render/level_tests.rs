@@ -290,8 +290,8 @@ fn a_failed_pick_on_sliding_tiles_flashes_them_where_they_are_drawn() {
     };
     let row = |letter: &str| lines[y_of(letter)].clone();
     assert!(a.game.slides(soon).is_some(), "still sliding");
-    // The B picked last wears the cursor's brackets, as on a still board.
-    assert!(row("B").contains("[B]"), "{lines:#?}");
+    // The B picked last flashes too, over the cursor, as on a still board.
+    assert!(row("B").contains("!B!"), "{lines:#?}");
     assert!(row("C").contains("!C!"), "{lines:#?}");
     assert_eq!(y_of("B"), usize::from(r.y), "B still in its old row");
 }

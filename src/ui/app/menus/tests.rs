@@ -42,7 +42,7 @@ fn the_settings_say_when_no_color_turns_the_colours_off() {
     assert!(!app.color_allowed);
     assert!(colours(&mut app).contains("< on (NO_COLOR) >"));
     app.settings.color = false;
-    assert!(colours(&mut app).contains("<           off >"));
+    assert!(colours(&mut app).contains("<      off      >"));
     let mut coloured = App::new(
         app.game.clone(),
         crate::ui::theme::Theme::builtin("ascii").unwrap(),
@@ -51,7 +51,7 @@ fn the_settings_say_when_no_color_turns_the_colours_off() {
     );
     let row = colours(&mut coloured);
     assert!(
-        row.contains("<  on >") && !row.contains("NO_COLOR"),
+        row.contains("< on  >") && !row.contains("NO_COLOR"),
         "{row}"
     );
 }
@@ -163,10 +163,12 @@ fn forms(app: &App) -> [Screen; 3] {
         ..GameChoice::default()
     };
     [
-        Screen::Settings(SettingsForm {
-            settings: app.settings.clone(),
-            selected: 0,
-        }),
+        Screen::Settings(SettingsForm::new(
+            app.settings.clone(),
+            app.theme.name,
+            Theme::default_for_env(),
+            app.game.config().kinds,
+        )),
         Screen::NewGame(NewGameForm::new(GameChoice::default())),
         Screen::NewGame(NewGameForm::new(custom)),
     ]
@@ -258,6 +260,41 @@ fn a_fields_arrow_keeps_its_column_as_the_field_steps() {
     }
 }
 
+/// Found by the play-test (play40): the fields' values stood right-aligned
+/// to their own widest choice, so a short one floated from its `<`
+/// (`Mode  <     run of 7 levels >`, `Tiles <   auto (emoji) >`). A value
+/// is now centred between its arrows, which stay put as the field steps
+/// (`a_fields_arrow_keeps_its_column_as_the_field_steps`), and a mode of
+/// one board says its gravity in words.
+#[test]
+fn a_forms_values_sit_centred_between_their_arrows() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in(dir.path(), tiny());
+    for form in forms(&app) {
+        app.screens = vec![form];
+        let rows = screen_rows(&app, AREA.width, AREA.height);
+        let fields: Vec<&String> = rows.iter().filter(|r| r.contains(" < ")).collect();
+        assert!(fields.len() >= 4, "{rows:#?}");
+        for row in &fields {
+            let inner: String = row.chars().skip_while(|&c| c != '<').skip(1).collect();
+            let inner = &inner[..inner.rfind('>').unwrap()];
+            let left = inner.len() - inner.trim_start().len();
+            let right = inner.len() - inner.trim_end().len();
+            assert!(left.abs_diff(right) <= 1, "{row:?} is not centred");
+        }
+    }
+    // The mode of one board, with gravity and without.
+    app.screens = vec![Screen::NewGame(NewGameForm::new(GameChoice {
+        mode: "none".to_string(),
+        ..GameChoice::default()
+    }))];
+    let shown = screen_rows(&app, AREA.width, AREA.height).join("\n");
+    assert!(shown.contains("< one board, no gravity >"), "{shown}");
+    type_str(&mut app, "m");
+    let shown = screen_rows(&app, AREA.width, AREA.height).join("\n");
+    assert!(shown.contains("one board, down "), "{shown}");
+}
+
 /// Found by the review: the Tiles value lined up only the plain names and
 /// auto's, so "emoji (next start)" (the settings' tiles while `--theme`
 /// chose others for this run) and "symbols (too few here)" stood wider,
@@ -320,7 +357,7 @@ fn the_menu_offers_no_hint_when_hints_are_off() {
     // Hints off in the settings opened from the menu, then back to it.
     type_str(&mut app, "e");
     type_str(&mut app, "i");
-    type_str(&mut app, "d");
+    type_str(&mut app, "o");
     assert!(!app.settings.hints);
     let items = drawn_items(&app);
     assert!(
@@ -395,11 +432,11 @@ fn the_settings_choose_the_board_and_difficulty_of_the_next_new_game() {
     // A field's letter steps it on: the board one preset (medium to
     // large), the difficulty two (normal, hard, round to easy).
     type_str(&mut app, "b");
-    type_str(&mut app, "ff");
+    type_str(&mut app, "dd");
     let screen = screen_rows(&app, AREA.width, AREA.height).join("\n");
     assert!(screen.contains("large 10x20"), "{screen}");
     assert!(screen.contains("easy"), "{screen}");
-    type_str(&mut app, "d");
+    type_str(&mut app, "o");
     let saved = document::load::<Settings>(dir.path())
         .unwrap()
         .value
@@ -482,7 +519,7 @@ fn settings_change_at_once_and_are_saved_on_the_way_out() {
     press(&mut app, &[KeyCode::Down, KeyCode::Right]);
     assert_eq!(app.game.pace(), crate::game::Pace::FAST);
     press(&mut app, &[KeyCode::Down, KeyCode::Left]);
-    type_str(&mut app, "d");
+    type_str(&mut app, "o");
     assert!(matches!(top(&app), Some(Screen::Menu(_))));
     let saved = document::load::<Settings>(dir.path())
         .unwrap()
@@ -521,7 +558,7 @@ fn two_games_keep_each_others_settings() {
     press(&mut first, &[KeyCode::Char('m')]);
     type_str(&mut first, "e");
     press(&mut first, &[KeyCode::Right, KeyCode::Right]);
-    type_str(&mut first, "d");
+    type_str(&mut first, "o");
     assert_eq!(saved().theme.as_deref(), Some("symbols"));
     // The second, started before, opens its settings and goes back.
     press(&mut second, &[KeyCode::Char('m')]);
@@ -538,7 +575,7 @@ fn two_games_keep_each_others_settings() {
     // A setting the first changes again is the first's once more.
     type_str(&mut first, "e");
     press(&mut first, &[KeyCode::Left]);
-    type_str(&mut first, "d");
+    type_str(&mut first, "o");
     assert_eq!(saved().theme.as_deref(), Some("ascii"));
     assert!(!saved().hints, "the second's change stays");
 }

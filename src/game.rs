@@ -596,10 +596,8 @@ impl Game {
             daily: None,
             ..self.config
         };
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         // The size was valid for the first deal, so it is valid again.
-        if let Ok(dealt) = deal(&config, &mut rng) {
-            let game = Self::with_board(dealt.board, config, rng, now, Some(false));
+        if let Ok(game) = Self::new(config, now) {
             self.replace_with(game, now);
         }
     }
@@ -703,10 +701,8 @@ impl Game {
             None => Vec::new(),
         };
         let points = self.score.record_match(self.clock.elapsed(now));
-        self.selected = None;
-        self.hint = None;
+        self.drop_board_marks();
         self.notice = None;
-        self.on_show = OnShow::default();
         let cleared = self.board.tile_count() == 0;
         // Time left on a cleared timed level counts, once: here, not in
         // settle(), which a resumed won game passes through again.
@@ -757,7 +753,7 @@ impl Game {
     fn shuffle_kinds(&mut self) -> Notice {
         match reshuffle(&self.board, &self.level_config(), &mut self.rng) {
             Some(dealt) => {
-                self.after_reshuffle();
+                self.drop_board_marks();
                 self.board = dealt.board;
                 self.unwinnable = false;
                 Notice::Deadlock
@@ -812,7 +808,7 @@ impl Game {
         // The removal stays: its line is drawn over the new board (the
         // last pair cleared the old one, so nothing slides).
         self.highlight = None;
-        self.after_reshuffle();
+        self.drop_board_marks();
         self.notice = Some((Notice::NextLevel, now));
         // A winnable deal: no search needed.
         self.settle(now, Some(false));
@@ -837,7 +833,9 @@ impl Game {
         });
     }
 
-    fn after_reshuffle(&mut self) {
+    /// Drops what marks tiles of the board as it was (the selection, the
+    /// hint, what is on show), after a match or a board dealt anew.
+    fn drop_board_marks(&mut self) {
         self.selected = None;
         self.hint = None;
         self.on_show = OnShow::default();

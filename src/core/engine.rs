@@ -80,11 +80,6 @@ impl Path {
     pub fn ends(&self) -> Option<(Point, Point)> {
         Some((*self.corners.first()?, *self.corners.last()?))
     }
-
-    /// The number of cell steps along the line.
-    pub fn length(&self) -> u32 {
-        line_length(&self.corners)
-    }
 }
 
 /// The path with the fewest turns from `a` to `b` under `rules`, or `None`.

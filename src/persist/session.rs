@@ -64,11 +64,6 @@ pub struct Wanted {
 }
 
 impl Wanted {
-    /// Whether a game of `config` is what was asked for.
-    pub fn matches(&self, config: &Config) -> bool {
-        self.difference(config).is_none()
-    }
-
     /// The first option given that a game of `config` does not have, as
     /// the player reads it (`--seed 2, where it has 1`); `None` when such
     /// a game is what was asked for.

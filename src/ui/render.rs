@@ -437,16 +437,8 @@ impl App {
             .wrap(Wrap { trim: true });
         // As tall as the words wrap to on a narrow terminal, where three
         // rows cut off the size it has and the keys.
-        let height = u16::try_from(text.line_count(area.width))
-            .unwrap_or(u16::MAX)
-            .min(area.height);
-        let rect = Rect::new(
-            area.x,
-            area.y + (area.height - height) / 2,
-            area.width,
-            height,
-        );
-        text.render(rect, buf);
+        let height = u16::try_from(text.line_count(area.width)).unwrap_or(u16::MAX);
+        text.render(centred(area, area.width, height), buf);
     }
 }
 

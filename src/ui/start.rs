@@ -287,11 +287,14 @@ mod tests {
         };
         let config = back.config(&settings, 59);
         assert_eq!((config.mode, config.timed), (Mode::Levels, false));
-        assert!(back.deal.matches(&config));
+        assert!(back.deal.difference(&config).is_none());
         let timed = Config {
             timed: true,
             ..config
         };
-        assert!(!back.deal.matches(&timed), "a timed save is not resumed");
+        assert!(
+            back.deal.difference(&timed).is_some(),
+            "a timed save is not resumed"
+        );
     }
 }

@@ -93,11 +93,6 @@ impl WinScreen {
         (screen, message)
     }
 
-    /// The result shown.
-    pub fn win(&self) -> Win {
-        self.win
-    }
-
     /// Whether the table as read holds this win already: its score was
     /// recorded, and its save left behind (a kill before it went).
     pub fn recorded_before(&self) -> bool {

@@ -349,6 +349,28 @@ impl MenuLayout {
         }
     }
 
+    /// The same box moved up or down so that its top border is on row `y`,
+    /// as long as it stays whole in `area`: a list whose rows come and go
+    /// keeps its top where its tallest self has it.
+    pub fn top_at(self, y: u16, area: Rect) -> Self {
+        let y = y.max(area.y);
+        if y.saturating_add(self.outer.height) > area.bottom() {
+            return self;
+        }
+        // Every part lies within the box, at or below its top.
+        let moved = |r: Rect| Rect {
+            y: r.y.saturating_sub(self.outer.y) + y,
+            ..r
+        };
+        MenuLayout {
+            outer: moved(self.outer),
+            header: moved(self.header),
+            items: self.items.iter().copied().map(moved).collect(),
+            first: self.first,
+            keys: moved(self.keys),
+        }
+    }
+
     /// The columns of a box `width` columns inside its border: the border
     /// and a column of room each side.
     pub fn outer_width(width: u16) -> u16 {

@@ -147,6 +147,17 @@ impl App {
         let width = u16::try_from(widest).unwrap_or(u16::MAX);
         let room = self.box_room(area, MenuLayout::outer_width(width));
         let layout = MenuLayout::new(room, width, header, view.rows.len(), view.selected);
+        // The New game form keeps its top where its tallest self has it, so
+        // that the custom board's rows coming and going move no row above
+        // them under the pointer (play41: clicks on Board's `<` went on to
+        // step Rows).
+        let layout = match self.screens.last() {
+            Some(Screen::NewGame(form)) if form.most_rows() > view.rows.len() => {
+                let tallest = MenuLayout::new(room, width, header, form.most_rows(), 0);
+                layout.top_at(tallest.outer.y, room)
+            }
+            _ => layout,
+        };
         Some((view, layout))
     }
 

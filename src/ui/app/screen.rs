@@ -468,6 +468,17 @@ impl NewGameForm {
         form
     }
 
+    /// The most rows the form shows: with a custom board's rows, columns
+    /// and kinds, which come and go as the Board field steps.
+    pub fn most_rows(&self) -> usize {
+        NewGameForm {
+            custom: true,
+            ..self.clone()
+        }
+        .rows()
+        .len()
+    }
+
     /// The rows shown, top to bottom.
     pub fn rows(&self) -> Vec<NewGameRow> {
         use NewGameRow as R;
@@ -708,6 +719,10 @@ pub struct SettingsForm {
     /// this run) is the widest, and the `<` stays put as the field steps
     /// off it.
     tiles_width: usize,
+    /// The custom board (rows, columns, kinds) the settings held as the form
+    /// opened, if any: the Board field steps round the presets and it, as
+    /// the form has no fields to make one again once stepped past.
+    custom: Option<(usize, usize, usize)>,
 }
 
 impl SettingsForm {
@@ -715,10 +730,13 @@ impl SettingsForm {
     /// pick `auto`, on a board of `kinds` kinds (see [`SettingsForm::view`]).
     pub fn new(settings: Settings, theme: &str, auto: &str, kinds: usize) -> Self {
         let tiles_width = tiles_width(settings.theme.as_deref(), theme, auto, kinds);
+        let c = &settings.new_game;
+        let custom = c.preset().is_none().then_some((c.rows, c.cols, c.kinds));
         SettingsForm {
             settings,
             selected: 0,
             tiles_width,
+            custom,
         }
     }
 
@@ -805,13 +823,18 @@ impl SettingsForm {
             Some(SettingsRow::Hints) => s.hints = !s.hints,
             Some(SettingsRow::Board) => {
                 let c = &mut s.new_game;
-                // From a custom board, the first step lands on an end.
-                let at = PRESETS
+                let boards: Vec<_> = PRESETS
                     .iter()
-                    .position(|p| Some(*p) == c.preset())
-                    .unwrap_or(if step > 0 { PRESETS.len() - 1 } else { 0 });
-                let p = PRESETS[cycle(at, PRESETS.len(), step)];
-                (c.rows, c.cols, c.kinds) = (p.rows, p.cols, p.kinds);
+                    .map(|p| (p.rows, p.cols, p.kinds))
+                    .chain(self.custom)
+                    .collect();
+                let now = (c.rows, c.cols, c.kinds);
+                // From a board not among them, the first step lands on an end.
+                let at = boards
+                    .iter()
+                    .position(|&b| b == now)
+                    .unwrap_or(if step > 0 { boards.len() - 1 } else { 0 });
+                (c.rows, c.cols, c.kinds) = boards[cycle(at, boards.len(), step)];
             }
             Some(SettingsRow::Difficulty) => step_difficulty(&mut s.new_game, step),
             Some(SettingsRow::Done) | None => {}

@@ -278,8 +278,16 @@ fn render_list_row(row: &ListRow, selected: bool, rect: Rect, buf: &mut Buffer) 
     let mut spans = vec![Span::styled(if selected { " > " } else { "   " }, base)];
     spans.extend(hotkey_label(row, base));
     buf.set_style(rect, base);
-    Line::from(spans).render(rect, buf);
-    Line::styled(row.right_text(usize::from(rect.width)), base)
+    // The label gives way to the value on a row too narrow for both, with a
+    // column between them (at 32 columns it ran into the `<`: `M<`).
+    let right = row.right_text(usize::from(rect.width));
+    let taken = u16::try_from(right.width()).map_or(rect.width, |w| w.saturating_add(1));
+    let label = Rect {
+        width: rect.width.saturating_sub(taken).max(3),
+        ..rect
+    };
+    Line::from(spans).render(label, buf);
+    Line::styled(right, base)
         .alignment(Alignment::Right)
         .render(rect, buf);
 }

@@ -151,6 +151,15 @@ fn a_narrow_new_game_form_keeps_its_labels_and_its_arrows() {
         panic!("{:?}", app.screens)
     };
     assert_ne!(form.choice.mode, before, "{text}");
+    // Modes too wide to stand beside the whole label cut it, a column
+    // before their `<` (play41: `M< one board, no gravity >`).
+    for _ in 0..8 {
+        let rows = screen_rows(&app, narrow.width, narrow.height);
+        let row = &rows[y];
+        let at = row.find('<').unwrap();
+        assert_eq!(&row[at - 1..at], " ", "{row}");
+        type_str(&mut app, "m");
+    }
 }
 
 /// Every form as it opens: the settings, and a new game of a preset
@@ -258,6 +267,51 @@ fn a_fields_arrow_keeps_its_column_as_the_field_steps() {
             );
         }
     }
+}
+
+/// Found by the play-test (play41) at 80 x 24 and 40 x 20: on the New game
+/// form at the small board, a click on Board's `<` went round to custom,
+/// whose rows, columns and kinds grew the box, centred again a line
+/// higher: the next clicks at that spot fell on Rows and stepped it on.
+/// The form keeps its top as its rows come and go, so clicks at one spot
+/// go on stepping the board back.
+#[test]
+fn clicks_on_the_boards_arrow_keep_stepping_it_as_custom_rows_come_and_go() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in(dir.path(), tiny()).with_start_menu();
+    type_str(&mut app, "n");
+    let board = |app: &App| match top(app) {
+        Some(Screen::NewGame(f)) => (f.custom, f.choice.rows, f.choice.cols),
+        other => panic!("the new-game form, not {other:?}"),
+    };
+    // Board on small: custom is one step back.
+    while board(&app) != (false, 6, 10) {
+        type_str(&mut app, "b");
+    }
+    let shown = screen_rows(&app, AREA.width, AREA.height);
+    let y = shown.iter().position(|r| r.contains("Board")).unwrap();
+    let x = shown[y].chars().position(|c| c == '<').unwrap();
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        click_at(
+            &mut app,
+            u16::try_from(x).unwrap(),
+            u16::try_from(y).unwrap(),
+        );
+        seen.push(board(&app));
+        let row = &screen_rows(&app, AREA.width, AREA.height)[y];
+        assert!(row.contains("Board"), "{seen:?}: {row}");
+    }
+    assert_eq!(
+        seen,
+        [
+            (true, 6, 10),
+            (false, 12, 24),
+            (false, 10, 20),
+            (false, 8, 16)
+        ],
+        "custom, huge, large, medium"
+    );
 }
 
 /// Found by the play-test (play40): the fields' values stood right-aligned
@@ -421,6 +475,51 @@ fn home_and_end_go_to_the_first_and_last_item() {
         last,
         "Up from the first wraps to the last"
     );
+}
+
+/// Found by the play-test (play41): the settings held a custom board
+/// (13 x 24, from the New game form), and once their Board field stepped
+/// off it, round the presets, it never came back: the form has no fields
+/// to make one. The custom board the settings opened with stays in the
+/// field's round, both ways.
+#[test]
+fn the_settings_board_steps_back_to_the_custom_board_it_opened_with() {
+    use crate::persist::settings::PRESETS;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in(dir.path(), tiny());
+    app.settings.new_game = GameChoice {
+        rows: 13,
+        cols: 24,
+        kinds: 20,
+        ..GameChoice::default()
+    };
+    press(&mut app, &[KeyCode::Char('m')]);
+    type_str(&mut app, "e");
+    let board = |app: &App| match top(app) {
+        Some(Screen::Settings(f)) => {
+            let c = &f.settings.new_game;
+            (c.rows, c.cols, c.kinds)
+        }
+        other => panic!("the settings, not {other:?}"),
+    };
+    let shown = screen_rows(&app, AREA.width, AREA.height).join("\n");
+    assert!(shown.contains("custom 13x24"), "{shown}");
+    for key in [KeyCode::Right, KeyCode::Left] {
+        let mut seen = Vec::new();
+        press(&mut app, &[KeyCode::Char('b')]);
+        // `b` stepped it on once; back to where it was, then round.
+        press(&mut app, &[KeyCode::Left]);
+        assert_eq!(board(&app), (13, 24, 20));
+        for _ in 0..=PRESETS.len() {
+            press(&mut app, &[key]);
+            seen.push(board(&app));
+        }
+        assert_eq!(seen.last(), Some(&(13, 24, 20)), "{key:?}: {seen:?}");
+        assert_eq!(seen.len(), PRESETS.len() + 1);
+        for p in PRESETS {
+            assert!(seen.contains(&(p.rows, p.cols, p.kinds)), "{seen:?}");
+        }
+    }
 }
 
 #[test]

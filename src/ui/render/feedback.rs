@@ -10,6 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
+use unicode_width::UnicodeWidthStr;
 
 use super::line;
 use crate::core::grid::Point;
@@ -154,15 +155,7 @@ impl App {
         width: u16,
     ) -> Option<(u16, u16, u16)> {
         let mid = cells.len() / 2;
-        let board = self.game.board();
-        let cleared = self.shows_cleared_board();
-        let drawn = |p: Point| !cleared && board.get(p) != 0;
-        let hidden = |x: u16, row: u16| {
-            let left = centred_left(x, width, area).unwrap_or(x);
-            (left..left.saturating_add(width))
-                .filter(|&cx| layout.cell_at(cx, row).is_some_and(drawn))
-                .count()
-        };
+        let hidden = |x: u16, row: u16| self.tiles_hidden(layout, area, x, row, width);
         cells
             .iter()
             .enumerate()
@@ -179,6 +172,25 @@ impl App {
             .map(|(off, order, x, row, y)| ((hidden(x, row), off, order), x, row, y))
             .min_by_key(|&(key, ..)| key)
             .map(|(_, x, row, y)| (x, row, y))
+    }
+
+    /// How many tiles' cells text `width` columns wide, centred on column
+    /// `x` of screen row `row`, would be drawn over.
+    fn tiles_hidden(
+        &self,
+        layout: &BoardLayout,
+        area: Rect,
+        x: u16,
+        row: u16,
+        width: u16,
+    ) -> usize {
+        let board = self.game.board();
+        let cleared = self.shows_cleared_board();
+        let drawn = |p: Point| !cleared && board.get(p) != 0;
+        let left = centred_left(x, width, area).unwrap_or(x);
+        (left..left.saturating_add(width))
+            .filter(|&cx| layout.cell_at(cx, row).is_some_and(drawn))
+            .count()
     }
 
     /// A style for feedback text `fade` (0 to 1) of the way out, at fade
@@ -199,7 +211,9 @@ impl App {
         }
     }
 
-    /// " no path " under the tile just picked, while the notice lasts.
+    /// " no path " under the tile just picked, or over it where that hides
+    /// fewer tiles (under, the first row of a board of boxed tiles drew over
+    /// the borders of the row below), while the notice lasts.
     fn render_reason(&self, layout: &BoardLayout, area: Rect, buf: &mut Buffer) {
         let Some(m) = self.game.mismatch() else {
             return;
@@ -209,10 +223,16 @@ impl App {
         }
         let rect = layout.cell_rect(m.second);
         let (x, _) = layout.centre(m.second);
-        let y = if rect.bottom() < layout.outer.bottom() {
-            rect.bottom()
-        } else {
-            rect.y.saturating_sub(1)
+        let text = format!(" {} ", m.reason.text());
+        let width = u16::try_from(text.width()).unwrap_or(u16::MAX);
+        let under = Some(rect.bottom()).filter(|&y| y < layout.outer.bottom());
+        let over = rect.y.checked_sub(1).filter(|&y| y >= layout.outer.y);
+        let Some(y) = [under, over]
+            .into_iter()
+            .flatten()
+            .min_by_key(|&y| self.tiles_hidden(layout, area, x, y, width))
+        else {
+            return;
         };
         let style = if self.color {
             self.colours(Paint::WarningInk, Paint::Warning)
@@ -220,7 +240,6 @@ impl App {
         } else {
             Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
         };
-        let text = format!(" {} ", m.reason.text());
         put_centred(Line::styled(text, style), x, y, area, buf);
     }
 }

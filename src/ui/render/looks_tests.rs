@@ -867,6 +867,30 @@ fn a_failed_pair_flashes_and_says_why_beside_it() {
     );
 }
 
+/// Found by the play-test (play41): on a 2 x 2 board of boxed tiles under
+/// NO_COLOR, a failed pick on the top row put " different tiles " under
+/// the tile, over the top borders of the row below. The reason goes over
+/// the tile where that hides fewer tiles.
+#[test]
+fn the_reason_of_a_failed_pick_hides_no_tile_where_it_can() {
+    let t = Instant::now();
+    let board = Board::from_rows(&[[1, 2], [2, 1]]).unwrap();
+    let mut app = on_board(board, "ascii", false, t);
+    app.game.apply(Action::Click(at(1, 0)), t);
+    app.game.apply(Action::Click(at(0, 1)), t);
+    assert_eq!(app.game.notice(t), Some(Notice::DifferentTiles));
+    let buf = draw(&app, 80, 24);
+    let layout = app.board_layout(buf.area).unwrap();
+    let lines = text(&buf);
+    let rect = layout.cell_rect(at(0, 1));
+    let (x, _) = layout.centre(at(0, 1));
+    // The row under the tile is the next row's tiles: it would hide them.
+    assert!(layout.cell_at(x, rect.bottom()).is_some(), "{lines:#?}");
+    let said = |y: u16| lines[usize::from(y)].contains("different tiles");
+    assert!(!said(rect.bottom()), "{lines:#?}");
+    assert!(said(rect.y - 1), "{lines:#?}");
+}
+
 /// The hinted pair changes its look every 0.4 s for 2 s (the README's
 /// figures; colour and marks), then stays marked; the loop wakes for each
 /// change only.

@@ -22,6 +22,10 @@ pub const DEMO_STEP: Duration = Duration::from_millis(600);
 /// The word on the title line while the demo plays.
 pub const DEMO_NOTE: &str = "demo: a key or click stops it";
 
+/// The word on the title line once a key or click stopped the demo: the
+/// game on show is the player's from there, and the key did nothing else.
+pub const TAKEN_OVER: &str = "demo stopped: the game is yours now";
+
 /// A demo in progress.
 #[derive(Debug, Clone)]
 pub struct Demo {
@@ -106,6 +110,8 @@ impl App {
         if !self.stop_demo() {
             return false;
         }
+        // The key that stopped it does nothing else: say what it did.
+        self.note = Some(TAKEN_OVER);
         if let Some(note) = self.session.as_ref().and_then(Session::displaced_note) {
             self.tell(note);
         }
@@ -319,6 +325,11 @@ mod tests {
         assert!(a.demo.is_none());
         assert!(!a.quit);
         assert_eq!(a.game.cursor(), cursor, "the key does nothing else");
+        // But the title line says the game is the player's now (play42:
+        // the demo's note went and nothing said what the key had done).
+        a.now = t + DEMO_STEP;
+        let title = &crate::ui::test_support::screen_rows(&a, 80, 24)[0];
+        assert!(title.contains(TAKEN_OVER), "{title}");
         assert!(!a.tick(t + DEMO_STEP * 10));
         assert_eq!(a.game.board(), &board);
         // Once the points of its last match have faded, only the clock

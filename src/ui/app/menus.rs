@@ -131,7 +131,7 @@ impl App {
             .rows
             .iter()
             .map(ListRow::wanted_width)
-            .chain([view.title.width() + 4, LIST_KEYS.width()])
+            .chain([view.title.width() + 4, LIST_KEYS.width(), view.least_width])
             .chain(
                 view.subtitle
                     .iter()

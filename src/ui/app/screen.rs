@@ -119,10 +119,19 @@ impl ListRow {
     pub fn value_text(&self, width: usize) -> Option<String> {
         let value = self.value.as_ref()?;
         let full = format!("< {value} > ");
-        Some(if full.width() <= self.room(width) {
-            full
+        let room = self.room(width);
+        if full.width() <= room {
+            return Some(full);
+        }
+        // Short of room, the value keeps what padding fits, so that its `<`
+        // stays put as it steps while its words fit (at 40 columns
+        // `< normal >` and `<  easy  >`).
+        let words = value.trim();
+        let fits = room.saturating_sub("<  > ".len());
+        Some(if words.width() <= fits {
+            format!("< {words:^fits$} > ")
         } else {
-            format!("< {} > ", value.trim())
+            format!("< {words} > ")
         })
     }
 
@@ -173,6 +182,11 @@ pub struct ListView {
     pub rows: Vec<ListRow>,
     /// The index of the highlighted row.
     pub selected: usize,
+    /// The least width of the box inside its border: room for every note
+    /// its rows can show, so that the box keeps its size, and its fields'
+    /// `<` their column, as a note comes and goes (the New game form's
+    /// `needs 82x14`).
+    pub least_width: usize,
 }
 
 impl ListView {
@@ -407,6 +421,7 @@ impl Menu {
                 .map(|&(label, key, _)| ListRow::item(label, key))
                 .collect(),
             selected: self.selected,
+            least_width: 0,
         }
     }
 
@@ -515,7 +530,7 @@ impl NewGameForm {
                     let (w, h) = BoardLayout::min_screen(c.rows, c.cols, glyph);
                     let fits = w <= usize::from(screen.0) && h <= usize::from(screen.1);
                     ListRow {
-                        note: (!fits).then(|| format!("needs {w}x{h}")),
+                        note: (!fits).then(|| needs(c.rows, c.cols, glyph)),
                         ..ListRow::field("Board", 'b', value)
                     }
                 }
@@ -541,11 +556,30 @@ impl NewGameForm {
                 NewGameRow::Start => ListRow::item("Start", 's'),
             })
             .collect();
+        let rows = lined_up(rows);
+        // The Board row with the widest note a preset or this board needs.
+        let least_width = PRESETS
+            .iter()
+            .map(|p| needs(p.rows, p.cols, glyph))
+            .chain([needs(c.rows, c.cols, glyph)])
+            .map(|note| {
+                let board = rows.iter().find(|r| r.label == "Board");
+                board.map_or(0, |r| {
+                    ListRow {
+                        note: Some(note),
+                        ..r.clone()
+                    }
+                    .wanted_width()
+                })
+            })
+            .max()
+            .unwrap_or(0);
         ListView {
             title: "New game".to_string(),
             subtitle: Some("left/right change a choice".to_string()),
             rows,
             selected: self.selected,
+            least_width,
         }
     }
 
@@ -610,6 +644,33 @@ impl NewGameForm {
         }
         c.kinds = c.kinds.clamp(1, (c.rows * c.cols / 2).clamp(1, max_kinds));
     }
+}
+
+/// The note of a board of `rows` x `cols` that does not fit the terminal,
+/// with symbols `glyph` columns wide: the screen it needs.
+fn needs(rows: usize, cols: usize, glyph: u16) -> String {
+    let (w, h) = BoardLayout::min_screen(rows, cols, glyph);
+    format!("needs {w}x{h}")
+}
+
+/// The fields of a form `rows` lined up in one column: every value centred
+/// in the widest, so that the `<` and `>` of all fields stand one above the
+/// other, however short a value (play42: `< untimed >` stood far right of
+/// `<    run of 7 levels    >`). Each value is first padded to its own
+/// field's widest choice ([`aligned`]), so the column stays put as any
+/// field steps.
+fn lined_up(rows: Vec<ListRow>) -> Vec<ListRow> {
+    let width = rows
+        .iter()
+        .filter_map(|r| r.value.as_ref().map(|v| v.width()))
+        .max()
+        .unwrap_or(0);
+    rows.into_iter()
+        .map(|row| ListRow {
+            value: row.value.map(|v| format!("{:^width$}", v.trim())),
+            ..row
+        })
+        .collect()
 }
 
 /// `value` centred in the width of the widest of `choices` (the values its
@@ -797,11 +858,13 @@ impl SettingsForm {
                 SettingsRow::Done => ListRow::item("Done", 'o'),
             })
             .collect();
+        let rows = lined_up(rows);
         ListView {
             title: "Settings".to_string(),
             subtitle: Some("left/right change; kept for next time".to_string()),
             rows,
             selected: self.selected,
+            least_width: 0,
         }
     }
 

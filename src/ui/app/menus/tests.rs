@@ -40,9 +40,9 @@ fn the_settings_say_when_no_color_turns_the_colours_off() {
     // The helpers' app runs as under NO_COLOR.
     let mut app = app_in(dir.path(), tiny());
     assert!(!app.color_allowed);
-    assert!(colours(&mut app).contains("< on (NO_COLOR) >"));
+    assert_eq!(field_value(&colours(&mut app)), "on (NO_COLOR)");
     app.settings.color = false;
-    assert!(colours(&mut app).contains("<      off      >"));
+    assert_eq!(field_value(&colours(&mut app)), "off");
     let mut coloured = App::new(
         app.game.clone(),
         crate::ui::theme::Theme::builtin("ascii").unwrap(),
@@ -50,10 +50,7 @@ fn the_settings_say_when_no_color_turns_the_colours_off() {
         app.now,
     );
     let row = colours(&mut coloured);
-    assert!(
-        row.contains("< on  >") && !row.contains("NO_COLOR"),
-        "{row}"
-    );
+    assert_eq!(field_value(&row), "on", "{row}");
 }
 
 #[test]
@@ -162,6 +159,14 @@ fn a_narrow_new_game_form_keeps_its_labels_and_its_arrows() {
     }
 }
 
+/// The value of a form's field as a drawn `row` shows it: the words
+/// between its `<` and its `>`, without the room around them.
+fn field_value(row: &str) -> &str {
+    let from = row.find('<').expect("a field") + 1;
+    let to = row.rfind('>').expect("a field");
+    row[from..to].trim()
+}
+
 /// Every form as it opens: the settings, and a new game of a preset
 /// and of a custom board (whose rows, columns and kinds show).
 fn forms(app: &App) -> [Screen; 3] {
@@ -245,26 +250,29 @@ fn a_key_that_is_no_letter_of_its_label_is_shown_after_it() {
 fn a_fields_arrow_keeps_its_column_as_the_field_steps() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = app_in(dir.path(), tiny());
-    for form in forms(&app) {
-        app.screens = vec![form.clone()];
-        let rows = app.list_view().unwrap().rows;
-        for (i, row) in rows.iter().enumerate().filter(|(_, r)| r.value.is_some()) {
+    // At 40 columns too, where the values lose some of their padding.
+    for area in [AREA, Rect::new(0, 0, 40, 20)] {
+        for form in forms(&app) {
             app.screens = vec![form.clone()];
-            app.select_row(i);
-            let mut seen = Vec::new();
-            for _ in 0..12 {
-                let (_, layout) = app.list_layout(AREA).unwrap();
-                let y = usize::from(layout.rect_of(i).unwrap().y);
-                let shown = &screen_rows(&app, AREA.width, AREA.height)[y];
-                let arrow = shown.chars().position(|c| c == '<');
-                seen.push((arrow, shown.clone()));
-                press(&mut app, &[KeyCode::Right]);
+            let rows = app.list_view().unwrap().rows;
+            for (i, row) in rows.iter().enumerate().filter(|(_, r)| r.value.is_some()) {
+                app.screens = vec![form.clone()];
+                app.select_row(i);
+                let mut seen = Vec::new();
+                for _ in 0..12 {
+                    let (_, layout) = app.list_layout(area).unwrap();
+                    let y = usize::from(layout.rect_of(i).unwrap().y);
+                    let shown = &screen_rows(&app, area.width, area.height)[y];
+                    let arrow = shown.chars().position(|c| c == '<');
+                    seen.push((arrow, shown.clone()));
+                    press(&mut app, &[KeyCode::Right]);
+                }
+                assert!(
+                    seen.iter().all(|(a, _)| *a == seen[0].0),
+                    "{} at {area:?}: {seen:#?}",
+                    row.label
+                );
             }
-            assert!(
-                seen.iter().all(|(a, _)| *a == seen[0].0),
-                "{}: {seen:#?}",
-                row.label
-            );
         }
     }
 }
@@ -316,8 +324,10 @@ fn clicks_on_the_boards_arrow_keep_stepping_it_as_custom_rows_come_and_go() {
 
 /// Found by the play-test (play40): the fields' values stood right-aligned
 /// to their own widest choice, so a short one floated from its `<`
-/// (`Mode  <     run of 7 levels >`, `Tiles <   auto (emoji) >`). A value
-/// is now centred between its arrows, which stay put as the field steps
+/// (`Mode  <     run of 7 levels >`, `Tiles <   auto (emoji) >`); and
+/// each field's arrows stood in columns of their own (play42). A value is
+/// now centred between its arrows, the arrows of every field of a form one
+/// above the other, staying put as the fields step
 /// (`a_fields_arrow_keeps_its_column_as_the_field_steps`), and a mode of
 /// one board says its gravity in words.
 #[test]
@@ -329,6 +339,14 @@ fn a_forms_values_sit_centred_between_their_arrows() {
         let rows = screen_rows(&app, AREA.width, AREA.height);
         let fields: Vec<&String> = rows.iter().filter(|r| r.contains(" < ")).collect();
         assert!(fields.len() >= 4, "{rows:#?}");
+        // The `<` after the label, the `>` last (the highlight's mark is a
+        // `>` too, before the label).
+        let mut arrows: Vec<(usize, usize)> = fields
+            .iter()
+            .map(|r| (r.find('<').unwrap(), r.rfind('>').unwrap()))
+            .collect();
+        arrows.dedup();
+        assert_eq!(arrows.len(), 1, "{fields:#?}");
         for row in &fields {
             let inner: String = row.chars().skip_while(|&c| c != '<').skip(1).collect();
             let inner = &inner[..inner.rfind('>').unwrap()];
@@ -574,12 +592,14 @@ fn a_click_on_a_fields_left_arrow_steps_it_back() {
     };
     let shown = screen_rows(&app, AREA.width, AREA.height);
     let y = shown.iter().position(|r| r.contains("  Rows ")).unwrap();
-    let at = shown[y].find("< 12 >").unwrap();
+    assert_eq!(field_value(&shown[y]), "12");
+    let at = shown[y].find('<').unwrap();
     let arrow = shown[y][..at].width();
+    let closing = shown[y][..shown[y].rfind('>').unwrap()].width();
     let click = |app: &mut App, x: usize| click_at(app, x as u16, y as u16);
     click(&mut app, arrow);
     assert_eq!(rows_of(&app), 11, "the < steps back");
-    click(&mut app, arrow + 5);
+    click(&mut app, closing);
     assert_eq!(rows_of(&app), 12, "the > steps on");
     click(&mut app, arrow - 10);
     assert_eq!(rows_of(&app), 13, "so does the label");
@@ -1521,7 +1541,7 @@ fn a_click_outside_a_box_goes_back_so_the_mouse_alone_leaves_every_screen() {
     click_at(&mut app, 0, 12);
     assert!(is_start(&app), "{:?}", app.screens);
     click_text(&mut app, "Settings");
-    click_text(&mut app, "on (NO_COLOR) >");
+    click_text(&mut app, "on (NO_COLOR)");
     assert!(!app.settings.color, "a click changed a field");
     click_at(&mut app, 79, 1);
     assert!(is_start(&app), "{:?}", app.screens);

@@ -1315,6 +1315,18 @@ fn one_board_whose_tiles_slide_begins_with_its_card() {
     }
     press(&mut a, &[KeyCode::Char(' ')]);
     assert!(a.screens.is_empty(), "{:?}", a.screens);
+    // A daily deal's card names its day (play42 found the date nowhere on
+    // its board at 120 x 40; `--daily DATE` plays another day's).
+    let day = crate::game::daily::Day::today(std::time::SystemTime::now());
+    let daily = Config {
+        daily: Some(day),
+        ..down
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut d = app_in(dir.path(), daily).with_intro();
+    read_box(&mut d);
+    let shown = screen_rows(&d, AREA.width, AREA.height).join("\n");
+    assert!(shown.contains(&format!("Daily deal {day}")), "{shown}");
     // Under the start menu it waits for the menu to close.
     let dir = tempfile::tempdir().unwrap();
     let mut a = app_in(dir.path(), down).with_intro().with_start_menu();

@@ -106,10 +106,11 @@ impl App {
 
     fn render_level_card(&self, area: Rect, buf: &mut Buffer) {
         let level = self.game.level();
-        let heading = match self.game.config().mode {
-            Mode::Levels => level_of(&self.game),
-            Mode::Single(_) if self.game.config().daily.is_some() => "Daily deal".to_string(),
-            Mode::Single(_) => "This board".to_string(),
+        let heading = match (self.game.config().mode, self.game.config().daily) {
+            (Mode::Levels, _) => level_of(&self.game),
+            // The day too: a date picked with `--daily DATE` is not today's.
+            (Mode::Single(_), Some(day)) => format!("Daily deal {day}"),
+            (Mode::Single(_), None) => "This board".to_string(),
         };
         // Each text wrapped between words to the room inside the borders: a
         // narrow screen cut them at the border ("a key or click goe").

@@ -41,11 +41,12 @@ const KEEP_THE_WIN: &str = "No, keep the win";
 /// Beside the menu's Hint and Reshuffle once the game has none left.
 const NONE_LEFT: &str = "none left";
 
-/// The key line under every list.
-pub const LIST_KEYS: &str = "arrows, letter or click; Enter; Esc back";
+/// The key line under every list, but for what Esc does
+/// ([`ListView::esc`], four letters).
+pub const LIST_KEYS: &str = "arrows, letter or click; Enter; Esc ";
 
 /// The key line where [`LIST_KEYS`] does not fit.
-pub const SHORT_LIST_KEYS: &str = "Enter chooses; Esc back";
+pub const SHORT_LIST_KEYS: &str = "Enter chooses; Esc ";
 
 /// Under the statistics opened over a won game not recorded yet.
 const WIN_NOT_COUNTED: &str = "The win on show counts here once it is recorded.";
@@ -131,7 +132,11 @@ impl App {
             .rows
             .iter()
             .map(ListRow::wanted_width)
-            .chain([view.title.width() + 4, LIST_KEYS.width(), view.least_width])
+            .chain([
+                view.title.width() + 4,
+                LIST_KEYS.width() + view.esc.width(),
+                view.least_width,
+            ])
             .chain(
                 view.subtitle
                     .iter()

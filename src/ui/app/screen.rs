@@ -187,6 +187,10 @@ pub struct ListView {
     /// `<` their column, as a note comes and goes (the New game form's
     /// `needs 82x14`).
     pub least_width: usize,
+    /// What Esc does, as the key line under the list says it (`Esc back`):
+    /// "back" but on the start menu, which has nothing to go back to and
+    /// plays the game behind it.
+    pub esc: &'static str,
 }
 
 impl ListView {
@@ -422,6 +426,11 @@ impl Menu {
                 .collect(),
             selected: self.selected,
             least_width: 0,
+            esc: if self.kind == MenuKind::Start {
+                "play"
+            } else {
+                "back"
+            },
         }
     }
 
@@ -580,6 +589,7 @@ impl NewGameForm {
             rows,
             selected: self.selected,
             least_width,
+            esc: "back",
         }
     }
 
@@ -865,6 +875,7 @@ impl SettingsForm {
             rows,
             selected: self.selected,
             least_width: 0,
+            esc: "back",
         }
     }
 

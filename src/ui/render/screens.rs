@@ -238,8 +238,9 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
     for ((i, row), rect) in shown.zip(&layout.items) {
         render_list_row(row, i == view.selected, *rect, buf);
     }
+    let lines = [LIST_KEYS, SHORT_LIST_KEYS, "Esc "].map(|keys| format!("{keys}{}", view.esc));
     let keys = first_fitting(
-        &[LIST_KEYS, SHORT_LIST_KEYS, "Esc back"],
+        &lines.each_ref().map(String::as_str),
         usize::from(layout.keys.width),
     );
     Line::styled(keys, Style::new().add_modifier(Modifier::DIM))

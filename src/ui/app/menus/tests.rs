@@ -60,8 +60,13 @@ fn the_start_menu_leads_to_a_new_game_of_a_chosen_preset_which_is_remembered() {
     assert!(app.board_hidden());
     let view = app.list_view().unwrap();
     assert_eq!(view.title, "lianliankan");
+    // Esc there plays the game behind it: the key line says so, where it
+    // said "Esc back" with nothing to go back to (play42).
+    let keys = |app: &App| screen_rows(app, 80, 24).join("\n");
+    assert!(keys(&app).contains("Enter; Esc play"), "{}", keys(&app));
     type_str(&mut app, "n");
     assert!(matches!(top(&app), Some(Screen::NewGame(_))));
+    assert!(keys(&app).contains("Enter; Esc back"), "{}", keys(&app));
     // Difficulty: normal -> easy; board: medium -> large, mode: a run
     // -> one board of none; then start.
     press(&mut app, &[KeyCode::Up, KeyCode::Left]);

@@ -255,6 +255,10 @@ pub struct Removal {
     pub cleared: bool,
     /// The time bonus this match earned by clearing a timed level (0 otherwise).
     pub bonus: u32,
+    /// The level the pair was matched on: while the line of a match that
+    /// cleared it shows, the screen tells of that level, not of the next
+    /// one already dealt.
+    pub level: Level,
 }
 
 /// A pair picked that does not match, kept so the screen can flash it.
@@ -719,6 +723,7 @@ impl Game {
             slides,
             cleared,
             bonus,
+            level: self.level,
         });
         self.drop_gone_highlight();
         // A match on a lost board leaves it lost: no search for that.
@@ -1207,6 +1212,25 @@ impl Game {
     /// The level being played and its gravity variant.
     pub fn level(&self) -> Level {
         self.level
+    }
+
+    /// The level whose board is on show at `now`: the one just cleared
+    /// while the line of its last match is drawn on its empty board (the
+    /// next level is dealt already), else the level in play.
+    pub fn level_on_show(&self, now: Instant) -> Level {
+        self.removal(now).map_or(self.level, |r| r.level)
+    }
+
+    /// The time left at `now` of the level on show (see
+    /// [`Game::level_on_show`]): while a cleared level's last line shows,
+    /// what was left of it when it was cleared (the next level's clock
+    /// started then), else [`Game::remaining`].
+    pub fn remaining_on_show(&self, now: Instant) -> Option<Duration> {
+        let limit = self.time_limit()?;
+        match self.removal(now) {
+            Some(r) if r.level != self.level => Some(r.level.remaining(limit, self.level.started)),
+            _ => self.remaining(now),
+        }
     }
 
     /// The time limit of each level, in a timed game.

@@ -158,6 +158,15 @@ impl App {
         self.game.removal(self.now).is_some_and(|r| r.cleared)
     }
 
+    /// The tiles the board on show holds: none while the line of the match
+    /// that cleared a level is drawn, though the next level is dealt.
+    fn tiles_on_show(&self) -> usize {
+        match self.shows_cleared_board() {
+            true => 0,
+            false => self.game.board().tile_count(),
+        }
+    }
+
     /// A bordered block drawn with `set`, or its ASCII stand-in where the
     /// terminal takes no box drawing.
     fn frame(&self, set: border::Set<'static>) -> Block<'static> {
@@ -364,12 +373,11 @@ impl App {
     fn status_text(&self, width: u16) -> String {
         let g = &self.game;
         let (label, score, time) = (
-            level::label(g, self.replay),
+            level::label(g, g.level_on_show(self.now), self.replay),
             g.score(),
             clock(g.elapsed(self.now)),
         );
-        let (tiles, hints, shuffles) =
-            (g.board().tile_count(), g.hints_left(), g.reshuffles_left());
+        let (tiles, hints, shuffles) = (self.tiles_on_show(), g.hints_left(), g.reshuffles_left());
         let (t, r, help) = (
             keys::label(Command::Hint),
             keys::label(Command::Reshuffle),

@@ -13,7 +13,7 @@ use unicode_width::UnicodeWidthStr;
 use super::boxes::{centre, end_keys};
 use super::clock;
 use crate::core::gravity::Gravity;
-use crate::game::{Difficulty, Game, LEVEL_COUNT, Mode, TimeUp};
+use crate::game::{Difficulty, Game, LEVEL_COUNT, Level, Mode, TimeUp};
 use crate::ui::app::App;
 use crate::ui::theme::Paint;
 
@@ -30,9 +30,9 @@ const MIN_BAR_WIDTH: u16 = 5;
 /// difficulty (as an untimed game), so the default status line keeps its
 /// tile count at 80 columns, and no gravity, whose name "none" told a new
 /// player nothing there (the side panel and the level card say "none:
-/// nothing moves"). So a game of neither has no label at all.
-pub(super) fn label(game: &Game, replay: bool) -> String {
-    let level = game.level();
+/// nothing moves"). So a game of neither has no label at all. `level` is
+/// the level on show ([`Game::level_on_show`]).
+pub(super) fn label(game: &Game, level: Level, replay: bool) -> String {
     let lead = match game.config().mode {
         Mode::Single(_) if game.config().daily.is_some() => {
             Some(if replay { "daily replay" } else { "daily" }.to_string())
@@ -52,11 +52,11 @@ pub(super) fn label(game: &Game, replay: bool) -> String {
         .join(" ")
 }
 
-/// Where a run of levels stands, as the level card and the side panel
-/// head it: "Level 3 of 7".
-pub(super) fn level_of(game: &Game) -> String {
+/// Where a run of levels stands at `level`, as the level card and the side
+/// panel head it: "Level 3 of 7".
+pub(super) fn level_of(game: &Game, level: Level) -> String {
     let levels = game.config().mode.levels();
-    format!("Level {} of {levels}", game.level().number + 1)
+    format!("Level {} of {levels}", level.number + 1)
 }
 
 /// How many of `width` cells stand for `left` of `limit` (rounded up, so the
@@ -118,8 +118,10 @@ impl App {
     /// leaving the `room` columns at its right end free (for the message there
     /// and a space before it): narrower when needed, then just the time.
     pub(super) fn render_time_bar(&self, area: Rect, room: u16, buf: &mut Buffer) {
-        let (Some(limit), Some(left)) = (self.game.time_limit(), self.game.remaining(self.now))
-        else {
+        let (Some(limit), Some(left)) = (
+            self.game.time_limit(),
+            self.game.remaining_on_show(self.now),
+        ) else {
             return;
         };
         let shown = shown_left(left);
@@ -148,7 +150,7 @@ impl App {
     pub(super) fn time_left_fits(&self, width: u16, message: &str) -> bool {
         let room = time_room(width, message_room(message));
         self.game
-            .remaining(self.now)
+            .remaining_on_show(self.now)
             .is_none_or(|left| usize::from(room) >= shown_left(left).len())
     }
 
@@ -157,7 +159,7 @@ impl App {
     /// to show.
     pub(super) fn time_bar_fits(&self, width: u16, message: &str) -> bool {
         let room = time_room(width, message_room(message));
-        self.game.remaining(self.now).is_none_or(|left| {
+        self.game.remaining_on_show(self.now).is_none_or(|left| {
             usize::from(room) >= shown_left(left).len() + 3 + usize::from(MIN_BAR_WIDTH)
         })
     }

@@ -108,6 +108,8 @@ fn the_status_line_names_the_level_variant_and_an_unusual_difficulty() {
     for p in [(0, 0), (0, 1), (1, 0), (1, 1)] {
         a.game.apply(Action::Click(Point::new(p.0, p.1)), t);
     }
+    // Once the cleared level's last line is gone.
+    a.now = t + REMOVAL_TIME;
     assert!(
         status(&a).starts_with(" Lv 2/7 down  Score "),
         "{}",
@@ -324,6 +326,17 @@ fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
         2,
         "no tile of the next board yet: {screen}"
     );
+    // The status line and the side panel tell of the level on show, the
+    // one just cleared, not of the next (found in play: "Lv 2/7 down ...
+    // Tiles 4" under the first level's empty board).
+    let status = text(&a, 80, 12).pop().unwrap();
+    assert!(status.starts_with(" Lv 1/7  Score "), "{status}");
+    assert!(status.contains("Tiles 0"), "{status}");
+    let wide = text(&a, 100, 30).join("\n");
+    assert!(wide.contains("Level 1 of 7"), "{wide}");
+    assert!(!wide.contains("Level 2 of 7"), "{wide}");
+    assert!(wide.contains("none: nothing moves"), "{wide}");
+    assert!(!wide.contains("down: tiles fall"), "{wide}");
     a.show_frame(t + REMOVAL_TIME);
     let screen = text(&a, 60, 12).join("\n");
     assert!(screen.contains("Level 2 of 7"), "{screen}");
@@ -343,6 +356,9 @@ fn the_last_pair_shows_on_the_cleared_board_then_the_level_card() {
     let screen = text(&a, 60, 12).join("\n");
     assert!(!screen.contains("Level 2 of 7"), "{screen}");
     assert_eq!(screen.matches('A').count(), 4, "the next board: {screen}");
+    let status = text(&a, 80, 12).pop().unwrap();
+    assert!(status.starts_with(" Lv 2/7 down  Score "), "{status}");
+    assert!(status.contains("Tiles 4"), "{status}");
 }
 
 /// Found by the play-test: at 30 x 8 the level card (twelve rows) ran off

@@ -650,6 +650,15 @@ fn a_cleared_timed_level_shows_its_time_bonus() {
     let screen = text(&draw(&app, 80, 24)).join("\n");
     assert!(screen.contains(&format!("+{bonus} time")), "{screen}");
     assert!(screen.contains("+10"), "{screen}");
+    // The time bar tells what was left of the level cleared, not the next
+    // level's whole time (which starts only when its board shows).
+    let mm_ss = |d: Duration| format!("] {}:{:02}", d.as_secs() / 60, d.as_secs() % 60);
+    let title = &text(&draw(&app, 80, 24))[0];
+    assert!(
+        title.contains(&mm_ss(limit - Duration::from_secs(10))),
+        "{title}"
+    );
+    assert!(!title.contains(&mm_ss(limit)), "{title}");
     // The card between the levels says it again.
     app.screens.push(Screen::LevelCard {
         from: then + REMOVAL_TIME,

@@ -93,9 +93,9 @@ impl App {
     /// whether the daily is a replay), then its gravity and what that does.
     fn panel_heading(&self, look: &Look) -> Vec<Line<'static>> {
         let g = &self.game;
-        let level = g.level();
+        let level = g.level_on_show(self.now);
         let heading = match (g.config().mode, g.config().daily) {
-            (Mode::Levels, _) => level::level_of(g),
+            (Mode::Levels, _) => level::level_of(g, level),
             (Mode::Single(_), Some(day)) => format!("Daily {day}"),
             (Mode::Single(_), None) => "One board".to_string(),
         };
@@ -125,7 +125,7 @@ impl App {
             look.row("Difficulty", g.config().difficulty.to_string(), text),
             look.row("Score", g.score().to_string(), bold),
         ];
-        match (g.time_limit(), g.remaining(self.now)) {
+        match (g.time_limit(), g.remaining_on_show(self.now)) {
             (Some(limit), Some(left)) => {
                 let style = match self.paint(time_paint(left, limit)) {
                     Some(c) => bold.fg(c),
@@ -145,7 +145,7 @@ impl App {
             None => look.row("Combo", "-".to_string(), dim),
         });
         lines.extend([
-            look.row("Tiles", g.board().tile_count().to_string(), text),
+            look.row("Tiles", self.tiles_on_show().to_string(), text),
             look.row(
                 "Hints",
                 match self.settings.hints {

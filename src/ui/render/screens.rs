@@ -107,7 +107,7 @@ impl App {
     fn render_level_card(&self, area: Rect, buf: &mut Buffer) {
         let level = self.game.level();
         let heading = match (self.game.config().mode, self.game.config().daily) {
-            (Mode::Levels, _) => level_of(&self.game),
+            (Mode::Levels, _) => level_of(&self.game, self.game.level()),
             // The day too: a date picked with `--daily DATE` is not today's.
             (Mode::Single(_), Some(day)) => format!("Daily deal {day}"),
             (Mode::Single(_), None) => "This board".to_string(),

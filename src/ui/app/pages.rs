@@ -17,15 +17,12 @@ use crate::escape::escape_controls;
 use crate::persist::scores::table_lines;
 use crate::ui::layout::centred;
 
-/// The rules in a few lines, under the keys when there is room. A last
-/// line, which says how this board's tiles slide, is added to them by
-/// [`App::help_page`].
-const RULES: [&str; 4] = [
-    " Join two equal tiles by a line with at most two turns through",
-    " empty cells, also round the outside. Every deal can be won;",
-    " the title line warns when a move makes that impossible. Quick",
-    " matches score more; undo or a hint marks the game assisted.",
-];
+/// The rules in a few words, under the keys when there is room, wrapped to
+/// the keys' width. A last line, which says how this board's tiles slide,
+/// is added to them by [`App::help_page`].
+const RULES: &str = "Join two equal tiles by a line with at most two turns through empty \
+    cells, also round the outside. Every deal can be won; the title line warns when a move \
+    makes that impossible. Quick matches score more; undo or a hint marks the game assisted.";
 
 /// What a gravity variant does, in a few words, after its name: the level
 /// card, the side panel and the help say it alike.
@@ -66,20 +63,6 @@ impl App {
         // On a short screen the rules go, so the keys and the replay line
         // still show; the blank line over the replay line goes first.
         let height = usize::from(area.height);
-        // The status line names the variant ("daily center-h"), which only
-        // the level card and the side panel put in words: at 80 x 24 a
-        // board of one variant had no words for it at all.
-        let gravity = format!(" Gravity {}.", variant(self.game.level().gravity));
-        let all = RULES
-            .iter()
-            .copied()
-            .chain([gravity.as_str()])
-            .collect::<Vec<_>>();
-        let rules = if height < rows.len() + all.len() + replay.len() + 2 {
-            &all[..0]
-        } else {
-            &all[..]
-        };
         // The descriptions line up after the widest keys where that leaves
         // them room; on a narrow screen a wide label pushes its own text on.
         let widest = rows.iter().map(|(k, _)| k.width()).max().unwrap_or(0);
@@ -88,10 +71,18 @@ impl App {
             .iter()
             .flat_map(|(k, what)| wrap(&format!(" {k:<keys$} "), what, room))
             .collect();
-        if rules.iter().all(|r| r.width() <= room) {
-            lines.extend(rules.iter().map(|r| r.to_string()));
-        } else if !rules.is_empty() {
-            lines.extend(wrap(" ", &rules.join(" "), room));
+        // The rules fill the keys' width (a paragraph of its own width left
+        // a third of the box empty beside it). The status line names the
+        // variant ("daily center-h"), which only the level card and the side
+        // panel put in words: at 80 x 24 a board of one variant had no words
+        // for it at all.
+        let keys_width = lines.iter().map(|l| l.width()).max().unwrap_or(0);
+        let gravity = format!("Gravity {}.", variant(self.game.level().gravity));
+        let rules = [RULES, &gravity]
+            .map(|text| wrap(" ", text, keys_width))
+            .concat();
+        if rows.len() + rules.len() + replay.len() + 2 <= height {
+            lines.extend(rules);
         }
         // A blank line over the replay line where the screen has room for
         // it besides the two borders.

@@ -387,6 +387,42 @@ fn help_on_a_short_screen_drops_the_rules_but_keeps_keys_and_seed() {
     assert!(full.contains("Join two equal tiles"), "{full}");
 }
 
+/// The rules under the keys fill the box the keys make: a paragraph of its
+/// own width (62 columns) left a quarter of the 80-column box empty beside
+/// it, under keys 76 columns wide. No line of the rules could take the next
+/// line's first word.
+#[test]
+fn the_helps_rules_fill_the_width_of_its_keys() {
+    let app = help_on_a_pair();
+    for (w, h) in [(80, 24), (120, 40), (60, 30)] {
+        let rows = text(&draw(&app, w, h));
+        let inside = |r: &String| r.trim().trim_matches('│').trim_end().to_string();
+        let keys = rows
+            .iter()
+            .skip_while(|r| !r.contains("┌ Help"))
+            .skip(1)
+            .take_while(|r| !r.contains("Join two"))
+            .map(inside);
+        let widest = keys.map(|k| k.chars().count()).max().unwrap();
+        let rules: Vec<String> = rows
+            .iter()
+            .skip_while(|r| !r.contains("Join two"))
+            .take_while(|r| !r.contains("Gravity") && r.trim().starts_with('│'))
+            .map(inside)
+            .collect();
+        assert!(rules.len() > 1, "{rows:#?}");
+        for pair in rules.windows(2) {
+            let next = pair[1].split_whitespace().next().unwrap();
+            assert!(
+                pair[0].chars().count() + 1 + next.chars().count() > widest,
+                "{:?} could take {next:?} ({widest} wide):\n{}",
+                pair[0],
+                rows.join("\n")
+            );
+        }
+    }
+}
+
 /// Found by the hostile run: at 20 columns the help cut the seed of its
 /// replay line to the box ('--seed 18446744073709551' of
 /// 18446744073709551615), a command that deals another game. A word wider

@@ -162,25 +162,36 @@ pub fn write_atomic(dir: &Path, file_name: &str, bytes: &[u8]) -> Result<(), Sto
     PendingFile::write(dir, file_name, bytes)?.commit()
 }
 
-/// Makes `dir` and its parents. A symbolic link to nowhere in its place is
-/// named as such: the system's own "File exists" sends the player looking
-/// for a directory that is not there.
+/// Makes `dir` and its parents. When that fails because something is in
+/// the way, the error says what: a symbolic link to nowhere, a file, or the
+/// system's own error about `dir` (a loop of symbolic links). The error of
+/// the making itself, "File exists", sends the player looking for a
+/// directory that is not there.
 fn create_dir(dir: &Path) -> Result<(), StorageError> {
-    fs::create_dir_all(dir).map_err(|e| {
-        let dangling = fs::symlink_metadata(dir).is_ok_and(|m| m.is_symlink())
-            && fs::metadata(dir).is_err_and(|m| m.kind() == io::ErrorKind::NotFound);
-        let source = match fs::read_link(dir) {
-            Ok(target) if dangling => io::Error::new(
-                io::ErrorKind::NotFound,
-                format!(
-                    "it is a symbolic link to {}, which does not exist",
-                    target.display()
-                ),
+    fs::create_dir_all(dir).map_err(|e| StorageError::io("create", dir, in_the_way(dir, e)))
+}
+
+/// What stopped `dir` from being made, given the error `e` of the making
+/// (see [`create_dir`]).
+fn in_the_way(dir: &Path, e: io::Error) -> io::Error {
+    if e.kind() != io::ErrorKind::AlreadyExists {
+        return e;
+    }
+    match (fs::metadata(dir), fs::read_link(dir)) {
+        (Err(m), Ok(target)) if m.kind() == io::ErrorKind::NotFound => io::Error::new(
+            io::ErrorKind::NotFound,
+            format!(
+                "it is a symbolic link to {}, which does not exist",
+                target.display()
             ),
-            _ => e,
-        };
-        StorageError::io("create", dir, source)
-    })
+        ),
+        (Err(m), _) => m,
+        (Ok(m), _) if !m.is_dir() => io::Error::new(
+            io::ErrorKind::NotADirectory,
+            "it is a file, not a directory",
+        ),
+        _ => e,
+    }
 }
 
 /// The prefix and suffix of the temporary files of `file_name`:
@@ -574,6 +585,32 @@ mod tests {
         assert!(e.contains("is a symbolic link to"), "{e}");
         assert!(e.contains("missing, which does not exist"), "{e}");
         assert!(!e.contains("File exists"), "{e}");
+    }
+
+    /// Found by the hostile run (hostile43): a data directory that is a
+    /// file or a loop of symbolic links said "cannot create DIR: File
+    /// exists" when its lock was taken. The message names what is in the
+    /// way, as the other notes of the same start did.
+    #[cfg(unix)]
+    #[test]
+    fn a_file_or_a_link_loop_in_place_of_the_directory_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("data");
+        fs::write(&file, b"x").unwrap();
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        std::os::unix::fs::symlink(&b, &a).unwrap();
+        std::os::unix::fs::symlink(&a, &b).unwrap();
+        for (path, why) in [
+            (&file, "it is a file, not a directory"),
+            (&a, "symbolic links"),
+        ] {
+            let e = match Lock::try_take(path, "game.json") {
+                Err(e) => e.to_string(),
+                Ok(_) => panic!("locked in {}", path.display()),
+            };
+            assert!(e.contains(why), "{e}");
+            assert!(!e.contains("File exists"), "{e}");
+        }
     }
 
     /// Seen on a read-only data directory: "cannot create a temporary file

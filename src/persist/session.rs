@@ -405,6 +405,9 @@ impl Session {
         if self.blocked || game.is_untouched() || self.holds(game) {
             return None;
         }
+        if let Some(taken) = self.relock() {
+            return Some(taken);
+        }
         self.saved_at = Some(now);
         match document::save(&self.dir, &SavedGame::new(game, now)) {
             Ok(()) => {
@@ -425,6 +428,9 @@ impl Session {
         if self.blocked || self.held.is_some() {
             return None;
         }
+        if let Some(taken) = self.relock() {
+            return Some(taken);
+        }
         match document::remove::<SavedGame>(&self.dir) {
             Ok(()) => {
                 self.replaced = true;
@@ -441,6 +447,34 @@ impl Session {
     /// on disk.
     pub fn take_displaced(&mut self) -> Option<Game> {
         self.displaced.take_if(|_| self.replaced)
+    }
+
+    /// Takes the lock of the saved game again when its file is no longer
+    /// the one held (the data directory was removed under the running game;
+    /// found by a hostile run: the next save made the directory again with
+    /// no lock in it, and a second game resumed and saved over this one's).
+    /// When another game has taken it meanwhile, this one stops saving and
+    /// the message says so. A lock that cannot be had is left to the save,
+    /// which tells its own failure.
+    fn relock(&mut self) -> Option<String> {
+        if self.lock.as_ref().is_none_or(|lock| lock.in_place()) {
+            return None;
+        }
+        match Lock::try_take(&self.dir, SavedGame::FILE_NAME) {
+            Ok(Locking::Held(lock)) => {
+                self.lock = Some(Arc::new(lock));
+                None
+            }
+            Ok(Locking::Busy { pid }) => {
+                self.blocked = true;
+                Some(format!(
+                    "The data directory was removed, and another lianliankan{} now plays from \
+                     it: this game will not be saved, and that one's save is left as it is.",
+                    held_by(pid)
+                ))
+            }
+            Err(_) => None,
+        }
     }
 
     /// Stops saving because the saved game belongs to a newer lianliankan
@@ -657,6 +691,47 @@ mod tests {
         let third = start(dir.path(), false, Wanted::default());
         assert!(third.resumed && third.message.is_none());
         assert_eq!(third.game.board(), first.game.board());
+    }
+
+    /// Found by the hostile run (hostile43): the data directory removed
+    /// under a running game was made again by its next save with no lock in
+    /// it, so a second game resumed the first one's game and each saved
+    /// over the other's moves. The first takes its lock again as it saves.
+    #[cfg(unix)]
+    #[test]
+    fn a_data_directory_removed_under_a_game_is_locked_again_by_its_next_save() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("data");
+        let t = Instant::now();
+        let mut first = start(&dir, false, Wanted::default());
+        play_a_pair(&mut first.game, t);
+        assert_eq!(first.session.sync(&first.game, t), None);
+        fs::remove_dir_all(&dir).unwrap();
+        play_a_pair(&mut first.game, t);
+        assert_eq!(first.session.sync(&first.game, t), None);
+        let saved = fs::read(dir.join("game.json")).unwrap();
+        let second = start(&dir, false, Wanted::default());
+        assert!(!second.resumed);
+        let told = second.message.expect("told");
+        assert!(told.contains("in use by another lianliankan"), "{told}");
+        drop(second.session);
+        assert_eq!(fs::read(dir.join("game.json")).unwrap(), saved);
+
+        // A second game that starts before the first saves again takes the
+        // saved game: the first is told, and saves nothing over it.
+        fs::remove_dir_all(&dir).unwrap();
+        let mut second = start(&dir, false, Wanted::default());
+        assert!(second.message.is_none() && !second.resumed);
+        play_a_pair(&mut second.game, t);
+        assert_eq!(second.session.sync(&second.game, t), None);
+        let seconds = fs::read(dir.join("game.json")).unwrap();
+        play_a_pair(&mut first.game, t);
+        let told = first.session.sync(&first.game, t).expect("told");
+        assert!(told.contains("data directory was removed"), "{told}");
+        assert!(told.contains("will not be saved"), "{told}");
+        assert_eq!(first.session.save(&first.game, t), None);
+        assert_eq!(first.session.discard(), None);
+        assert_eq!(fs::read(dir.join("game.json")).unwrap(), seconds);
     }
 
     /// Found by the hostile run (in tmux): with a directory in place of

@@ -399,6 +399,25 @@ impl Lock {
         }
     }
 
+    /// Whether the lock file this lock holds is still the one at its path:
+    /// not when the data directory was removed under the running game (a
+    /// save then makes it again, with no lock in it, and a second game
+    /// would find the saved game free). Where a file held open cannot be
+    /// removed (Windows), it always is.
+    pub fn in_place(&self) -> bool {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let path = self.dir.join(format!("{}.lock", self.file_name));
+            match (self.file.metadata(), fs::metadata(path)) {
+                (Ok(held), Ok(there)) => held.dev() == there.dev() && held.ino() == there.ino(),
+                _ => false,
+            }
+        }
+        #[cfg(not(unix))]
+        true
+    }
+
     /// Removes the temporary files of the locked file left by a crash (a
     /// process killed between writing one and renaming it). Only the holder
     /// of the lock writes the file, so none of them is being written now.

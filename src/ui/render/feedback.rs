@@ -142,11 +142,13 @@ impl App {
 
     /// Where text `width` columns wide goes by a match line of `cells`:
     /// centred on column `x` of screen row `row`, beside the line's cell on
-    /// row `y`. By the line, where that hides the fewest tiles, the nearer
-    /// its middle the better, over it before under it before on it (its
-    /// cells are empty): the pair and the line stay in sight, and the points
-    /// hide no tile while any place by the line is free. `None` for a line
-    /// of no cells.
+    /// row `y`. By the line, off the cursor's cell wherever a place is (a
+    /// keyboard player lost the cursor under "+40 x32 combo" for the second
+    /// it fades), then where that hides the fewest tiles, the nearer its
+    /// middle the better, over it before under it before on it (its cells
+    /// are empty): the pair and the line stay in sight, and the points hide
+    /// no tile while any place by the line is free. `None` for a line of no
+    /// cells.
     fn points_place(
         &self,
         layout: &BoardLayout,
@@ -156,6 +158,11 @@ impl App {
     ) -> Option<(u16, u16, u16)> {
         let mid = cells.len() / 2;
         let hidden = |x: u16, row: u16| self.tiles_hidden(layout, area, x, row, width);
+        let cursor = self.game.cursor();
+        let on_cursor = |x: u16, row: u16| {
+            let left = centred_left(x, width, area).unwrap_or(x);
+            (left..left.saturating_add(width)).any(|cx| layout.cell_at(cx, row) == Some(cursor))
+        };
         cells
             .iter()
             .enumerate()
@@ -169,7 +176,10 @@ impl App {
                     .enumerate()
                     .filter_map(move |(order, row)| Some((i.abs_diff(mid), order, x, row?, y)))
             })
-            .map(|(off, order, x, row, y)| ((hidden(x, row), off, order), x, row, y))
+            .map(|(off, order, x, row, y)| {
+                let key = (on_cursor(x, row), hidden(x, row), off, order);
+                (key, x, row, y)
+            })
             .min_by_key(|&(key, ..)| key)
             .map(|(_, x, row, y)| (x, row, y))
     }

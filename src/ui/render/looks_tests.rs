@@ -812,6 +812,53 @@ fn a_cleared_levels_points_stand_over_the_middle_of_its_line() {
     );
 }
 
+/// Found by the play-test (play43): a keyboard player lost the cursor under
+/// "+40 x32 combo", which stood over its empty cell for the second the
+/// points fade. The points keep off the cursor's cell wherever they can
+/// stand by the line.
+#[test]
+fn a_matchs_points_keep_off_the_cursor() {
+    use crate::game::Direction;
+    let t = Instant::now();
+    let config = Config {
+        mode: Mode::Single(crate::core::gravity::Gravity::None),
+        ..Config::DEFAULT
+    };
+    // Two quick matches down the sides: "+15 x2 combo" by the second line.
+    let board =
+        Board::from_rows(&[[1, 0, 0, 2], [0, 0, 0, 0], [1, 0, 0, 2], [3, 0, 0, 3]]).unwrap();
+    for (w, h) in [(60, 16), (40, 8)] {
+        let mut app = App::new(
+            Game::from_board(board.clone(), config, t),
+            Theme::builtin("ascii").unwrap(),
+            true,
+            t,
+        );
+        for p in [at(0, 3), at(2, 3), at(0, 0), at(2, 0)] {
+            app.game.apply(Action::Click(p), t);
+        }
+        for _ in 0..2 {
+            app.game.apply(Action::Move(Direction::Up), t);
+        }
+        app.now = t + REMOVAL_TIME / 2;
+        for _ in 0..3 {
+            app.game.apply(Action::Move(Direction::Right), t);
+            let screen = text(&draw(&app, w, h));
+            assert!(
+                screen.iter().any(|r| r.contains("x2 combo")),
+                "{}",
+                screen.join("\n")
+            );
+            assert!(
+                screen.iter().any(|r| r.contains("[ ]")),
+                "the points over the cursor at {:?}:\n{}",
+                app.game.cursor(),
+                screen.join("\n")
+            );
+        }
+    }
+}
+
 /// A pair that does not match flashes in the warning colour for 0.3 s (the
 /// README's figure), with the reason under the tile just picked for as long
 /// as the notice.

@@ -39,7 +39,7 @@ pub use dealing::{
     DEALS, DealError, Deals, RULES, can_match, check_size, deal, find_match, reshuffle,
 };
 pub use history::History;
-pub use level::{LEVEL_COUNT, Level, Mode, TimeUp, time_limit};
+pub use level::{LEVEL_COUNT, Level, Mode, TimeUp, seconds_begun, time_limit};
 pub use score::{STREAK_WINDOW, Score};
 
 /// The size and contents of a deal, and how much help a game grants.
@@ -711,7 +711,7 @@ impl Game {
         // Time left on a cleared timed level counts, once: here, not in
         // settle(), which a resumed won game passes through again.
         let bonus = match self.remaining(now) {
-            Some(left) if cleared => u32::try_from(left.as_secs()).unwrap_or(u32::MAX),
+            Some(left) if cleared => u32::try_from(seconds_begun(left)).unwrap_or(u32::MAX),
             _ => 0,
         };
         self.score.add(bonus);

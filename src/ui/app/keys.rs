@@ -165,7 +165,7 @@ pub const BOARD_KEYS: &[Binding] = &[
     },
     Binding {
         label: "r",
-        help: "reshuffle (free while the board cannot be won)",
+        help: "reshuffle (even with none left when it cannot be won)",
         keys: &[(Key::char('r'), C::Reshuffle)],
     },
     Binding {

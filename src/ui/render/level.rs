@@ -13,7 +13,7 @@ use unicode_width::UnicodeWidthStr;
 use super::boxes::{centre, end_keys};
 use super::clock;
 use crate::core::gravity::Gravity;
-use crate::game::{Difficulty, Game, LEVEL_COUNT, Level, Mode, TimeUp};
+use crate::game::{Difficulty, Game, LEVEL_COUNT, Level, Mode, TimeUp, seconds_begun};
 use crate::ui::app::App;
 use crate::ui::theme::Paint;
 
@@ -108,9 +108,7 @@ pub(super) fn message_room(message: &str) -> u16 {
 
 /// The time left in whole seconds rounded up: 0:00 only when the time is up.
 pub(super) fn shown_left(left: Duration) -> String {
-    clock(Duration::from_secs(
-        left.as_secs() + u64::from(left.subsec_nanos() > 0),
-    ))
+    clock(Duration::from_secs(seconds_begun(left)))
 }
 
 impl App {

@@ -681,7 +681,10 @@ fn a_timed_win_shows_its_time_bonus_in_the_win_box() {
     };
     let game = Game::from_board(Board::from_rows(&[[1, 1]]).unwrap(), config, t);
     let mut app = App::new(game, Theme::builtin("ascii").unwrap(), true, t);
-    let then = t + Duration::from_secs(10);
+    // Half a second into a second: the bonus pays what the title line
+    // shows, the second begun counting (found by the play-test, play43: 3:54
+    // shown, +233 paid).
+    let then = t + Duration::from_millis(10_500);
     app.game.apply(Action::Click(at(0, 0)), then);
     app.game.apply(Action::Click(at(0, 1)), then);
     let bonus = app.game.last_match().unwrap().bonus;
@@ -689,6 +692,11 @@ fn a_timed_win_shows_its_time_bonus_in_the_win_box() {
     app.now = then + REMOVAL_TIME * 2;
     let screen = text(&draw(&app, 80, 24)).join("\n");
     assert!(screen.contains("You won"), "{screen}");
+    let shown = format!("] {}:{:02}", bonus / 60, bonus % 60);
+    assert!(
+        screen.lines().next().unwrap().contains(&shown),
+        "{shown}: {screen}"
+    );
     assert!(
         screen.contains(&format!("(+{bonus} for the time left)")),
         "{screen}"

@@ -852,9 +852,16 @@ impl Game {
         }
         // The pair shown and dropped on this very board: it was paid for.
         if let Some(pair) = self.on_show.dismissed.take() {
+            // A step of its own, so that undo takes it back again, unless
+            // undo already steps back to this very state (a pair dropped
+            // with Esc, whose paid step is still on the stack).
+            let before = self.snapshot();
+            if self.history.stacks().0.last() != Some(&before) {
+                self.history.record(before);
+            }
+            self.changed();
             self.hint = Some(pair);
             self.on_show.hint_at = Some(now);
-            self.changed();
             return;
         }
         if self.hints_left == 0 {
@@ -951,7 +958,13 @@ impl Game {
             self.notice = Some((Notice::NothingToUndo, now));
             return;
         };
+        // A hint taken back leaves the board as it was: like one dropped
+        // with Esc, it was paid for and `t` shows it again free.
+        let taken_back = self
+            .hint
+            .filter(|_| before.hint.is_none() && before.board == self.board);
         self.restore(before);
+        self.on_show.dismissed = taken_back;
         self.changed();
         self.assisted = true;
         self.undos = self.undos.saturating_add(1);
@@ -1038,8 +1051,8 @@ impl Game {
         self.hint
     }
 
-    /// The hinted pair Esc took off the board, until the board changes:
-    /// `t` shows it again without spending a hint.
+    /// The hinted pair Esc or undo took off the board, until the board
+    /// changes: `t` shows it again without spending a hint.
     pub(crate) fn dismissed_hint(&self) -> Option<(Point, Point)> {
         self.on_show.dismissed
     }

@@ -121,18 +121,40 @@ fn undo_takes_back_hints_and_reshuffles_but_not_what_they_cost() {
     g.apply(Action::Redo, t);
     g.apply(Action::Redo, t);
     assert_eq!((g.hints_left(), g.reshuffles_left()), (2, 1));
-    // Hint, undo, hint, undo...: three hints, then none are left.
+    // Hint, undo, hint...: a hint taken back shows again free, as one
+    // dropped with Esc does, however often it is taken back.
     let mut g = game(&[[1, 1, 2, 2], [3, 3, 4, 4]], t);
-    for left in [2, 1, 0] {
-        g.apply(Action::Hint, t);
-        assert_eq!(g.hints_left(), left);
-        assert!(g.hint_pair().is_some());
+    g.apply(Action::Hint, t);
+    let pair = g.hint_pair();
+    assert!(pair.is_some());
+    for _ in 0..4 {
         g.apply(Action::Undo, t);
         assert_eq!(g.hint_pair(), None);
+        g.apply(Action::Hint, t);
+        assert_eq!((g.hint_pair(), g.hints_left()), (pair, 2));
     }
+    // A pair dropped with Esc and shown again is one step for undo.
+    g.apply(Action::Cancel, t);
+    g.apply(Action::Hint, t);
+    assert_eq!((g.hint_pair(), g.hints_left()), (pair, 2));
+    let undos = g.history().undo_len();
+    g.apply(Action::Undo, t);
+    assert_eq!((g.hint_pair(), g.history().undo_len()), (None, undos - 1));
+    g.apply(Action::Hint, t);
+    assert_eq!((g.hint_pair(), g.hints_left()), (pair, 2));
+    // Once the board changes, a hint costs again: three, then none left.
+    for left in [1, 0] {
+        let (a, b) = g.hint_pair().expect("a hint on show");
+        g.apply(Action::Click(a), t);
+        g.apply(Action::Click(b), t);
+        g.apply(Action::Hint, t);
+        assert_eq!(g.hints_left(), left);
+    }
+    let (a, b) = g.hint_pair().expect("a hint on show");
+    g.apply(Action::Click(a), t);
+    g.apply(Action::Click(b), t);
     g.apply(Action::Hint, t);
     assert_eq!(g.notice(t), Some(Notice::NoHintsLeft));
-    assert_eq!(g.hint_pair(), None);
 }
 
 #[test]

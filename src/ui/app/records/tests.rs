@@ -1747,21 +1747,27 @@ fn the_win_boxs_table_stays_aligned_for_the_widest_values_a_file_holds() {
     }
 }
 
+/// Played in tmux (play43): `t` showed a pair, `u` took it back, and `t`
+/// spent a second hint on the same pair of the same board (Hints 2 went
+/// to 1). A hint taken back is paid for, as one dropped with Esc: it
+/// shows again free, after a restart too.
 #[test]
-fn undo_takes_back_a_hint_but_not_the_hint_spent_even_across_a_restart() {
+fn undo_takes_back_a_hint_which_shows_again_free_even_across_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = tiny(dir.path());
-    type_str(&mut app, "tu");
+    type_str(&mut app, "t");
+    let pair = app.game.hint_pair();
+    assert!(pair.is_some());
+    type_str(&mut app, "u");
     assert_eq!((app.game.hints_left(), app.game.hint_pair()), (2, None));
+    type_str(&mut app, "tut");
+    assert_eq!((app.game.hints_left(), app.game.hint_pair()), (2, pair));
+    type_str(&mut app, "u");
     drop(app);
     let mut app = tiny(dir.path());
     assert_eq!(app.note, Some("Resumed"));
-    assert_eq!(app.game.hints_left(), 2);
-    type_str(&mut app, "tutu");
-    assert_eq!(app.game.hints_left(), 0);
     type_str(&mut app, "t");
-    assert_eq!(app.game.hint_pair(), None);
-    assert!(screen(&app).contains("no hints left"), "{}", screen(&app));
+    assert_eq!((app.game.hints_left(), app.game.hint_pair()), (2, pair));
 }
 
 /// Played in tmux (return37) at 80 x 24: a hint shown with `t`, dropped

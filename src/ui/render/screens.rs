@@ -135,10 +135,17 @@ impl App {
         let mut lines: Vec<(u8, Vec<Line>)> = vec![
             (4, blank()),
             (0, text(&heading, Style::new().add_modifier(Modifier::BOLD))),
+        ];
+        // Before its first move, as the status line's "daily replay" does:
+        // the player learns it counts nowhere before playing it through.
+        if self.replay {
+            lines.push((1, text("A replay: not recorded", Style::new())));
+        }
+        lines.extend([
             (2, text(&variant, Style::new())),
             (4, blank()),
             (3, picture),
-        ];
+        ]);
         // The time left on the level just cleared, which the score gained.
         if let Some(r) = self.game.last_match().filter(|r| r.cleared && r.bonus > 0) {
             lines.extend([

@@ -1267,6 +1267,11 @@ fn the_start_menus_daily_deal_is_that_days_deal_and_resumes() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = app_in(dir.path(), tiny()).with_start_menu();
     type_str(&mut app, "d");
+    let card = screen_rows(&app, 80, 24).join("\n");
+    assert!(
+        card.contains("Daily deal") && !card.contains("replay"),
+        "{card}"
+    );
     past_the_card(&mut app);
     let today = Day::today(SystemTime::now());
     let config = app.game.config();
@@ -1903,6 +1908,12 @@ fn a_daily_deal_that_replaces_the_days_first_game_is_a_replay() {
     read_box(&mut app);
     press(&mut app, &[KeyCode::Esc]);
     type_str(&mut app, "md");
+    // Its card says so before the first move, as the status line does.
+    let card = screen_rows(&app, 80, 24).join("\n");
+    assert!(
+        card.contains("Daily deal") && card.contains("A replay: not recorded"),
+        "{card}"
+    );
     past_the_card(&mut app);
     assert!(status(&app).contains(" daily replay "), "{}", status(&app));
     match_the_hint(&mut app);

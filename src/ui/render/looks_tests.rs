@@ -189,7 +189,7 @@ fn a_large_terminal_grows_the_tiles_and_shows_the_side_panel() {
             })
             .collect();
         for needle in [
-            "One board",
+            "This board",
             "none: nothing moves",
             "Difficulty",
             "normal",

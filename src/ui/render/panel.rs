@@ -97,7 +97,7 @@ impl App {
         let heading = match (g.config().mode, g.config().daily) {
             (Mode::Levels, _) => level::level_of(g, level),
             (Mode::Single(_), Some(day)) => format!("Daily {day}"),
-            (Mode::Single(_), None) => "One board".to_string(),
+            (Mode::Single(_), None) => "This board".to_string(),
         };
         let mut lines = vec![Line::styled(format!(" {heading}"), look.bold)];
         if self.replay {

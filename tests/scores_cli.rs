@@ -143,13 +143,13 @@ fn a_corrupt_file_is_kept_aside_with_one_warning() {
 fn a_newer_file_is_refused_and_untouched() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("scores.json");
-    let newer = b"{\"version\": 3, \"data\": {\"leagues\": []}}\n";
+    let newer = b"{\"version\": 4, \"data\": {\"leagues\": []}}\n";
     std::fs::write(&file, newer).unwrap();
     let out = scores(dir.path(), &[]);
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("format version 3"), "{err}");
+    assert!(err.contains("format version 4"), "{err}");
     assert_eq!(std::fs::read(&file).unwrap(), newer);
 }
 

@@ -16,7 +16,7 @@ use crate::persist::storage::data_dir;
 use crate::solve::difficulty::Difficulty;
 
 /// Command-line arguments of `scores`: an optional filter on the tables.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct ScoresArgs {
     /// Only tables of boards with this many rows (no more than a game may have).
     #[arg(long, value_parser = crate::cli::rows_arg())]
@@ -32,6 +32,12 @@ pub struct ScoresArgs {
     /// before difficulties are easy).
     #[arg(long, value_parser = crate::cli::difficulty_arg())]
     pub difficulty: Option<Difficulty>,
+    /// Only tables of timed games (their scores count the time left).
+    #[arg(long, conflicts_with = "untimed")]
+    pub timed: bool,
+    /// Only tables of untimed games (and tables written before timed games had their own).
+    #[arg(long)]
+    pub untimed: bool,
 }
 
 /// A `--gravity` filter: `levels`, a variant's name or a daily deal's
@@ -61,6 +67,7 @@ impl ScoresArgs {
             && self.cols.is_none_or(|c| c == key.cols())
             && self.gravity.as_deref().is_none_or(|g| g == key.gravity())
             && self.difficulty.is_none_or(|d| d.name() == key.difficulty())
+            && !(self.timed && !key.timed() || self.untimed && key.timed())
     }
 
     /// Refuses a size given whole that no game can have, in the game's
@@ -75,10 +82,11 @@ impl ScoresArgs {
     }
 
     /// The single table asked for, when rows, columns, gravity and
-    /// difficulty are all given.
+    /// difficulty are all given (an untimed one unless `--timed`).
     fn exact_key(&self) -> Option<BoardKey> {
         let (rows, cols, gravity) = (self.rows?, self.cols?, self.gravity.as_deref()?);
-        BoardKey::new(rows, cols, gravity, self.difficulty?).ok()
+        let key = BoardKey::new(rows, cols, gravity, self.difficulty?).ok()?;
+        Some(key.with_clock(self.timed))
     }
 }
 
@@ -138,6 +146,8 @@ mod tests {
             cols: None,
             gravity: None,
             difficulty: None,
+            timed: false,
+            untimed: false,
         }
     }
 
@@ -192,6 +202,7 @@ mod tests {
             cols: Some(4),
             gravity: Some("up".into()),
             difficulty: Some(Difficulty::Hard),
+            ..no_filter()
         };
         assert_eq!(
             report(&scores, &exact),
@@ -221,5 +232,29 @@ mod tests {
             report(&scores, &partial),
             "No high scores yet for the boards asked.\n"
         );
+        // A timed game's table stands apart from the untimed one of its
+        // board, and each clock filters the other out.
+        let timed = BoardKey::new(9, 16, "down", Difficulty::Hard)
+            .unwrap()
+            .with_clock(true);
+        scores.insert(&timed, Entry::new("cy", 3, 1, when, false).unwrap());
+        let text = report(&scores, &only_hard);
+        assert!(
+            text.contains("gravity down, timed, hard") && text.contains("cy"),
+            "{text}"
+        );
+        assert!(
+            text.contains("gravity down, hard\n") && text.contains("bo"),
+            "{text}"
+        );
+        let clock = |timed| ScoresArgs {
+            timed,
+            untimed: !timed,
+            ..only_hard.clone()
+        };
+        let text = report(&scores, &clock(true));
+        assert!(text.contains("  cy ") && !text.contains("  bo "), "{text}");
+        let text = report(&scores, &clock(false));
+        assert!(!text.contains("  cy ") && text.contains("  bo "), "{text}");
     }
 }

@@ -38,8 +38,8 @@ const MAX_DATE: u64 = 253_402_300_799;
 /// Which table a game belongs to: the board size, the gravity key (the
 /// table's name from [`Config::table_name`]: `levels` for a run of levels,
 /// the variant's name such as `down` or `center-h` for one board,
-/// `daily-YYYY-MM-DD` for a daily deal) and the difficulty: a hard win is
-/// not an easy one.
+/// `daily-YYYY-MM-DD` for a daily deal), the difficulty (a hard win is not
+/// an easy one) and the clock (a timed game scores its time left too).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardKey {
@@ -49,6 +49,10 @@ pub struct BoardKey {
     /// `easy`, `normal` or `hard`; keys from before difficulties are easy.
     #[serde(default = "before_difficulty")]
     difficulty: String,
+    /// Whether the games had a time limit (version 3 on); keys from before
+    /// are untimed, though timed games were recorded in them too.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    timed: bool,
 }
 
 /// The difficulty of a key written before difficulties (see the module
@@ -71,6 +75,7 @@ impl BoardKey {
             cols,
             gravity: gravity.to_string(),
             difficulty: difficulty.name().to_string(),
+            timed: false,
         };
         key.check()?;
         Ok(key)
@@ -80,12 +85,18 @@ impl BoardKey {
     /// table's name (the mode, or the daily deal's date) and its difficulty.
     pub fn of(config: &Config) -> Result<Self, String> {
         let side = |n: usize| u16::try_from(n).map_err(|_| format!("a side of {n} is too long"));
-        Self::new(
+        let key = Self::new(
             side(config.rows)?,
             side(config.cols)?,
             &config.table_name(),
             config.difficulty,
-        )
+        )?;
+        Ok(key.with_clock(config.timed))
+    }
+
+    /// This key for games with a time limit (`timed`) or without.
+    pub fn with_clock(self, timed: bool) -> Self {
+        BoardKey { timed, ..self }
     }
 
     fn check(&self) -> Result<(), String> {
@@ -133,9 +144,14 @@ impl BoardKey {
         &self.difficulty
     }
 
+    /// Whether the table's games had a time limit.
+    pub fn timed(&self) -> bool {
+        self.timed
+    }
+
     /// The table's heading, naming its mode as the New game form does:
     /// `8 x 16 board, run of 7 levels, hard`, `8 x 16 board, gravity down,
-    /// normal` or `8 x 16 board, daily deal 2026-11-30, normal`.
+    /// timed, normal` or `8 x 16 board, daily deal 2026-11-30, normal`.
     pub fn title(&self) -> String {
         let levels = Mode::Levels;
         let mode = match self.gravity.strip_prefix("daily-") {
@@ -145,8 +161,9 @@ impl BoardKey {
             }
             None => format!("gravity {}", self.gravity),
         };
+        let clock = if self.timed { ", timed" } else { "" };
         format!(
-            "{} x {} board, {mode}, {}",
+            "{} x {} board, {mode}{clock}, {}",
             self.rows, self.cols, self.difficulty
         )
     }
@@ -394,9 +411,10 @@ fn tables_of_pairs<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Table>, D::Err
 
 impl Document for Scores {
     const FILE_NAME: &'static str = "scores.json";
-    /// 2: an entry may name the game it records (`game`); version 1 files
-    /// read as they are.
-    const VERSION: u32 = 2;
+    /// 2: an entry may name the game it records (`game`); 3: a key may say
+    /// its games were timed (`timed`), which an older lianliankan would take
+    /// for a bad file. Files of versions 1 and 2 read as they are.
+    const VERSION: u32 = 3;
     const DESCRIPTION: &'static str = "The high scores";
 
     fn validate(&self) -> Result<(), String> {

@@ -180,6 +180,48 @@ fn table(dir: &Path) -> Vec<(String, u32)> {
         .collect()
 }
 
+/// Found by the play-test (play43): a timed game's score counts its time
+/// left, and it went into the one table of its board, beside and above the
+/// untimed games'. Each clock has its own table, and the high scores say
+/// which is which.
+#[test]
+fn a_timed_win_is_recorded_apart_from_the_untimed_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    for timed in [false, true] {
+        let config = Config {
+            timed,
+            ..crate::ui::test_support::tiny()
+        };
+        let mut app = app_in(dir.path(), config);
+        win(&mut app);
+        keys(&mut app, &[KeyCode::Enter]);
+        assert!(app.close(app.now).is_empty());
+    }
+    let (scores, _) = Scores::load(dir.path()).unwrap();
+    let tables: Vec<(String, usize)> = scores
+        .tables()
+        .map(|(key, entries)| (key.title(), entries.len()))
+        .collect();
+    assert_eq!(
+        tables,
+        [
+            ("2 x 2 board, gravity none, normal".to_string(), 1),
+            ("2 x 2 board, gravity none, timed, normal".to_string(), 1)
+        ]
+    );
+    // The high scores from the start menu show the timed table by its name.
+    let mut app = app_in(dir.path(), crate::ui::test_support::tiny()).with_start_menu();
+    type_str(&mut app, "h");
+    let shown = (0..2)
+        .map(|_| {
+            let page = screen_rows(&app, 80, 24).join("\n");
+            keys(&mut app, &[KeyCode::Right]);
+            page
+        })
+        .collect::<String>();
+    assert!(shown.contains("gravity none, timed, normal"), "{shown}");
+}
+
 #[test]
 fn a_run_of_levels_is_recorded_under_levels_once_the_last_is_cleared() {
     let dir = tempfile::tempdir().unwrap();

@@ -397,6 +397,12 @@ impl App {
             MenuAction::Abandon(why) => self.abandon(why, now),
             MenuAction::Board(command) => {
                 self.screens.pop();
+                // Chosen from the menu of a board paused with `p`, a move
+                // means play, as Resume play does: it ended silently in the
+                // pause before, the hint or undo not made.
+                if self.screens.is_empty() && self.game.is_paused() {
+                    self.game.apply(Action::TogglePause, now);
+                }
                 self.command(command, now);
             }
             MenuAction::Record => {

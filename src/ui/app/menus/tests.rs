@@ -4,8 +4,8 @@ use crate::persist::settings::{Animation, GameChoice, Settings};
 
 use crate::persist::session::{Session, Wanted};
 use crate::ui::test_support::{
-    AREA, app_in, app_started, click_at, key, left_click, pick, press, read_box, screen_rows, tiny,
-    type_str, wheel, win,
+    AREA, app_in, app_started, click_at, click_text, key, left_click, pick, press, read_box,
+    screen_rows, tiny, type_str, wheel, win,
 };
 
 fn top(app: &App) -> Option<&Screen> {
@@ -2313,4 +2313,30 @@ fn the_menus_new_game_follows_from_the_first_deal() {
     let (_, other) = dealt();
     assert_eq!(one, other, "the same inputs deal the same board");
     assert_ne!(one, first, "another deal");
+}
+
+/// Found by the play-test (play44): on a board paused with `p`, the menu
+/// (Esc) offered Hint, Undo, Redo and Reshuffle, and each chosen did
+/// nothing: the menu closed over the pause box, no message, no counter
+/// changed. Chosen there, a move resumes play and is made.
+#[test]
+fn a_move_chosen_from_the_menu_of_a_paused_board_resumes_and_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in(dir.path(), tiny());
+    type_str(&mut app, " l ");
+    assert_eq!(app.game.board().tile_count(), 2);
+    // By its letter: undo.
+    type_str(&mut app, "p");
+    press(&mut app, &[KeyCode::Esc]);
+    assert!(matches!(top(&app), Some(Screen::Menu(_))));
+    type_str(&mut app, "u");
+    assert!(app.screens.is_empty() && !app.game.is_paused());
+    assert_eq!(app.game.board().tile_count(), 4);
+    // By a click on the item: a hint.
+    type_str(&mut app, "pm");
+    let hints = app.game.hints_left();
+    click_text(&mut app, "Hint");
+    assert!(app.screens.is_empty() && !app.game.is_paused());
+    assert_eq!(app.game.hints_left(), hints - 1);
+    assert!(app.game.hint_pair().is_some());
 }

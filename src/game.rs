@@ -289,8 +289,8 @@ pub(crate) struct OnShow {
 }
 
 impl OnShow {
-    /// What a resumed game has on show: no mark's time, and the hinted
-    /// pair Esc dropped, which was paid for, as it was saved.
+    /// What a resumed game, or a state undo or redo put back, has on show:
+    /// no mark's time, and the hinted pair Esc dropped, which was paid for.
     pub(crate) fn resumed(dismissed: Option<(Point, Point)>) -> Self {
         OnShow {
             dismissed,
@@ -921,7 +921,10 @@ impl Game {
         }
     }
 
-    /// Puts `s` back; what was on show of the replaced state goes.
+    /// Puts `s` back; what was on show of the replaced state goes, but for
+    /// the pair a hint paid for on this very board (on show, or dropped
+    /// with Esc): where `s` shows no hint, `t` shows it again free, as
+    /// after Esc (a hint taken back by undo, or Esc then undo and redo).
     fn restore(&mut self, s: Snapshot) {
         let Snapshot {
             board,
@@ -930,13 +933,16 @@ impl Game {
             hint,
             unwinnable,
         } = s;
+        let paid = (self.hint)
+            .or(self.on_show.dismissed)
+            .filter(|_| hint.is_none() && board == self.board);
         self.board = board;
         self.rng = rng;
         self.score = score;
         self.hint = hint;
         self.selected = None;
         self.removal = None;
-        self.on_show = OnShow::default();
+        self.on_show = OnShow::resumed(paid);
         self.drop_gone_highlight();
         self.unwinnable = unwinnable;
     }
@@ -958,13 +964,7 @@ impl Game {
             self.notice = Some((Notice::NothingToUndo, now));
             return;
         };
-        // A hint taken back leaves the board as it was: like one dropped
-        // with Esc, it was paid for and `t` shows it again free.
-        let taken_back = self
-            .hint
-            .filter(|_| before.hint.is_none() && before.board == self.board);
         self.restore(before);
-        self.on_show.dismissed = taken_back;
         self.changed();
         self.assisted = true;
         self.undos = self.undos.saturating_add(1);

@@ -142,6 +142,29 @@ fn undo_takes_back_hints_and_reshuffles_but_not_what_they_cost() {
     assert_eq!((g.hint_pair(), g.history().undo_len()), (None, undos - 1));
     g.apply(Action::Hint, t);
     assert_eq!((g.hint_pair(), g.hints_left()), (pair, 2));
+    // Dropped with Esc, then taken back by undo, or undone and redone, or
+    // with a failed pick between (the hostile run, hostile44): still free.
+    let orders: [&[Action]; 3] = [
+        &[Action::Cancel, Action::Undo],
+        &[Action::Cancel, Action::Undo, Action::Redo],
+        &[
+            Action::Cancel,
+            Action::Click(at(0, 0)),
+            Action::Click(at(0, 2)),
+            Action::Undo,
+        ],
+    ];
+    for order in orders {
+        let mut g = game(&[[1, 1, 2, 2], [3, 3, 4, 4]], t);
+        g.apply(Action::Hint, t);
+        let pair = g.hint_pair();
+        for &action in order {
+            g.apply(action, t);
+        }
+        assert_eq!(g.hint_pair(), None, "{order:?}");
+        g.apply(Action::Hint, t);
+        assert_eq!((g.hint_pair(), g.hints_left()), (pair, 2), "{order:?}");
+    }
     // Once the board changes, a hint costs again: three, then none left.
     for left in [1, 0] {
         let (a, b) = g.hint_pair().expect("a hint on show");

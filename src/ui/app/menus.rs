@@ -69,7 +69,11 @@ impl App {
                         MenuAction::Board(Command::Redo) if history.redo_len() == 0 => {
                             Some("nothing to redo".to_string())
                         }
-                        MenuAction::Board(Command::Hint) if self.game.hints_left() == 0 => {
+                        // A pair paid for and dropped shows again free.
+                        MenuAction::Board(Command::Hint)
+                            if self.game.hints_left() == 0
+                                && self.game.dismissed_hint().is_none() =>
+                        {
                             Some(NONE_LEFT.to_string())
                         }
                         // A board proved lost is reshuffled for free.

@@ -537,6 +537,14 @@ impl Game {
                     if self.watched {
                         game.mark_assisted();
                     }
+                    // The pairs hints showed on this deal stay seen: the
+                    // hints stay spent and the game assisted (else three
+                    // hints noted, a restart won it unassisted with three
+                    // more, found by the hostile run, hostile44).
+                    if self.hints_left < game.hints_left {
+                        game.hints_left = self.hints_left;
+                        game.assisted = true;
+                    }
                     self.replace_with(game, now);
                 }
                 return;

@@ -762,6 +762,38 @@ fn a_finished_game_s_menu_reaches_settings_help_and_a_demo_by_the_mouse() {
 /// its `--seed`. The finished menu offers "Restart this deal" as the pause
 /// menu does: a click deals the same board afresh with its whole time,
 /// the loss counted once and the deal played again counted as a new game.
+/// Found by the hostile run (hostile44): a hint taken, *Restart this
+/// deal* gave the same board with three hints again, and its win went to
+/// the high scores unassisted: three hints noted, three more to spend.
+/// The hints spent stay spent and the game assisted; a restart with no
+/// hint taken is the player's own.
+#[test]
+fn a_deal_restarted_after_a_hint_keeps_it_spent_and_assisted() {
+    let dir = tempfile::tempdir().unwrap();
+    for hinted in [false, true] {
+        let mut app = tiny(dir.path());
+        if hinted {
+            type_str(&mut app, "t");
+            keys(&mut app, &[KeyCode::Esc]);
+        }
+        // A move, so that the restart asks first.
+        type_str(&mut app, " l ");
+        keys(&mut app, &[KeyCode::Char('m')]);
+        click_text(&mut app, "Restart this deal");
+        read_box(&mut app);
+        click_text(&mut app, "Yes, abandon it");
+        assert!(app.screens.is_empty(), "{:?}", app.screens);
+        assert_eq!(app.game.board().tile_count(), 4, "dealt again");
+        assert_eq!(app.game.hints_left(), 3 - u32::from(hinted));
+        assert_eq!(app.game.assisted(), hinted);
+        win(&mut app);
+        let shown = screen_rows(&app, 80, 24).join("\n");
+        assert_eq!(shown.contains("(assisted: 1 hint)"), hinted, "{shown}");
+        keys(&mut app, &[KeyCode::Enter]);
+        assert!(app.close(app.now).is_empty());
+    }
+}
+
 #[test]
 fn a_game_lost_on_time_restarts_its_deal_from_the_finished_menu() {
     let dir = tempfile::tempdir().unwrap();

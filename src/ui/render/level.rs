@@ -124,10 +124,19 @@ impl App {
         };
         let shown = shown_left(left);
         let free = time_room(area.width, room);
-        let time = shown.len() as u16;
-        let bar = match free.saturating_sub(time + 3).min(BAR_WIDTH) {
-            width if width >= MIN_BAR_WIDTH => format!("{} {shown}", time_bar(width, left, limit)),
-            _ if free >= time => shown,
+        // Said to be the time left where it fits: the status line's Time
+        // beside it counts up (found by the play-test, play44, who read
+        // two unnamed clocks going opposite ways).
+        let labelled = format!("{shown} left");
+        let bar_width = |text: &str| free.saturating_sub(text.len() as u16 + 3).min(BAR_WIDTH);
+        let bar = match (bar_width(&labelled), bar_width(&shown)) {
+            (width, _) if width >= MIN_BAR_WIDTH => {
+                format!("{} {labelled}", time_bar(width, left, limit))
+            }
+            (_, width) if width >= MIN_BAR_WIDTH => {
+                format!("{} {shown}", time_bar(width, left, limit))
+            }
+            _ if free >= shown.len() as u16 => shown,
             _ => return,
         };
         // Without colour: underlined under a quarter, reversed under a tenth.

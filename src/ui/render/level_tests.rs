@@ -200,17 +200,22 @@ fn the_time_bar_shrinks_and_the_loss_box_shows_the_score() {
     let mut a = app(Game::new(timed, t).unwrap(), t);
     assert_eq!(
         text(&a, 80, 24)[0],
-        " lianliankan  [====================] 0:38"
+        " lianliankan  [====================] 0:38 left"
     );
     a.now = t + Duration::from_millis(19_500);
     assert_eq!(
         text(&a, 80, 24)[0],
-        " lianliankan  [==========          ] 0:19"
+        " lianliankan  [==========          ] 0:19 left"
     );
+    // The bar gives way to the word saying the time is what is left
+    // (play44: beside the status line's Time that counts up), then the
+    // word to the bar.
     assert_eq!(
         text(&a, 40, 24)[0],
-        " lianliankan  [=========        ] 0:19"
+        " lianliankan  [======      ] 0:19 left"
     );
+    assert_eq!(text(&a, 33, 24)[0], " lianliankan  [===  ] 0:19 left");
+    assert_eq!(text(&a, 32, 24)[0], " lianliankan  [=====    ] 0:19");
     assert_eq!(
         text(&a, 24, 24)[0],
         " lianliankan  0:19",
@@ -220,7 +225,7 @@ fn the_time_bar_shrinks_and_the_loss_box_shows_the_score() {
     a.game.tick(t + Duration::from_secs(38));
     a.now = t + Duration::from_secs(40);
     let screen = text(&a, 80, 24).join("\n");
-    assert!(screen.contains("[                    ] 0:00"), "{screen}");
+    assert!(screen.contains("[                    ] 0:00 left"), "{screen}");
     for needle in [
         "Game over",
         "Time is up!",
@@ -525,7 +530,7 @@ fn a_narrow_timed_level_shows_its_time_left_before_the_first_move() {
     let app = app(Game::new(timed, t0).unwrap(), t0).with_intro();
     assert_eq!(
         text(&app, 40, 12)[0],
-        " lianliankan  [=================] 0:38"
+        " lianliankan  [============] 0:38 left"
     );
     // Where the time leaves room, the intro's first clauses show beside it.
     let middle = &text(&app, 50, 12)[0];

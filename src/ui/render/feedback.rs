@@ -144,11 +144,11 @@ impl App {
     /// centred on column `x` of screen row `row`, beside the line's cell on
     /// row `y`. By the line, off the cursor's cell wherever a place is (a
     /// keyboard player lost the cursor under "+40 x32 combo" for the second
-    /// it fades), then where that hides the fewest tiles, the nearer its
-    /// middle the better, over it before under it before on it (its cells
-    /// are empty): the pair and the line stay in sight, and the points hide
-    /// no tile while any place by the line is free. `None` for a line of no
-    /// cells.
+    /// it fades), then where that hides the fewest tiles, then the fewest
+    /// of the line's corners and upright cells, the nearer its middle the better, over it
+    /// before under it before on it (its cells are empty): the pair and the
+    /// line stay in sight, and the points hide no tile while any place by
+    /// the line is free. `None` for a line of no cells.
     fn points_place(
         &self,
         layout: &BoardLayout,
@@ -162,6 +162,20 @@ impl App {
         let on_cursor = |x: u16, row: u16| {
             let left = centred_left(x, width, area).unwrap_or(x);
             (left..left.saturating_add(width)).any(|cx| layout.cell_at(cx, row) == Some(cursor))
+        };
+        // The line's corners and upright cells the text would stand on:
+        // over the middle of an upright part is on the line (play44 saw
+        // '+10' cut a line round the left edge in two, and eat its corner);
+        // on a stretch across it reads as part of the line.
+        let cuts_line = |x: u16, row: u16| {
+            let left = centred_left(x, width, area).unwrap_or(x);
+            let columns = left..left.saturating_add(width);
+            cells
+                .iter()
+                .filter(|&&(cx, cy, sides)| {
+                    cy == row && columns.contains(&cx) && !line::runs_across(sides)
+                })
+                .count()
         };
         cells
             .iter()
@@ -177,7 +191,13 @@ impl App {
                     .filter_map(move |(order, row)| Some((i.abs_diff(mid), order, x, row?, y)))
             })
             .map(|(off, order, x, row, y)| {
-                let key = (on_cursor(x, row), hidden(x, row), off, order);
+                let key = (
+                    on_cursor(x, row),
+                    hidden(x, row),
+                    cuts_line(x, row),
+                    off,
+                    order,
+                );
                 (key, x, row, y)
             })
             .min_by_key(|&(key, ..)| key)

@@ -225,7 +225,10 @@ fn the_time_bar_shrinks_and_the_loss_box_shows_the_score() {
     a.game.tick(t + Duration::from_secs(38));
     a.now = t + Duration::from_secs(40);
     let screen = text(&a, 80, 24).join("\n");
-    assert!(screen.contains("[                    ] 0:00 left"), "{screen}");
+    assert!(
+        screen.contains("[                    ] 0:00 left"),
+        "{screen}"
+    );
     for needle in [
         "Game over",
         "Time is up!",

@@ -29,6 +29,13 @@ fn glyph(sides: u8, charset: Charset) -> &'static str {
     )
 }
 
+/// Whether a cell of [`cells`] joining `sides` is a plain stretch of a
+/// line across: text over it reads as part of the line (`── +10 ──`), where
+/// over a corner or an upright part it cuts the line.
+pub fn runs_across(sides: u8) -> bool {
+    sides == LEFT | RIGHT
+}
+
 /// The screen cells of the line through `corners`, in order from the first
 /// tile to the second, each with the sides it joins.
 pub fn cells(layout: &BoardLayout, corners: &[Point]) -> Vec<(u16, u16, u8)> {

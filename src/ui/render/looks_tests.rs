@@ -867,6 +867,35 @@ fn a_matchs_points_keep_off_the_cursor() {
     }
 }
 
+/// Found by the play-test (play44): "+10" stood over the middle of a line
+/// down a column, cutting it in two for the 330 ms it shows. The points
+/// keep off the line's cells where a place by it hides no tile.
+#[test]
+fn a_matchs_points_keep_off_its_line() {
+    let t = Instant::now();
+    let board =
+        Board::from_rows(&[[1, 0, 0, 2], [0, 0, 0, 0], [0, 0, 0, 0], [1, 0, 0, 2]]).unwrap();
+    for (w, h) in [(60, 16), (80, 24)] {
+        let mut app = on_board(board.clone(), "ascii", true, t);
+        app.game.apply(Action::Click(at(0, 0)), t);
+        app.game.apply(Action::Click(at(3, 0)), t);
+        app.now = t + REMOVAL_TIME / 2;
+        let buf = draw(&app, w, h);
+        let layout = app.board_layout(buf.area).unwrap();
+        let (x, top) = layout.centre(at(0, 0));
+        let (_, bottom) = layout.centre(at(3, 0));
+        let screen = text(&buf).join("\n");
+        assert!(screen.contains("+10"), "{screen}");
+        for y in top + 1..bottom {
+            let glyph = buf[(x, y)].symbol();
+            assert!(
+                !"+0123456789".contains(glyph),
+                "({x}, {y}) {glyph:?}:\n{screen}"
+            );
+        }
+    }
+}
+
 /// A pair that does not match flashes in the warning colour for 0.3 s (the
 /// README's figure), with the reason under the tile just picked for as long
 /// as the notice.

@@ -11,6 +11,11 @@ use std::time::SystemTime;
 use crate::escape::escape_controls;
 use crate::game::{Config, Win};
 use crate::persist::scores::{self, BoardKey, Entry, Scores, default_player_name, sanitize_name};
+use unicode_width::UnicodeWidthChar;
+
+/// The marks of no width the name prompt takes on one character (a
+/// Vietnamese letter carries two).
+const MARKS_ON_A_CHARACTER: usize = 2;
 
 /// One line of the high-score table on the win screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,10 +112,21 @@ impl WinScreen {
 
     /// Adds a typed character to the name if the name stays one that
     /// [`sanitize_name`] keeps as it is (printable, one space between words,
-    /// at most 16 columns).
+    /// at most 16 columns), and a mark of no width only on a character
+    /// before it, two at most: a pasted name began with a combining mark,
+    /// drawn on the table's '>' before it, or stacked 26 of them out of
+    /// its line (found by the hostile run, hostile44).
     pub fn type_char(&mut self, c: char) {
         if c != ' ' && c.is_whitespace() || self.name.is_empty() && c == ' ' {
             return;
+        }
+        let no_width = |c: char| c.width() == Some(0);
+        if no_width(c) {
+            let marks = self.name.chars().rev().take_while(|&c| no_width(c)).count();
+            let base = self.name.chars().rev().nth(marks);
+            if base.is_none_or(|b| b == ' ') || marks >= MARKS_ON_A_CHARACTER {
+                return;
+            }
         }
         let candidate = format!("{}{c}", self.name);
         if candidate.contains("  ") {

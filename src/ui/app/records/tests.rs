@@ -1347,6 +1347,16 @@ fn a_paste_types_into_the_name_prompt_and_nowhere_else() {
     assert_eq!(app.win_screen.as_ref().unwrap().name, name);
     read_box(&mut app);
     app.win_screen.as_mut().unwrap().name.clear();
+    // Marks of no width go on a character, two at most (hostile44: a
+    // name began with U+0301, which stood on the table's '>', and 26
+    // diaereses stacked out of the line).
+    let marks = format!("\u{301}e\u{301}\u{302}\u{303} X{}", "\u{308}".repeat(26));
+    assert!(app.handle_event(&paste(&marks), AREA, app.now));
+    assert_eq!(
+        app.win_screen.as_ref().unwrap().name,
+        "e\u{301}\u{302} X\u{308}\u{308}"
+    );
+    app.win_screen.as_mut().unwrap().name.clear();
     assert!(app.handle_event(&paste("Ann\u{7}\t \u{202e}Lee\r\n"), AREA, app.now));
     assert_eq!(app.win_screen.as_ref().unwrap().name, "Ann Lee");
     app.handle_event(&paste(&"x".repeat(100)), AREA, app.now);

@@ -145,10 +145,10 @@ impl App {
     /// row `y`. By the line, off the cursor's cell wherever a place is (a
     /// keyboard player lost the cursor under "+40 x32 combo" for the second
     /// it fades), then where that hides the fewest tiles, then the fewest
-    /// of the line's corners and upright cells, the nearer its middle the better, over it
-    /// before under it before on it (its cells are empty): the pair and the
-    /// line stay in sight, and the points hide no tile while any place by
-    /// the line is free. `None` for a line of no cells.
+    /// of the line's corners and upright cells, the nearer its middle the
+    /// better, over it before under it before on it (its cells are empty):
+    /// the pair and the line stay in sight, and the points hide no tile
+    /// while any place by the line is free. `None` for a line of no cells.
     fn points_place(
         &self,
         layout: &BoardLayout,
@@ -160,16 +160,14 @@ impl App {
         let hidden = |x: u16, row: u16| self.tiles_hidden(layout, area, x, row, width);
         let cursor = self.game.cursor();
         let on_cursor = |x: u16, row: u16| {
-            let left = centred_left(x, width, area).unwrap_or(x);
-            (left..left.saturating_add(width)).any(|cx| layout.cell_at(cx, row) == Some(cursor))
+            text_columns(x, width, area).any(|cx| layout.cell_at(cx, row) == Some(cursor))
         };
         // The line's corners and upright cells the text would stand on:
         // over the middle of an upright part is on the line (play44 saw
         // '+10' cut a line round the left edge in two, and eat its corner);
         // on a stretch across it reads as part of the line.
         let cuts_line = |x: u16, row: u16| {
-            let left = centred_left(x, width, area).unwrap_or(x);
-            let columns = left..left.saturating_add(width);
+            let columns = text_columns(x, width, area);
             cells
                 .iter()
                 .filter(|&&(cx, cy, sides)| {
@@ -217,8 +215,7 @@ impl App {
         let board = self.game.board();
         let cleared = self.shows_cleared_board();
         let drawn = |p: Point| !cleared && board.get(p) != 0;
-        let left = centred_left(x, width, area).unwrap_or(x);
-        (left..left.saturating_add(width))
+        text_columns(x, width, area)
             .filter(|&cx| layout.cell_at(cx, row).is_some_and(drawn))
             .count()
     }
@@ -294,6 +291,14 @@ fn centred_left(x: u16, width: u16, area: Rect) -> Option<u16> {
         x.saturating_sub(width / 2)
             .clamp(area.x, area.right() - width)
     })
+}
+
+/// The screen columns text `width` columns wide centred on column `x`
+/// stands over (from `x` on when it is wider than `area`), as the places
+/// for a match's points weigh them.
+fn text_columns(x: u16, width: u16, area: Rect) -> std::ops::Range<u16> {
+    let left = centred_left(x, width, area).unwrap_or(x);
+    left..left.saturating_add(width)
 }
 
 #[cfg(test)]

@@ -369,6 +369,11 @@ pub struct Snapshot {
     pub(crate) score: Score,
     /// The hinted pair on show then, if any.
     pub(crate) hint: Option<(Point, Point)>,
+    /// The hinted pair Esc had dropped then, which was paid for: a state
+    /// undo or redo brings back shows it again free on `t`, however many
+    /// moves were made and taken back since (found by the check run,
+    /// check45: `t`, Esc, a reshuffle, undo, `t` spent a second hint).
+    pub(crate) dismissed: Option<(Point, Point)>,
     /// Whether the board was proved lost then.
     pub(crate) unwinnable: bool,
 }
@@ -925,25 +930,23 @@ impl Game {
             rng: self.rng.clone(),
             score: self.score,
             hint: self.hint,
+            dismissed: self.on_show.dismissed,
             unwinnable: self.unwinnable,
         }
     }
 
     /// Puts `s` back; what was on show of the replaced state goes, but for
-    /// the pair a hint paid for on this very board (on show, or dropped
-    /// with Esc): where `s` shows no hint, `t` shows it again free, as
-    /// after Esc (a hint taken back by undo, or Esc then undo and redo).
+    /// the hinted pair `s` had dropped with Esc, which `t` shows again free.
     fn restore(&mut self, s: Snapshot) {
         let Snapshot {
             board,
             rng,
             score,
             hint,
+            dismissed,
             unwinnable,
         } = s;
-        let paid = (self.hint)
-            .or(self.on_show.dismissed)
-            .filter(|_| hint.is_none() && board == self.board);
+        let paid = dismissed.filter(|_| hint.is_none());
         self.board = board;
         self.rng = rng;
         self.score = score;
@@ -973,6 +976,15 @@ impl Game {
             return;
         };
         self.restore(before);
+        // A hint taken back, or dropped with Esc and then taken back, leaves
+        // its pair paid for: `t` shows it again free on the board it was
+        // paid on (the state undone, now redo's, was on this very board).
+        if self.hint.is_none() && self.on_show.dismissed.is_none() {
+            let undone = self.history.stacks().1.last();
+            if let Some(undone) = undone.filter(|u| u.board == self.board) {
+                self.on_show.dismissed = undone.hint.or(undone.dismissed);
+            }
+        }
         self.changed();
         self.assisted = true;
         self.undos = self.undos.saturating_add(1);

@@ -107,10 +107,11 @@ pub struct SavedGame {
     watched: bool,
     cursor: [u16; 2],
     selected: Option<[u16; 2]>,
-    /// The hinted pair Esc took off the current board, which `t` shows
-    /// again without spending a hint (version 6 on: a file before it kept
-    /// none, and reads as none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Version 6 only: the hinted pair Esc took off the current board,
+    /// which `t` shows again without spending a hint. Version 7 keeps it in
+    /// each state (`SavedState::dismissed`); read, so version 6 files keep
+    /// it, and not written.
+    #[serde(default, skip_serializing)]
     dismissed_hint: Option<[[u16; 2]; 2]>,
     /// The kind whose tiles are highlighted (`f`), one on the current
     /// board (version 6 on: a file before it kept none, and reads as none).
@@ -158,6 +159,11 @@ struct SavedState {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     reshuffles_left: Option<u32>,
     hint: Option<[[u16; 2]; 2]>,
+    /// The hinted pair Esc had dropped in this state, which `t` shows again
+    /// without spending a hint (version 7 on: a file before it kept only the
+    /// current state's, as `dismissed_hint`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dismissed: Option<[[u16; 2]; 2]>,
     /// The solver proved this board lost (files from before it was kept
     /// read as not lost).
     #[serde(default)]
@@ -182,7 +188,10 @@ impl Document for SavedGame {
     /// and whether a demo played the deal (`watched`); files before it read
     /// as none and not. 6: the hinted pair Esc dropped (`dismissed_hint`)
     /// and the highlighted kind (`highlight`); files before it read as none.
-    const VERSION: u32 = 6;
+    /// 7: each state keeps the hinted pair Esc dropped in it (`dismissed`),
+    /// so undo and redo bring it back; version 6's `dismissed_hint` is read
+    /// as the current state's.
+    const VERSION: u32 = 7;
     const DESCRIPTION: &'static str = "The saved game";
 
     fn validate(&self) -> Result<(), String> {
@@ -214,6 +223,15 @@ fn point(p: Point) -> [u16; 2] {
 
 fn unpoint([row, col]: [u16; 2]) -> Point {
     Point::new(i32::from(row), i32::from(col))
+}
+
+/// A pair of cells, a hinted one, as stored.
+fn pair((a, b): (Point, Point)) -> [[u16; 2]; 2] {
+    [point(a), point(b)]
+}
+
+fn unpair([a, b]: [[u16; 2]; 2]) -> (Point, Point) {
+    (unpoint(a), unpoint(b))
 }
 
 fn digit(kind: Tile) -> char {
@@ -286,7 +304,8 @@ impl SavedState {
             helped: s.score.helped,
             hints_left: None,
             reshuffles_left: None,
-            hint: s.hint.map(|(a, b)| [point(a), point(b)]),
+            hint: s.hint.map(pair),
+            dismissed: s.dismissed.map(pair),
             lost: s.unwinnable,
         }
     }
@@ -368,6 +387,9 @@ impl SavedState {
         if self.hint.is_some_and(|pair| !one_kind(g, tiles, pair)) {
             return Err("the hinted pair is not two tiles of one kind".into());
         }
+        if self.dismissed.is_some_and(|pair| !one_kind(g, tiles, pair)) {
+            return Err("the hinted pair dropped is not two tiles of one kind".into());
+        }
         if self.lost && tiles.iter().all(|&t| t == EMPTY) {
             return Err("an empty board cannot be lost".into());
         }
@@ -392,7 +414,8 @@ impl SavedState {
                     .and_then(|ms| played.checked_sub(Duration::from_millis(ms))),
                 helped: self.helped,
             },
-            hint: self.hint.map(|[a, b]| (unpoint(a), unpoint(b))),
+            hint: self.hint.map(unpair),
+            dismissed: self.dismissed.map(unpair),
             unwinnable: self.lost,
         })
     }
@@ -456,7 +479,7 @@ impl SavedGame {
             watched: game.watched,
             cursor: point(game.cursor),
             selected: game.selected.map(point),
-            dismissed_hint: game.dismissed_hint().map(|(a, b)| [point(a), point(b)]),
+            dismissed_hint: None,
             highlight: game.highlight,
             undo: stack(undo),
             redo: stack(redo),
@@ -532,7 +555,7 @@ impl SavedGame {
             covered: false,
             pace: crate::game::Pace::NORMAL,
             unwinnable: false,
-            on_show: OnShow::resumed(self.dismissed_hint.map(|[a, b]| (unpoint(a), unpoint(b)))),
+            on_show: OnShow::resumed((current.dismissed).or(self.dismissed_hint.map(unpair))),
             revision: Revision::fresh(),
         };
         // A board saved as lost stays so; any other is checked again.
@@ -897,6 +920,10 @@ mod tests {
                 "hinted pair dropped",
                 Box::new(|g| g.dismissed_hint = Some([[0, 0], [8, 0]])),
             ),
+            (
+                "hinted pair dropped",
+                Box::new(|g| g.undo[0].dismissed = Some([[0, 0], [0, 0]])),
+            ),
             ("highlighted kind", Box::new(|g| g.highlight = Some(33))),
             (
                 "do not follow one another",
@@ -1179,6 +1206,32 @@ mod tests {
         let r = loaded.value.unwrap().restore(now).unwrap();
         assert_eq!(r.history(), g.history());
         assert_eq!(r.board(), g.board());
+    }
+
+    #[test]
+    fn a_version_6_file_keeps_the_hinted_pair_esc_dropped() {
+        use crate::persist::document;
+        let t = Instant::now();
+        let mut g = play(5, t);
+        g.apply(Action::Hint, t);
+        let pair = g.hint_pair().expect("a hint");
+        g.apply(Action::Cancel, t);
+        let saved = SavedGame::new(&g, t);
+        assert_eq!(saved.current.dismissed, Some(super::pair(pair)));
+        // Version 6 kept the current state's pair beside the states.
+        let mut v6 = serde_json::to_value(&saved).unwrap();
+        v6["dismissed_hint"] = v6["current"]["dismissed"].take();
+        v6["current"].as_object_mut().unwrap().remove("dismissed");
+        let file = serde_json::json!({ "version": 6, "data": v6 });
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(SavedGame::FILE_NAME), file.to_string()).unwrap();
+        let loaded = document::load::<SavedGame>(dir.path()).unwrap();
+        assert_eq!(loaded.warning, None);
+        let mut r = loaded.value.unwrap().restore(t).unwrap();
+        assert_eq!(r.dismissed_hint(), Some(pair));
+        let left = r.hints_left();
+        r.apply(Action::Hint, t);
+        assert_eq!((r.hint_pair(), r.hints_left()), (Some(pair), left));
     }
 
     #[test]

@@ -1874,6 +1874,16 @@ fn a_hint_dropped_with_esc_shows_again_free_after_a_restart() {
     assert_eq!(app.note, Some("Resumed"));
     type_str(&mut app, "t");
     assert_eq!((app.game.hints_left(), app.game.hint_pair()), (2, pair));
+    // Dropped again, then a reshuffle made, the game quit and resumed, and
+    // the reshuffle undone (the check run, check45): still paid for.
+    keys(&mut app, &[KeyCode::Esc]);
+    type_str(&mut app, "r");
+    assert_eq!(app.game.reshuffles_left(), 1);
+    assert!(app.close(app.now).is_empty());
+    drop(app);
+    let mut app = tiny(dir.path());
+    type_str(&mut app, "ut");
+    assert_eq!((app.game.hints_left(), app.game.hint_pair()), (2, pair));
 }
 
 /// Played in tmux (return37) at 80 x 24: `f` on a tile highlighted its

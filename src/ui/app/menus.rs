@@ -16,7 +16,7 @@ use super::screen::{
     Screen, SettingsForm, SettingsRow, StatsView,
 };
 use crate::game::daily::Day;
-use crate::game::{Action, Game};
+use crate::game::{Action, Game, Notice};
 use crate::persist::document;
 use crate::persist::scores::{BoardKey, Scores};
 use crate::persist::settings::{GameChoice, Settings};
@@ -61,27 +61,14 @@ impl App {
                 // the title line says it again); one that still acts keeps
                 // its note lit.
                 for (row, (_, _, action)) in view.rows.iter_mut().zip(&menu.items) {
-                    let history = self.game.history();
                     row.note = match action {
-                        MenuAction::Board(Command::Undo) if history.undo_len() == 0 => {
-                            Some("nothing to undo".to_string())
-                        }
-                        MenuAction::Board(Command::Redo) if history.redo_len() == 0 => {
-                            Some("nothing to redo".to_string())
-                        }
-                        // A pair paid for and dropped shows again free.
-                        MenuAction::Board(Command::Hint)
-                            if self.game.hints_left() == 0
-                                && self.game.dismissed_hint().is_none() =>
-                        {
-                            Some(NONE_LEFT.to_string())
-                        }
-                        // A board proved lost is reshuffled for free.
-                        MenuAction::Board(Command::Reshuffle)
-                            if self.game.reshuffles_left() == 0 && !self.game.is_unwinnable() =>
-                        {
-                            Some(NONE_LEFT.to_string())
-                        }
+                        MenuAction::Board(command) => self.idle(*command).map(|notice| {
+                            match notice {
+                                Notice::NoHintsLeft | Notice::NoReshufflesLeft => NONE_LEFT,
+                                notice => notice.text(),
+                            }
+                            .to_string()
+                        }),
                         MenuAction::Daily if self.playing_todays_daily() => {
                             Some("playing it".to_string())
                         }
@@ -403,8 +390,15 @@ impl App {
                 self.screens.pop();
                 // Chosen from the menu of a board paused with `p`, a move
                 // means play, as Resume play does: it ended silently in the
-                // pause before, the hint or undo not made.
+                // pause before, the hint or undo not made. One dimmed, with
+                // nothing to act on, says so and leaves the pause as it was
+                // (found by the check run, check45: Undo with nothing to
+                // undo started the clock).
                 if self.screens.is_empty() && self.game.is_paused() {
+                    if let Some(notice) = self.idle(command) {
+                        self.note = Some(notice.text());
+                        return;
+                    }
                     self.game.apply(Action::TogglePause, now);
                 }
                 self.command(command, now);
@@ -413,6 +407,29 @@ impl App {
                 self.screens.pop();
                 self.record();
             }
+        }
+    }
+
+    /// Why the menu item standing for `command` has nothing to act on, if
+    /// it has not (the row is dimmed with it): nothing to undo or redo, no
+    /// hint or reshuffle left. A pair paid for and dropped shows again free,
+    /// and a board proved lost is reshuffled for free.
+    fn idle(&self, command: Command) -> Option<Notice> {
+        let history = self.game.history();
+        match command {
+            Command::Undo if history.undo_len() == 0 => Some(Notice::NothingToUndo),
+            Command::Redo if history.redo_len() == 0 => Some(Notice::NothingToRedo),
+            Command::Hint
+                if self.game.hints_left() == 0 && self.game.dismissed_hint().is_none() =>
+            {
+                Some(Notice::NoHintsLeft)
+            }
+            Command::Reshuffle
+                if self.game.reshuffles_left() == 0 && !self.game.is_unwinnable() =>
+            {
+                Some(Notice::NoReshufflesLeft)
+            }
+            _ => None,
         }
     }
 

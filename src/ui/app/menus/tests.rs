@@ -2323,11 +2323,24 @@ fn the_menus_new_game_follows_from_the_first_deal() {
 /// Found by the play-test (play44): on a board paused with `p`, the menu
 /// (Esc) offered Hint, Undo, Redo and Reshuffle, and each chosen did
 /// nothing: the menu closed over the pause box, no message, no counter
-/// changed. Chosen there, a move resumes play and is made.
+/// changed. Chosen there, a move resumes play and is made; one dimmed
+/// with nothing to act on says so and leaves the pause (the check run,
+/// check45: Undo with nothing to undo started the clock).
 #[test]
 fn a_move_chosen_from_the_menu_of_a_paused_board_resumes_and_is_made() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = app_in(dir.path(), tiny());
+    for how in ["u", "o"] {
+        type_str(&mut app, "p");
+        press(&mut app, &[KeyCode::Esc]);
+        type_str(&mut app, how);
+        assert!(app.screens.is_empty() && app.game.is_paused(), "{how}");
+        let said = ["nothing to undo", "nothing to redo"][usize::from(how == "o")];
+        assert_eq!(app.note, Some(said));
+        assert!(screen_rows(&app, 80, 24)[0].contains(said), "{how}");
+        type_str(&mut app, "p");
+        assert!(!app.game.is_paused());
+    }
     type_str(&mut app, " l ");
     assert_eq!(app.game.board().tile_count(), 2);
     // By its letter: undo.

@@ -126,9 +126,14 @@ impl App {
         let free = time_room(area.width, room);
         // Said to be the time left where it fits: the status line's Time
         // beside it counts up (found by the play-test, play44, who read
-        // two unnamed clocks going opposite ways).
-        let labelled = format!("{shown} left");
+        // two unnamed clocks going opposite ways). Right before a message it
+        // ends in a semicolon, as the intro's clauses do: "4:45 left click
+        // two equal tiles" read as a left click (the check run, check45).
         let bar_width = |text: &str| free.saturating_sub(text.len() as u16 + 3).min(BAR_WIDTH);
+        let mut labelled = format!("{shown} left");
+        if room > message_room("") && free <= labelled.len() as u16 + 3 + BAR_WIDTH {
+            labelled.push(';');
+        }
         let bar = match (bar_width(&labelled), bar_width(&shown)) {
             (width, _) if width >= MIN_BAR_WIDTH => {
                 format!("{} {labelled}", time_bar(width, left, limit))

@@ -541,7 +541,16 @@ fn a_narrow_timed_level_shows_its_time_left_before_the_first_move() {
     let wide = &text(&app, 80, 12)[0];
     let menu = "click two equal tiles; Esc or click here: menu";
     assert!(wide.contains(menu), "{wide}");
-    assert!(wide.contains("0:38"), "{wide}");
+    // Its clause ends before the intro's, which read "0:38 left click two
+    // equal tiles", a left click (the check run, check45).
+    assert!(wide.contains("] 0:38 left; click two"), "{wide}");
+    for width in [60, 100] {
+        let row = &text(&app, width, 12)[0];
+        assert!(row.contains(" left; click two"), "{row}");
+    }
+    // Where the bar leaves a gap, the clause needs no end.
+    let far = &text(&app, 140, 12)[0];
+    assert!(far.contains("0:38 left   "), "{far}");
     let untimed = crate::ui::test_support::tiny();
     let app = self::app(Game::new(untimed, t0).unwrap(), t0).with_intro();
     assert!(text(&app, 80, 12)[0].ends_with(crate::ui::app::INTRO));

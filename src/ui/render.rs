@@ -293,13 +293,18 @@ impl App {
         };
         let message = shorten(&message, usize::from(area.width).saturating_sub(1));
         let room = level::message_room(message);
+        // On a narrow screen the message goes before the title, not over it,
+        // and a timed level's time left wins over the title: it takes the
+        // title's place where both do not fit (found by the check run,
+        // check45: at 33 columns and under, each notice hid the time).
+        let titled = usize::from(room) + TITLE.len() <= usize::from(area.width)
+            && self.time_left_fits(area.width, message);
         let message = format!("{message} ");
-        // On a narrow screen the message goes before the title, not over it.
-        if usize::from(room) + TITLE.len() <= usize::from(area.width) {
+        if titled {
             let title = Style::new().add_modifier(Modifier::BOLD);
             Line::styled(TITLE, title).render(area, buf);
-            self.render_time_bar(area, room, buf);
         }
+        self.render_time_bar(area, titled, room, buf);
         // A styled span, not a styled line: a line's style would cover the
         // whole title line, the time bar's colours with it. A message wider
         // than the screen keeps its start (its end is cut, not its first

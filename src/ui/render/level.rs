@@ -113,9 +113,10 @@ pub(super) fn shown_left(left: Duration) -> String {
 
 impl App {
     /// The time bar of a timed level, `[=====     ] 1:23`, on the title line,
-    /// leaving the `room` columns at its right end free (for the message there
-    /// and a space before it): narrower when needed, then just the time.
-    pub(super) fn render_time_bar(&self, area: Rect, room: u16, buf: &mut Buffer) {
+    /// after the title if `titled` (else from the line's start), leaving the
+    /// `room` columns at its right end free (for the message there and a
+    /// space before it): narrower when needed, then just the time.
+    pub(super) fn render_time_bar(&self, area: Rect, titled: bool, room: u16, buf: &mut Buffer) {
         let (Some(limit), Some(left)) = (
             self.game.time_limit(),
             self.game.remaining_on_show(self.now),
@@ -123,7 +124,8 @@ impl App {
             return;
         };
         let shown = shown_left(left);
-        let free = time_room(area.width, room);
+        let x = if titled { BAR_X } else { 1 };
+        let free = area.width.saturating_sub(x + room);
         // Said to be the time left where it fits: the status line's Time
         // beside it counts up (found by the play-test, play44, who read
         // two unnamed clocks going opposite ways). Right before a message it
@@ -153,7 +155,7 @@ impl App {
             (None, _) => Style::new(),
         }
         .add_modifier(Modifier::BOLD);
-        buf.set_string(area.x + BAR_X, area.y, bar, style);
+        buf.set_string(area.x + x, area.y, bar, style);
     }
 
     /// Whether a title line `width` columns wide, `message` on its right,

@@ -221,7 +221,26 @@ fn the_time_bar_shrinks_and_the_loss_box_shows_the_score() {
         " lianliankan  0:19",
         "no room for a bar"
     );
-    assert_eq!(text(&a, 17, 24)[0], " lianliankan", "nor for the time");
+    // Where the title leaves it no room, the time takes the title's place,
+    // and so beside a message (the check run, check45: at 33 columns and
+    // under, each notice hid the time).
+    assert_eq!(
+        text(&a, 17, 24)[0],
+        " [====   ] 0:19",
+        "in the title's place"
+    );
+    a.note = Some("nothing to undo");
+    assert_eq!(
+        text(&a, 40, 24)[0],
+        " lianliankan  0:19      nothing to undo"
+    );
+    assert_eq!(text(&a, 33, 24)[0], " [====    ] 0:19 nothing to undo");
+    assert_eq!(
+        text(&a, 20, 24)[0],
+        "    nothing to undo",
+        "nor for the time"
+    );
+    a.note = None;
     a.game.tick(t + Duration::from_secs(38));
     a.now = t + Duration::from_secs(40);
     let screen = text(&a, 80, 24).join("\n");

@@ -230,6 +230,7 @@ fn pair((a, b): (Point, Point)) -> [[u16; 2]; 2] {
     [point(a), point(b)]
 }
 
+/// A stored pair of cells, as the game holds it.
 fn unpair([a, b]: [[u16; 2]; 2]) -> (Point, Point) {
     (unpoint(a), unpoint(b))
 }
@@ -555,7 +556,7 @@ impl SavedGame {
             covered: false,
             pace: crate::game::Pace::NORMAL,
             unwinnable: false,
-            on_show: OnShow::resumed((current.dismissed).or(self.dismissed_hint.map(unpair))),
+            on_show: OnShow::resumed(current.dismissed.or(self.dismissed_hint.map(unpair))),
             revision: Revision::fresh(),
         };
         // A board saved as lost stays so; any other is checked again.

@@ -864,16 +864,27 @@ impl Game {
             return;
         }
         // The pair shown and dropped on this very board: it was paid for.
+        // Shown again it is no new move, so what redo holds stays (a step
+        // here forgot it, found by the play-test, pt45: `t`, Esc, `r`, `u`,
+        // `t`, `o` said nothing to redo): the hint undo took back comes
+        // back as redo brings it, so undo takes it back again; any other
+        // shows with its help, as a hint's, the next match earning as after
+        // one.
         if let Some(pair) = self.on_show.dismissed.take() {
-            // A step of its own, so that undo takes it back again, unless
-            // undo already steps back to this very state (a pair dropped
-            // with Esc, whose paid step is still on the stack).
-            let before = self.snapshot();
-            if self.history.stacks().0.last() != Some(&before) {
-                self.history.record(before);
+            let undone = self.history.stacks().1.last();
+            let redone = undone
+                .filter(|u| u.board == self.board && u.hint == Some(pair))
+                .is_some()
+                .then(|| self.history.redo(self.snapshot()))
+                .flatten();
+            match redone {
+                Some(after) => self.restore(after),
+                None => {
+                    self.score.record_help();
+                    self.hint = Some(pair);
+                }
             }
             self.changed();
-            self.hint = Some(pair);
             self.on_show.hint_at = Some(now);
             return;
         }
@@ -979,10 +990,17 @@ impl Game {
         // A hint taken back, or dropped with Esc and then taken back, leaves
         // its pair paid for: `t` shows it again free on the board it was
         // paid on (the state undone, now redo's, was on this very board).
-        if self.hint.is_none() && self.on_show.dismissed.is_none() {
-            let undone = self.history.stacks().1.last();
-            if let Some(undone) = undone.filter(|u| u.board == self.board) {
-                self.on_show.dismissed = undone.hint.or(undone.dismissed);
+        // Undo takes back the move, not the help: the next match earns as
+        // after a hint (found by the play-test, pt45: `t`, `u` and the
+        // pair matched earned 10 points, 5 after the hint).
+        let undone = self.history.stacks().1.last();
+        let seen = undone
+            .filter(|u| u.board == self.board)
+            .and_then(|u| u.hint.or(u.dismissed));
+        if let Some(pair) = seen {
+            self.score.record_help();
+            if self.hint.is_none() && self.on_show.dismissed.is_none() {
+                self.on_show.dismissed = Some(pair);
             }
         }
         self.changed();

@@ -10,12 +10,18 @@ fn game(rows: &[[Tile; 4]], now: Instant) -> Game {
     Game::from_board(Board::from_rows(rows).unwrap(), cfg(), now)
 }
 
-/// `s` but for the hinted pair it keeps as paid: a hint taken back by
-/// undo leaves its pair paid for, so undoing everything gives the start
-/// back but for that.
+/// `s` but for the hinted pair it keeps as paid and the help of seeing it:
+/// a hint taken back by undo leaves its pair paid for and the next match
+/// earning as after a hint, so undoing everything gives the start back but
+/// for that.
 fn unpaid(s: Snapshot) -> Snapshot {
+    let seen = s.dismissed.is_some();
     Snapshot {
         dismissed: None,
+        score: crate::game::Score {
+            helped: s.score.helped && !seen,
+            ..s.score
+        },
         ..s
     }
 }
@@ -220,6 +226,58 @@ fn undo_takes_back_hints_and_reshuffles_but_not_what_they_cost() {
     g.apply(Action::Click(b), t);
     g.apply(Action::Hint, t);
     assert_eq!(g.notice(t), Some(Notice::NoHintsLeft));
+}
+
+/// Found by the play-test (pt45): a paid pair shown again after an undo
+/// was a new move, so `t`, Esc, `r`, `u`, `t`, `o` said "nothing to redo"
+/// and the reshuffle could not be redone (likewise a match undone); and
+/// undo took back the help with the hint, so `t`, `u` and the pair matched
+/// earned the 10 points of a match without help, not 5.
+#[test]
+fn a_paid_pair_shown_again_keeps_the_redo_and_its_help() {
+    use crate::game::score::{AFTER_HELP, BASE};
+    let t = Instant::now();
+    let rows = [[1, 1, 2, 2], [3, 3, 4, 4]];
+    let orders: [&[Action]; 2] = [
+        &[Action::Cancel, Action::Reshuffle, Action::Undo],
+        &[
+            Action::Click(at(0, 0)),
+            Action::Click(at(0, 1)),
+            Action::Undo,
+            Action::Cancel,
+        ],
+    ];
+    for order in orders {
+        let mut g = game(&rows, t);
+        g.apply(Action::Hint, t);
+        let pair = g.hint_pair();
+        for &action in order {
+            g.apply(action, t);
+        }
+        let board = g.board().clone();
+        g.apply(Action::Hint, t);
+        assert_eq!((g.hint_pair(), g.hints_left()), (pair, 2), "{order:?}");
+        g.apply(Action::Redo, t);
+        assert_eq!(g.notice(t), Some(Notice::Redone), "{order:?}");
+        assert_ne!(g.board(), &board, "{order:?}");
+    }
+    // Matched after the hint, after it was undone, and after it was shown
+    // again: each earns as after a hint; without one, in full.
+    let helps: [&[Action]; 4] = [
+        &[Action::Hint],
+        &[Action::Hint, Action::Undo],
+        &[Action::Hint, Action::Undo, Action::Hint],
+        &[],
+    ];
+    for help in helps {
+        let mut g = game(&rows, t);
+        for &action in help {
+            g.apply(action, t);
+        }
+        pair(&mut g, at(0, 0), at(0, 1), t);
+        let earned = if help.is_empty() { BASE } else { AFTER_HELP };
+        assert_eq!(g.score(), earned, "{help:?}");
+    }
 }
 
 #[test]

@@ -41,6 +41,9 @@ const KEEP_THE_WIN: &str = "No, keep the win";
 /// Beside the menu's Hint and Reshuffle once the game has none left.
 const NONE_LEFT: &str = "none left";
 
+/// Beside the menu's Hint while the board is proved lost.
+const BOARD_LOST: &str = "board lost";
+
 /// The key line under every list, but for what Esc does
 /// ([`ListView::esc`], four letters).
 pub const LIST_KEYS: &str = "arrows, letter or click; Enter; Esc ";
@@ -65,6 +68,7 @@ impl App {
                         MenuAction::Board(command) => self.idle(*command).map(|notice| {
                             match notice {
                                 Notice::NoHintsLeft | Notice::NoReshufflesLeft => NONE_LEFT,
+                                Notice::HintLost => BOARD_LOST,
                                 notice => notice.text(),
                             }
                             .to_string()
@@ -412,18 +416,19 @@ impl App {
 
     /// Why the menu item standing for `command` has nothing to act on, if
     /// it has not (the row is dimmed with it): nothing to undo or redo, no
-    /// hint or reshuffle left. A pair paid for and dropped shows again free,
-    /// and a board proved lost is reshuffled for free.
+    /// hint or reshuffle left, no hint on a board proved lost. A pair paid
+    /// for and dropped shows again free, and a board proved lost is
+    /// reshuffled for free.
     fn idle(&self, command: Command) -> Option<Notice> {
         let history = self.game.history();
         match command {
             Command::Undo if history.undo_len() == 0 => Some(Notice::NothingToUndo),
             Command::Redo if history.redo_len() == 0 => Some(Notice::NothingToRedo),
-            Command::Hint
-                if self.game.hints_left() == 0 && self.game.dismissed_hint().is_none() =>
-            {
-                Some(Notice::NoHintsLeft)
-            }
+            Command::Hint if self.game.dismissed_hint().is_some() => None,
+            Command::Hint if self.game.hints_left() == 0 => Some(Notice::NoHintsLeft),
+            // No pair keeps a lost board winnable (found by the play-test,
+            // pt45: chosen there, it ended the pause and showed nothing).
+            Command::Hint if self.game.is_unwinnable() => Some(Notice::HintLost),
             Command::Reshuffle
                 if self.game.reshuffles_left() == 0 && !self.game.is_unwinnable() =>
             {

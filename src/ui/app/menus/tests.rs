@@ -2079,6 +2079,24 @@ fn the_menu_says_when_no_hint_or_reshuffle_is_left() {
     let shown = screen_rows(&app, AREA.width, AREA.height).join("\n");
     assert!(shown.contains("none left"), "{shown}");
     press(&mut app, &[KeyCode::Esc]);
+    // With hints left, a lost board has none to give either: chosen from
+    // the menu of a paused board, Hint ended the pause and showed nothing
+    // (found by the play-test, pt45). It says so, and the pause stays.
+    let timed = Config {
+        timed: true,
+        ..config
+    };
+    let game = Game::from_board(trap_board(), timed, t);
+    let mut app = App::new(game, Theme::builtin("ascii").unwrap(), false, t);
+    pick(&mut app, TRAP_WRONG.0);
+    pick(&mut app, TRAP_WRONG.1);
+    assert!(app.game.is_unwinnable() && app.game.hints_left() == 1);
+    assert_eq!(note(&mut app, "Hint").as_deref(), Some("board lost"));
+    type_str(&mut app, "p");
+    press(&mut app, &[KeyCode::Esc]);
+    type_str(&mut app, "t");
+    assert!(app.screens.is_empty() && app.game.is_paused());
+    assert_eq!(app.note, Some(Notice::HintLost.text()));
 }
 
 /// Played in tmux: the pause menu's letters were not the board's keys for

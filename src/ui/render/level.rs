@@ -126,25 +126,32 @@ impl App {
         let shown = shown_left(left);
         let x = if titled { BAR_X } else { 1 };
         let free = area.width.saturating_sub(x + room);
-        // Said to be the time left where it fits: the status line's Time
-        // beside it counts up (found by the play-test, play44, who read
-        // two unnamed clocks going opposite ways). Right before a message it
+        // Said to be the time left where it fits, with its bar or without
+        // it (found by the play-tests: play44 read two unnamed clocks going
+        // opposite ways, the status line's Time counting up; pt45 saw
+        // "4:41" alone where "4:41 left" fitted). Right before a message it
         // ends in a semicolon, as the intro's clauses do: "4:45 left click
         // two equal tiles" read as a left click (the check run, check45).
+        let message = room > message_room("");
+        let labelled = format!("{shown} left{}", if message { ";" } else { "" });
         let bar_width = |text: &str| free.saturating_sub(text.len() as u16 + 3).min(BAR_WIDTH);
-        let mut labelled = format!("{shown} left");
-        if room > message_room("") && free <= labelled.len() as u16 + 3 + BAR_WIDTH {
-            labelled.push(';');
-        }
-        let bar = match (bar_width(&labelled), bar_width(&shown)) {
-            (width, _) if width >= MIN_BAR_WIDTH => {
-                format!("{} {labelled}", time_bar(width, left, limit))
-            }
-            (_, width) if width >= MIN_BAR_WIDTH => {
-                format!("{} {shown}", time_bar(width, left, limit))
-            }
-            _ if free >= shown.len() as u16 => shown,
+        let fits = |text: &str| free >= text.len() as u16;
+        let (mut text, width) = match (bar_width(&labelled), bar_width(&shown)) {
+            (width, _) if width >= MIN_BAR_WIDTH => (labelled, width),
+            _ if fits(&labelled) => (labelled, 0),
+            (_, width) if width >= MIN_BAR_WIDTH => (shown, width),
+            _ if fits(&shown) => (shown, 0),
             _ => return,
+        };
+        let used = text.len() as u16 + if width > 0 { width + 3 } else { 0 };
+        // Three spaces or more part it from the message as well.
+        if free > used {
+            text = text.trim_end_matches(';').to_string();
+        }
+        let bar = if width > 0 {
+            format!("{} {text}", time_bar(width, left, limit))
+        } else {
+            text
         };
         // Without colour: underlined under a quarter, reversed under a tenth.
         let paint = time_paint(left, limit);

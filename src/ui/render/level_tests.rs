@@ -207,34 +207,31 @@ fn the_time_bar_shrinks_and_the_loss_box_shows_the_score() {
         text(&a, 80, 24)[0],
         " lianliankan  [==========          ] 0:19 left"
     );
-    // The bar gives way to the word saying the time is what is left
-    // (play44: beside the status line's Time that counts up), then the
-    // word to the bar.
+    // The bar shrinks, then goes before the word saying the time is what
+    // is left (play44 read two clocks beside the status line's Time that
+    // counts up; pt45 saw the time alone where the word fitted).
     assert_eq!(
         text(&a, 40, 24)[0],
         " lianliankan  [======      ] 0:19 left"
     );
     assert_eq!(text(&a, 33, 24)[0], " lianliankan  [===  ] 0:19 left");
-    assert_eq!(text(&a, 32, 24)[0], " lianliankan  [=====    ] 0:19");
+    assert_eq!(text(&a, 32, 24)[0], " lianliankan  0:19 left");
     assert_eq!(
         text(&a, 24, 24)[0],
         " lianliankan  0:19",
-        "no room for a bar"
+        "nor for the word"
     );
     // Where the title leaves it no room, the time takes the title's place,
     // and so beside a message (the check run, check45: at 33 columns and
     // under, each notice hid the time).
-    assert_eq!(
-        text(&a, 17, 24)[0],
-        " [====   ] 0:19",
-        "in the title's place"
-    );
+    assert_eq!(text(&a, 17, 24)[0], " 0:19 left", "in the title's place");
     a.note = Some("nothing to undo");
     assert_eq!(
         text(&a, 40, 24)[0],
         " lianliankan  0:19      nothing to undo"
     );
-    assert_eq!(text(&a, 33, 24)[0], " [====    ] 0:19 nothing to undo");
+    assert_eq!(text(&a, 33, 24)[0], " 0:19 left       nothing to undo");
+    assert_eq!(text(&a, 28, 24)[0], " 0:19 left; nothing to undo");
     assert_eq!(
         text(&a, 20, 24)[0],
         "    nothing to undo",
@@ -556,7 +553,11 @@ fn a_narrow_timed_level_shows_its_time_left_before_the_first_move() {
     );
     // Where the time leaves room, the intro's first clauses show beside it.
     let middle = &text(&app, 50, 12)[0];
-    assert!(middle.ends_with("0:38 click two equal tiles"), "{middle}");
+    // Said to be the time left where the word fits, before the bar (pt45).
+    assert!(
+        middle.ends_with("0:38 left     click two equal tiles"),
+        "{middle}"
+    );
     let wide = &text(&app, 80, 12)[0];
     let menu = "click two equal tiles; Esc or click here: menu";
     assert!(wide.contains(menu), "{wide}");
@@ -565,6 +566,7 @@ fn a_narrow_timed_level_shows_its_time_left_before_the_first_move() {
     assert!(wide.contains("] 0:38 left; click two"), "{wide}");
     for width in [60, 100] {
         let row = &text(&app, width, 12)[0];
+
         assert!(row.contains(" left; click two"), "{row}");
     }
     // Where the bar leaves a gap, the clause needs no end.

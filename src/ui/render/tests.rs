@@ -916,10 +916,11 @@ fn the_lost_warning_leaves_the_time_bar_whole() {
     app.now = t + crate::game::NOTICE_TIME;
     for width in [70, 80, 100] {
         let title = text(&draw(&app, width, 24))[0].clone();
-        let bar_end = title.find(']').map(|i| i + " 0:00".len());
+        // The time left, with its bar or its word, whole before it.
+        let time_end = title.find(" 0:").map(|i| i + " 0:00".len());
         let warning = title.find(super::LOST_WARNING);
         assert!(
-            matches!((bar_end, warning), (Some(e), Some(w)) if e < w),
+            matches!((time_end, warning), (Some(e), Some(w)) if e < w),
             "{title}"
         );
     }

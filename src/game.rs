@@ -549,6 +549,10 @@ impl Game {
                     if self.hints_left < game.hints_left {
                         game.hints_left = self.hints_left;
                         game.assisted = true;
+                        // A pair a hint showed on this very board stays
+                        // paid for: `t` shows it again free (found by the
+                        // play-test, pt45: it charged a second hint).
+                        game.on_show.dismissed = self.paid_pair_on(&game.board);
                     }
                     self.replace_with(game, now);
                 }
@@ -932,6 +936,18 @@ impl Game {
         self.reshuffles_left = self.reshuffles_left.saturating_sub(1);
         self.score.record_help();
         self.notice = Some((Notice::Reshuffled, now));
+    }
+
+    /// The pair a hint showed on `board` in any state of this game (the
+    /// current one, or one undo or redo goes to), which was paid for.
+    fn paid_pair_on(&self, board: &Board) -> Option<(Point, Point)> {
+        let (undo, redo) = self.history.stacks();
+        let now = self.snapshot();
+        undo.iter()
+            .chain([&now])
+            .chain(redo)
+            .filter(|s| s.board == *board)
+            .find_map(|s| s.hint.or(s.dismissed))
     }
 
     /// The state a move changes, as it stands now.

@@ -291,7 +291,20 @@ impl App {
         } else {
             Style::new().add_modifier(Modifier::BOLD)
         };
-        let message = shorten(&message, usize::from(area.width).saturating_sub(1));
+        let whole = shorten(&message, usize::from(area.width).saturating_sub(1));
+        // A timed level's time left keeps its place before the message,
+        // which gives up its last clauses for it (found by the play-test,
+        // pt45: "no hint: this board cannot be won now" hid the time at 39
+        // to 43 columns); a message of one clause is left whole.
+        let beside_time = self
+            .time_left_width()
+            .map(|time| usize::from(area.width).saturating_sub(time + 3));
+        let message = match beside_time {
+            Some(room) if whole.width() > room => {
+                cut_at(&message, room, &["; ", ": ", " ("]).unwrap_or(whole)
+            }
+            _ => whole,
+        };
         let room = level::message_room(message);
         // On a narrow screen the message goes before the title, not over it,
         // and a timed level's time left wins over the title: it takes the
@@ -464,16 +477,19 @@ fn shorten(message: &str, width: usize) -> &str {
     if message.width() <= width {
         return message;
     }
-    let last_end = |seps: &[&str]| {
-        seps.iter()
-            .flat_map(|sep| message.match_indices(sep).map(|(i, _)| i))
-            .filter(|&end| end > 0 && message[..end].width() <= width)
-            .max()
-    };
-    match last_end(&["; ", ": ", " ("]).or_else(|| last_end(&[" "])) {
-        Some(end) => message[..end].trim_end_matches([',', ';', ':']),
-        None => message,
-    }
+    cut_at(message, width, &["; ", ": ", " ("])
+        .or_else(|| cut_at(message, width, &[" "]))
+        .unwrap_or(message)
+}
+
+/// `message` up to the last of `seps` it holds within `width` columns, if
+/// any, without the punctuation that ended the part kept.
+fn cut_at<'a>(message: &'a str, width: usize, seps: &[&str]) -> Option<&'a str> {
+    seps.iter()
+        .flat_map(|sep| message.match_indices(sep).map(|(i, _)| i))
+        .filter(|&end| end > 0 && message[..end].width() <= width)
+        .max()
+        .map(|end| message[..end].trim_end_matches([',', ';', ':']))
 }
 
 /// How much of a match line is drawn `shown` after the match, of a `line`

@@ -165,6 +165,13 @@ impl App {
         buf.set_string(area.x + x, area.y, bar, style);
     }
 
+    /// The columns a timed level's time left takes at the least (`1:23`),
+    /// none on an untimed level.
+    pub(super) fn time_left_width(&self) -> Option<usize> {
+        self.game.time_limit()?;
+        Some(shown_left(self.game.remaining_on_show(self.now)?).len())
+    }
+
     /// Whether a title line `width` columns wide, `message` on its right,
     /// has room for the time left (see [`App::render_time_bar`]); an
     /// untimed level has none to show.

@@ -935,6 +935,19 @@ fn the_lost_warning_leaves_the_time_bar_whole() {
         );
         assert!(title.contains("cannot"), "the warning at {width}: {title}");
     }
+    // A notice gives up its last clauses for the time left (found by the
+    // play-test, pt45: at 39 to 43 columns "no hint: this board cannot be
+    // won now" hid it).
+    app.game.apply(Action::Hint, app.now);
+    for width in [24, 40, 43] {
+        let title = text(&draw(&app, width, 24))[0].clone();
+        let clock = |w: &str| w.len() == 4 && w.as_bytes()[1] == b':';
+        assert!(
+            title.split_whitespace().any(clock),
+            "the time left at {width}: {title}"
+        );
+        assert!(title.contains("no hint"), "the notice at {width}: {title}");
+    }
 }
 
 /// The lost-board warnings name the keys that get out of it in words of

@@ -924,15 +924,20 @@ fn the_lost_warning_leaves_the_time_bar_whole() {
             "{title}"
         );
     }
-    // Narrower, the warning took the time's place (the play-test, under
-    // about 55 columns); a short warning leaves the time left on show.
-    for width in [40, 50, 56] {
-        let title = text(&draw(&app, width, 24))[0].clone();
+    // The title line at `width` columns, with the time left on it.
+    let timed_title = |app: &App, width: u16| {
+        let title = text(&draw(app, width, 24))[0].clone();
         let clock = |w: &str| w.len() == 4 && w.as_bytes()[1] == b':';
         assert!(
             title.split_whitespace().any(clock),
             "the time left at {width}: {title}"
         );
+        title
+    };
+    // Narrower, the warning took the time's place (the play-test, under
+    // about 55 columns); a short warning leaves the time left on show.
+    for width in [40, 50, 56] {
+        let title = timed_title(&app, width);
         assert!(title.contains("cannot"), "the warning at {width}: {title}");
     }
     // A notice gives up its last clauses for the time left (found by the
@@ -940,12 +945,7 @@ fn the_lost_warning_leaves_the_time_bar_whole() {
     // won now" hid it).
     app.game.apply(Action::Hint, app.now);
     for width in [24, 40, 43] {
-        let title = text(&draw(&app, width, 24))[0].clone();
-        let clock = |w: &str| w.len() == 4 && w.as_bytes()[1] == b':';
-        assert!(
-            title.split_whitespace().any(clock),
-            "the time left at {width}: {title}"
-        );
+        let title = timed_title(&app, width);
         assert!(title.contains("no hint"), "the notice at {width}: {title}");
     }
 }

@@ -378,6 +378,13 @@ pub struct Snapshot {
     pub(crate) unwinnable: bool,
 }
 
+impl Snapshot {
+    /// The hinted pair paid for in this state, on show or dropped with Esc.
+    fn paid_pair(&self) -> Option<(Point, Point)> {
+        self.hint.or(self.dismissed)
+    }
+}
+
 /// Which state of its game a save would keep: every change a save keeps
 /// (a match, a hint, a reshuffle, undo, redo, a pause) takes a new one, and
 /// no two states ever share one, however their counts of moves, tiles and
@@ -875,12 +882,11 @@ impl Game {
         // shows with its help, as a hint's, the next match earning as after
         // one.
         if let Some(pair) = self.on_show.dismissed.take() {
-            let undone = self.history.stacks().1.last();
-            let redone = undone
-                .filter(|u| u.board == self.board && u.hint == Some(pair))
-                .is_some()
-                .then(|| self.history.redo(self.snapshot()))
-                .flatten();
+            let redone = if self.undone_here().is_some_and(|u| u.hint == Some(pair)) {
+                self.history.redo(self.snapshot())
+            } else {
+                None
+            };
             match redone {
                 Some(after) => self.restore(after),
                 None => {
@@ -942,12 +948,26 @@ impl Game {
     /// current one, or one undo or redo goes to), which was paid for.
     fn paid_pair_on(&self, board: &Board) -> Option<(Point, Point)> {
         let (undo, redo) = self.history.stacks();
-        let now = self.snapshot();
-        undo.iter()
-            .chain([&now])
-            .chain(redo)
-            .filter(|s| s.board == *board)
-            .find_map(|s| s.hint.or(s.dismissed))
+        let here = self
+            .hint
+            .or(self.on_show.dismissed)
+            .filter(|_| self.board == *board);
+        here.or_else(|| {
+            undo.iter()
+                .chain(redo)
+                .filter(|s| s.board == *board)
+                .find_map(Snapshot::paid_pair)
+        })
+    }
+
+    /// The state undo last took back (redo's next), where it stood on this
+    /// very board: a hint undo took back, on show or dropped with Esc.
+    fn undone_here(&self) -> Option<&Snapshot> {
+        self.history
+            .stacks()
+            .1
+            .last()
+            .filter(|u| u.board == self.board)
     }
 
     /// The state a move changes, as it stands now.
@@ -1009,11 +1029,7 @@ impl Game {
         // Undo takes back the move, not the help: the next match earns as
         // after a hint (found by the play-test, pt45: `t`, `u` and the
         // pair matched earned 10 points, 5 after the hint).
-        let undone = self.history.stacks().1.last();
-        let seen = undone
-            .filter(|u| u.board == self.board)
-            .and_then(|u| u.hint.or(u.dismissed));
-        if let Some(pair) = seen {
+        if let Some(pair) = self.undone_here().and_then(Snapshot::paid_pair) {
             self.score.record_help();
             if self.hint.is_none() && self.on_show.dismissed.is_none() {
                 self.on_show.dismissed = Some(pair);

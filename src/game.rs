@@ -380,10 +380,13 @@ pub struct Snapshot {
 
 impl Snapshot {
     /// The hinted pair paid for in this state, on show or dropped with Esc.
-    fn paid_pair(&self) -> Option<(Point, Point)> {
+    pub(crate) fn paid_pair(&self) -> Option<(Point, Point)> {
         self.hint.or(self.dismissed)
     }
 }
+
+/// A pair a hint was paid for, with the board it was shown on.
+pub(crate) type PaidHint = (Board, (Point, Point));
 
 /// Which state of its game a save would keep: every change a save keeps
 /// (a match, a hint, a reshuffle, undo, redo, a pause) takes a new one, and
@@ -465,6 +468,11 @@ pub struct Game {
     pub(crate) unwinnable: bool,
     /// When the hint and the last failed pick appeared (for the screen).
     pub(crate) on_show: OnShow,
+    /// Each pair a hint was paid for on this level, with the board it was
+    /// shown on (at most one a board): `t` on that board again shows it
+    /// free, however the board came back (undo, redo, a restart, or new
+    /// moves that lead to it again).
+    pub(crate) paid_hints: Vec<PaidHint>,
     /// The state a save would keep, as of the last change to it.
     pub(crate) revision: Revision,
 }
@@ -532,6 +540,7 @@ impl Game {
             pace: Pace::NORMAL,
             unwinnable: false,
             on_show: OnShow::default(),
+            paid_hints: Vec::new(),
             revision: Revision::fresh(),
         };
         game.settle(now, lost);
@@ -560,6 +569,12 @@ impl Game {
                         // paid for: `t` shows it again free (found by the
                         // play-test, pt45: it charged a second hint).
                         game.on_show.dismissed = self.paid_pair_on(&game.board);
+                        game.paid_hints = self
+                            .paid_hints
+                            .iter()
+                            .filter(|(board, _)| *board == game.board)
+                            .cloned()
+                            .collect();
                     }
                     self.replace_with(game, now);
                 }
@@ -834,6 +849,7 @@ impl Game {
         self.rng = rng;
         self.level = next;
         self.history = History::default();
+        self.paid_hints.clear();
         // The removal stays: its line is drawn over the new board (the
         // last pair cleared the old one, so nothing slides).
         self.highlight = None;
@@ -874,14 +890,17 @@ impl Game {
         if self.hint.is_some() {
             return;
         }
-        // The pair shown and dropped on this very board: it was paid for.
-        // Shown again it is no new move, so what redo holds stays (a step
-        // here forgot it, found by the play-test, pt45: `t`, Esc, `r`, `u`,
-        // `t`, `o` said nothing to redo): the hint undo took back comes
-        // back as redo brings it, so undo takes it back again; any other
-        // shows with its help, as a hint's, the next match earning as after
-        // one.
-        if let Some(pair) = self.on_show.dismissed.take() {
+        // A pair paid for on this very board, dropped with Esc or shown
+        // before the board came back by other moves (found by the re-test,
+        // rt45: `t`, a match, `t`, `u`, `u`, the same match, `t` spent a
+        // second hint). Shown again it is no new move, so what redo holds
+        // stays (a step here forgot it, found by the play-test, pt45: `t`,
+        // Esc, `r`, `u`, `t`, `o` said nothing to redo): the hint undo took
+        // back comes back as redo brings it, so undo takes it back again;
+        // any other shows with its help, as a hint's, the next match
+        // earning as after one.
+        let paid = self.on_show.dismissed.take();
+        if let Some(pair) = paid.or_else(|| self.paid_pair_on(&self.board)) {
             let redone = if self.undone_here().is_some_and(|u| u.hint == Some(pair)) {
                 self.history.redo(self.snapshot())
             } else {
@@ -919,6 +938,7 @@ impl Game {
             self.assisted = true;
             self.hints_left -= 1;
             self.hint = Some(pair);
+            self.paid_hints.push((self.board.clone(), pair));
             self.on_show.hint_at = Some(now);
             self.score.record_help();
         }
@@ -944,20 +964,12 @@ impl Game {
         self.notice = Some((Notice::Reshuffled, now));
     }
 
-    /// The pair a hint showed on `board` in any state of this game (the
-    /// current one, or one undo or redo goes to), which was paid for.
+    /// The pair a hint of this level showed on `board`, which was paid for.
     fn paid_pair_on(&self, board: &Board) -> Option<(Point, Point)> {
-        let (undo, redo) = self.history.stacks();
-        let here = self
-            .hint
-            .or(self.on_show.dismissed)
-            .filter(|_| self.board == *board);
-        here.or_else(|| {
-            undo.iter()
-                .chain(redo)
-                .filter(|s| s.board == *board)
-                .find_map(Snapshot::paid_pair)
-        })
+        self.paid_hints
+            .iter()
+            .find(|(b, _)| b == board)
+            .map(|&(_, pair)| pair)
     }
 
     /// The state undo last took back (redo's next), where it stood on this
@@ -1121,10 +1133,13 @@ impl Game {
         self.hint
     }
 
-    /// The hinted pair Esc or undo took off the board, until the board
-    /// changes: `t` shows it again without spending a hint.
-    pub(crate) fn dismissed_hint(&self) -> Option<(Point, Point)> {
-        self.on_show.dismissed
+    /// A pair a hint was paid for on the board as it stands, not on show:
+    /// `t` shows it without spending a hint.
+    pub(crate) fn paid_hint(&self) -> Option<(Point, Point)> {
+        self.on_show
+            .dismissed
+            .or_else(|| self.paid_pair_on(&self.board))
+            .filter(|_| self.hint.is_none())
     }
 
     /// When the hint on show was given, if it was given in this session

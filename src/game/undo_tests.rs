@@ -280,6 +280,33 @@ fn a_paid_pair_shown_again_keeps_the_redo_and_its_help() {
     }
 }
 
+/// Found by the re-test (rt45): a pair paid for on a board that new moves,
+/// not undo or redo, led back to was charged again: `t`, the pair matched,
+/// `t`, `u`, `u`, the same match made again (nothing left to redo), `t`
+/// spent a second hint on the same pair. It shows free, with a hint's help.
+#[test]
+fn a_board_new_moves_lead_back_to_shows_its_paid_pair_free() {
+    use crate::game::score::AFTER_HELP;
+    let t = Instant::now();
+    let mut g = game(&[[1, 1, 2, 2], [3, 3, 4, 4]], t);
+    g.apply(Action::Hint, t);
+    let (a, b) = g.hint_pair().expect("a hint");
+    pair(&mut g, a, b, t);
+    g.apply(Action::Hint, t);
+    let (second, left) = (g.hint_pair(), g.hints_left());
+    assert_eq!(left, 1);
+    g.apply(Action::Undo, t);
+    g.apply(Action::Undo, t);
+    pair(&mut g, a, b, t);
+    assert_eq!(g.history().redo_len(), 0);
+    let points = g.score();
+    g.apply(Action::Hint, t);
+    assert_eq!((g.hint_pair(), g.hints_left()), (second, left));
+    let (c, d) = second.expect("the pair paid for");
+    pair(&mut g, c, d, t);
+    assert_eq!(g.score(), points + AFTER_HELP);
+}
+
 #[test]
 fn undo_of_a_match_takes_back_the_deadlock_reshuffle_it_caused() {
     let rows = [[1, 2, 3, 4, 5], [3, 4, 1, 2, 5]];

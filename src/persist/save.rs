@@ -26,6 +26,7 @@
 //! allows a reshuffle, so the mark is taken on trust, but never on an empty
 //! board.
 
+use std::collections::HashSet;
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
@@ -35,7 +36,8 @@ use serde::{Deserialize, Serialize};
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 use crate::game::limits::{MAX_HELP, MAX_KINDS, MAX_SCORE, MAX_SECONDS, check_board};
 use crate::game::{
-    Clock, Config, Difficulty, Game, History, Level, Mode, OnShow, Revision, Score, Snapshot,
+    Clock, Config, Difficulty, Game, History, Level, Mode, OnShow, PaidHint, Revision, Score,
+    Snapshot,
 };
 use crate::persist::document::Document;
 
@@ -122,6 +124,27 @@ pub struct SavedGame {
     undo: Vec<SavedState>,
     /// The states redo goes forward to, the furthest first.
     redo: Vec<SavedState>,
+    /// Each pair a hint was paid for on this level, with its board (version
+    /// 8 on: a file before it kept them only in its states, read as these).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    paid: Vec<SavedPaid>,
+}
+
+/// A pair a hint was paid for, with the board it was shown on, which `t`
+/// on that board shows again free. The board is stored as a state's is:
+/// whole, or by how it differs from the current board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedPaid {
+    /// The board, a string of digits a row; `None` when `changes` gives it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    tiles: Option<Vec<String>>,
+    /// The cells where the board differs from the current one, as a
+    /// state's `changes`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    changes: Option<String>,
+    /// The pair.
+    pair: [[u16; 2]; 2],
 }
 
 /// One [`Snapshot`] as it is stored.
@@ -190,8 +213,11 @@ impl Document for SavedGame {
     /// and the highlighted kind (`highlight`); files before it read as none.
     /// 7: each state keeps the hinted pair Esc dropped in it (`dismissed`),
     /// so undo and redo bring it back; version 6's `dismissed_hint` is read
-    /// as the current state's.
-    const VERSION: u32 = 7;
+    /// as the current state's. 8: the pairs hints were paid for on the
+    /// level, with their boards (`paid`), so a board new moves lead back to
+    /// shows its pair again free; files before it read the pairs their
+    /// states keep as those.
+    const VERSION: u32 = 8;
     const DESCRIPTION: &'static str = "The saved game";
 
     fn validate(&self) -> Result<(), String> {
@@ -254,47 +280,91 @@ fn read_change(change: &str) -> Option<((usize, usize), Tile)> {
     (digit.next().is_none() && parts.next().is_none()).then_some(((row, col), tile))
 }
 
+/// `board` as stored: whole (a string of digits a row), or by how it
+/// differs from `neighbour`'s where that is shorter.
+fn stored_board(board: &Board, neighbour: Option<&Board>) -> (Option<Vec<String>>, Option<String>) {
+    let cols = board.cols();
+    let tiles = board.tiles();
+    let changes: Option<String> = neighbour.and_then(|n| {
+        // A change takes about eight bytes, a whole cell one: a board
+        // that differs in more than one cell in sixteen is stored whole.
+        let most = tiles.len() / 16;
+        let (mut cells, mut count) = (String::new(), 0);
+        // Row by row, a row alike compared whole, and written into one
+        // string: every state is compared on every save, and a move
+        // changes a few rows.
+        let rows = tiles.chunks(cols).zip(n.tiles().chunks(cols));
+        for (row, (mine, theirs)) in rows.enumerate().filter(|(_, (a, b))| a != b) {
+            for (col, (&t, _)) in mine
+                .iter()
+                .zip(theirs)
+                .enumerate()
+                .filter(|(_, (a, b))| a != b)
+            {
+                if count == most {
+                    return None;
+                }
+                let space = if count == 0 { "" } else { " " };
+                let _ = write!(cells, "{space}{row},{col},{}", digit(t));
+                count += 1;
+            }
+        }
+        Some(cells)
+    });
+    let whole = changes.is_none().then(|| {
+        tiles
+            .chunks(cols)
+            .map(|row| row.iter().map(|&t| digit(t)).collect())
+            .collect()
+    });
+    (whole, changes)
+}
+
+/// The tiles of a board of `g`'s size stored as [`stored_board`] writes
+/// it, `whole` or as `changes` from the `neighbour`'s tiles.
+fn read_board(
+    g: &SavedGame,
+    whole: Option<&[String]>,
+    changes: Option<&str>,
+    neighbour: Option<&[Tile]>,
+) -> Result<Vec<Tile>, String> {
+    match (whole, changes, neighbour) {
+        (Some(_), Some(_), _) => Err("a board is given both whole and as changes".into()),
+        (Some(rows), None, _) => {
+            if rows.len() != g.rows || rows.iter().any(|r| r.chars().count() != g.cols) {
+                return Err(format!("a board is not {} x {}", g.rows, g.cols));
+            }
+            rows.iter()
+                .flat_map(|row| row.chars())
+                .map(undigit)
+                .collect::<Option<_>>()
+                .ok_or_else(|| "a board holds a character that is not a tile".into())
+        }
+        (None, Some(changes), Some(n)) => {
+            let mut tiles = n.to_vec();
+            for change in changes.split_whitespace() {
+                let (at, tile) = read_change(change)
+                    .ok_or_else(|| format!("a change {change:?} is not ROW,COLUMN,DIGIT"))?;
+                if at.0 >= g.rows || at.1 >= g.cols {
+                    return Err(format!("a change at {},{} is off the board", at.0, at.1));
+                }
+                tiles[at.0 * g.cols + at.1] = tile;
+            }
+            Ok(tiles)
+        }
+        (None, Some(_), None) => Err("the current board is given as changes, not whole".into()),
+        (None, None, _) => Err("a board is missing".into()),
+    }
+}
+
 impl SavedState {
     /// `s` as stored, its last match timed back from `played`, the playing
     /// time at the save: whole, or by how it differs from `neighbour` (the
     /// state next to it toward the current one) where that is shorter.
     fn new(s: &Snapshot, played: Duration, neighbour: Option<&Snapshot>) -> Self {
-        let cols = s.board.cols();
-        let tiles = s.board.tiles();
-        let changes: Option<String> = neighbour.and_then(|n| {
-            // A change takes about eight bytes, a whole cell one: a state
-            // that differs in more than one cell in sixteen is stored whole.
-            let most = tiles.len() / 16;
-            let (mut cells, mut count) = (String::new(), 0);
-            // Row by row, a row alike compared whole, and written into one
-            // string: every state is compared on every save, and a move
-            // changes a few rows.
-            let rows = tiles.chunks(cols).zip(n.board.tiles().chunks(cols));
-            for (row, (mine, theirs)) in rows.enumerate().filter(|(_, (a, b))| a != b) {
-                for (col, (&t, _)) in mine
-                    .iter()
-                    .zip(theirs)
-                    .enumerate()
-                    .filter(|(_, (a, b))| a != b)
-                {
-                    if count == most {
-                        return None;
-                    }
-                    let space = if count == 0 { "" } else { " " };
-                    let _ = write!(cells, "{space}{row},{col},{}", digit(t));
-                    count += 1;
-                }
-            }
-            Some(cells)
-        });
-        let whole = changes.is_none().then(|| {
-            tiles
-                .chunks(cols)
-                .map(|row| row.iter().map(|&t| digit(t)).collect())
-                .collect()
-        });
+        let (tiles, changes) = stored_board(&s.board, neighbour.map(|n| &n.board));
         SavedState {
-            tiles: whole,
+            tiles,
             changes,
             rng: neighbour
                 .is_none_or(|n| n.rng != s.rng)
@@ -314,37 +384,12 @@ impl SavedState {
     /// The board and generator this state stores, given its `neighbour`'s
     /// (none for the current state, which is stored whole).
     fn resolve(&self, g: &SavedGame, neighbour: Option<&Resolved>) -> Result<Resolved, String> {
-        let tiles = match (&self.tiles, &self.changes, neighbour) {
-            (Some(_), Some(_), _) => {
-                return Err("a board is given both whole and as changes".into());
-            }
-            (Some(rows), None, _) => {
-                if rows.len() != g.rows || rows.iter().any(|r| r.chars().count() != g.cols) {
-                    return Err(format!("a board is not {} x {}", g.rows, g.cols));
-                }
-                rows.iter()
-                    .flat_map(|row| row.chars())
-                    .map(undigit)
-                    .collect::<Option<_>>()
-                    .ok_or("a board holds a character that is not a tile")?
-            }
-            (None, Some(changes), Some(n)) => {
-                let mut tiles = n.tiles.clone();
-                for change in changes.split_whitespace() {
-                    let (at, tile) = read_change(change)
-                        .ok_or_else(|| format!("a change {change:?} is not ROW,COLUMN,DIGIT"))?;
-                    if at.0 >= g.rows || at.1 >= g.cols {
-                        return Err(format!("a change at {},{} is off the board", at.0, at.1));
-                    }
-                    tiles[at.0 * g.cols + at.1] = tile;
-                }
-                tiles
-            }
-            (None, Some(_), None) => {
-                return Err("the current board is given as changes, not whole".into());
-            }
-            (None, None, _) => return Err("a board is missing".into()),
-        };
+        let tiles = read_board(
+            g,
+            self.tiles.as_deref(),
+            self.changes.as_deref(),
+            neighbour.map(|n| n.tiles.as_slice()),
+        )?;
         let rng = self
             .rng
             .as_ref()
@@ -484,6 +529,18 @@ impl SavedGame {
             highlight: game.highlight,
             undo: stack(undo),
             redo: stack(redo),
+            paid: game
+                .paid_hints
+                .iter()
+                .map(|(board, paid)| {
+                    let (tiles, changes) = stored_board(board, Some(&current.board));
+                    SavedPaid {
+                        tiles,
+                        changes,
+                        pair: pair(*paid),
+                    }
+                })
+                .collect(),
             current: SavedState::new(&current, played, None),
         }
     }
@@ -524,8 +581,9 @@ impl SavedGame {
         let mut redo = states.split_off(self.undo.len() + 1);
         redo.reverse();
         let current = states.pop().expect("the timeline holds the current state");
-        let history = History::from_stacks(states, redo);
         let (hints_left, reshuffles_left) = self.help_left()?;
+        let paid_hints = self.paid_hints(&current, states.iter().chain(&redo))?;
+        let history = History::from_stacks(states, redo);
         let mut game = Game {
             id: self.id.unwrap_or_else(rand::random),
             config: self.config()?,
@@ -557,6 +615,7 @@ impl SavedGame {
             pace: crate::game::Pace::NORMAL,
             unwinnable: false,
             on_show: OnShow::resumed(current.dismissed.or(self.dismissed_hint.map(unpair))),
+            paid_hints,
             revision: Revision::fresh(),
         };
         // A board saved as lost stays so; any other is checked again.
@@ -566,6 +625,69 @@ impl SavedGame {
         game.tick(now);
         game.sync_clock(now);
         Ok(game)
+    }
+
+    /// The pairs hints were paid for on this level, each with its board,
+    /// given the `current` state and the `others` of the history. A file
+    /// before version 8 kept them in its states only (and a version 6 file
+    /// the current state's as `dismissed_hint`): those are read as paid,
+    /// as many as the hints spent.
+    fn paid_hints<'a>(
+        &self,
+        current: &'a Snapshot,
+        others: impl Iterator<Item = &'a Snapshot>,
+    ) -> Result<Vec<PaidHint>, String> {
+        let mut paid = self.paid(current.board.tiles())?;
+        let mut seen: HashSet<&[Tile]> = paid.iter().map(|(b, _)| b.tiles()).collect();
+        let v6 = self.dismissed_hint.map(|p| (current, unpair(p)));
+        let kept = others
+            .chain([current])
+            .filter_map(|s| s.paid_pair().map(|p| (s, p)))
+            .chain(v6);
+        let mut more = Vec::new();
+        for (s, pair) in kept {
+            if seen.insert(s.board.tiles()) {
+                more.push((s.board.clone(), pair));
+            }
+        }
+        paid.extend(more);
+        paid.truncate(self.hints_spent()?);
+        Ok(paid)
+    }
+
+    /// How many hints the game has spent.
+    fn hints_spent(&self) -> Result<usize, String> {
+        Ok(self.hints.saturating_sub(self.help_left()?.0) as usize)
+    }
+
+    /// Each pair a hint was paid for, with its board, stored beside the
+    /// `current` board's tiles; an error if there are more than the hints
+    /// spent, or a board or pair is not the game's.
+    fn paid(&self, current: &[Tile]) -> Result<Vec<PaidHint>, String> {
+        if self.paid.len() > self.hints_spent()? {
+            return Err("more hinted pairs are paid for than hints were spent".into());
+        }
+        let read = |p: &SavedPaid| {
+            let tiles = read_board(
+                self,
+                p.tiles.as_deref(),
+                p.changes.as_deref(),
+                Some(current),
+            )?;
+            if tiles.iter().any(|&t| t as usize > self.kinds) {
+                return Err(format!(
+                    "a board a hint was paid on holds a kind above the game's {}",
+                    self.kinds
+                ));
+            }
+            if !one_kind(self, &tiles, p.pair) {
+                return Err("a pair a hint was paid for is not two tiles of one kind".into());
+            }
+            let board =
+                Board::from_tiles(self.rows, self.cols, tiles).map_err(|e| e.to_string())?;
+            Ok((board, unpair(p.pair)))
+        };
+        self.paid.iter().map(read).collect()
     }
 
     /// Every state in the order it was played: undo's, the current one,
@@ -675,6 +797,7 @@ impl SavedGame {
             }
             if std::ptr::eq(state, &self.current) {
                 self.check_marks(tiles)?;
+                self.paid(tiles)?;
             }
             before = Some((count, state));
         }
@@ -870,6 +993,17 @@ mod tests {
             .expect("the current state is whole")
     }
 
+    /// A pair paid for in `g` (one hint spent for it) on the current board
+    /// with `changes`.
+    fn paid(g: &mut SavedGame, changes: &str, pair: [[u16; 2]; 2]) -> SavedPaid {
+        g.hints_left = Some(g.hints - 1);
+        SavedPaid {
+            tiles: None,
+            changes: Some(changes.into()),
+            pair,
+        }
+    }
+
     #[test]
     fn out_of_range_values_are_refused() {
         let t = Instant::now();
@@ -926,6 +1060,18 @@ mod tests {
                 Box::new(|g| g.undo[0].dismissed = Some([[0, 0], [0, 0]])),
             ),
             ("highlighted kind", Box::new(|g| g.highlight = Some(33))),
+            (
+                "more hinted pairs are paid for than hints",
+                Box::new(|g| g.paid = vec![paid(g, "", [[0, 0], [0, 1]]); 2]),
+            ),
+            (
+                "a pair a hint was paid for is not two tiles",
+                Box::new(|g| g.paid = vec![paid(g, "", [[0, 0], [0, 0]])]),
+            ),
+            (
+                "a change at 0,16 is off the board",
+                Box::new(|g| g.paid = vec![paid(g, "0,16,1", [[0, 0], [0, 1]])]),
+            ),
             (
                 "do not follow one another",
                 Box::new(|g| g.undo[0].points = g.current.points + 1),
@@ -1229,10 +1375,62 @@ mod tests {
         let loaded = document::load::<SavedGame>(dir.path()).unwrap();
         assert_eq!(loaded.warning, None);
         let mut r = loaded.value.unwrap().restore(t).unwrap();
-        assert_eq!(r.dismissed_hint(), Some(pair));
+        assert_eq!(r.paid_hint(), Some(pair));
         let left = r.hints_left();
         r.apply(Action::Hint, t);
         assert_eq!((r.hint_pair(), r.hints_left()), (Some(pair), left));
+    }
+
+    /// The pairs hints were paid for stay paid through a quit and resume,
+    /// however the board comes back: here by the same match made again
+    /// after undo, which leaves nothing to redo, then no state of the game
+    /// holds the pair. A version 7 file, which kept them only in its
+    /// states, reads those.
+    #[test]
+    fn a_resumed_game_keeps_the_pairs_its_hints_were_paid_for() {
+        use crate::persist::document;
+        let t = Instant::now();
+        let resume = |g: &Game, version: u32| {
+            let mut file = serde_json::to_value(SavedGame::new(g, t)).unwrap();
+            if version == 7 {
+                file.as_object_mut().unwrap().remove("paid");
+            }
+            let file = serde_json::json!({ "version": version, "data": file });
+            let dir = tempfile::tempdir().unwrap();
+            std::fs::write(dir.path().join(SavedGame::FILE_NAME), file.to_string()).unwrap();
+            let loaded = document::load::<SavedGame>(dir.path()).unwrap();
+            assert_eq!(loaded.warning, None);
+            loaded.value.unwrap().restore(t).unwrap()
+        };
+        // Saved after the match made again (version 8), or before the undo
+        // with the pairs in the states (versions 7 and 8).
+        for (version, after) in [(8, true), (7, false), (8, false)] {
+            let mut g = play(5, t);
+            g.apply(Action::Hint, t);
+            let (a, b) = g.hint_pair().expect("a hint");
+            g.apply(Action::Click(a), t);
+            g.apply(Action::Click(b), t);
+            g.apply(Action::Hint, t);
+            let (second, left) = (g.hint_pair(), g.hints_left());
+            let (c, d) = second.expect("a second hint");
+            if !after {
+                g.apply(Action::Click(c), t);
+                g.apply(Action::Click(d), t);
+                g = resume(&g, version);
+                g.apply(Action::Undo, t);
+            }
+            g.apply(Action::Undo, t);
+            g.apply(Action::Undo, t);
+            g.apply(Action::Click(a), t);
+            g.apply(Action::Click(b), t);
+            assert_eq!(g.history().redo_len(), 0);
+            if after {
+                g = resume(&g, version);
+            }
+            g.apply(Action::Hint, t);
+            let case = format!("version {version}, saved after: {after}");
+            assert_eq!((g.hint_pair(), g.hints_left()), (second, left), "{case}");
+        }
     }
 
     #[test]

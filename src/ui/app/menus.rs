@@ -424,7 +424,7 @@ impl App {
         match command {
             Command::Undo if history.undo_len() == 0 => Some(Notice::NothingToUndo),
             Command::Redo if history.redo_len() == 0 => Some(Notice::NothingToRedo),
-            Command::Hint if self.game.dismissed_hint().is_some() => None,
+            Command::Hint if self.game.paid_hint().is_some() => None,
             Command::Hint if self.game.hints_left() == 0 => Some(Notice::NoHintsLeft),
             // No pair keeps a lost board winnable (found by the play-test,
             // pt45: chosen there, it ended the pause and showed nothing).

@@ -2099,6 +2099,39 @@ fn the_menu_says_when_no_hint_or_reshuffle_is_left() {
     assert_eq!(app.note, Some(Notice::HintLost.text()));
 }
 
+/// A pair a hint was paid for on a board new moves led back to shows again
+/// free (the re-test, rt45): with no hint left, the menu's Hint is ready
+/// for it, not "none left", and shows it.
+#[test]
+fn the_menu_offers_a_pair_paid_for_on_a_board_played_back_to() {
+    let t = Instant::now();
+    let config = Config {
+        hints: 2,
+        ..Config::DEFAULT
+    };
+    let board = crate::core::grid::Board::from_rows(&[[1, 1, 2, 2], [3, 3, 4, 4]]).unwrap();
+    let game = Game::from_board(board, config, t);
+    let mut app = App::new(game, Theme::builtin("ascii").unwrap(), false, t);
+    type_str(&mut app, "t");
+    let (a, b) = app.game.hint_pair().expect("a hint");
+    pick(&mut app, a);
+    pick(&mut app, b);
+    type_str(&mut app, "t");
+    let second = app.game.hint_pair();
+    assert_eq!(app.game.hints_left(), 0);
+    type_str(&mut app, "uu");
+    pick(&mut app, a);
+    pick(&mut app, b);
+    assert_eq!(app.game.hint_pair(), None);
+    press(&mut app, &[KeyCode::Char('m')]);
+    let view = app.list_view().expect("a menu");
+    let hint = view.rows.into_iter().find(|r| r.label == "Hint");
+    assert_eq!(hint.expect("Hint").note, None);
+    press(&mut app, &[KeyCode::Esc]);
+    type_str(&mut app, "mt");
+    assert_eq!(app.game.hint_pair(), second);
+}
+
 /// Played in tmux: the pause menu's letters were not the board's keys for
 /// the same actions: `r` there resumed where it reshuffles on the board,
 /// `f` reshuffled where it highlights, and Redo's `o` did nothing on the

@@ -182,14 +182,20 @@ impl App {
             .is_none_or(|left| usize::from(room) >= shown_left(left).len())
     }
 
+    /// The columns a timed level's time left takes on the title line in
+    /// each of its forms, the fullest first: with its bar and named
+    /// (`[=====] 1:23 left;`), named, and bare (`1:23`); none on an untimed
+    /// level.
+    pub(super) fn time_forms(&self) -> Option<[usize; 3]> {
+        let shown = self.time_left_width()?;
+        let named = shown + " left;".len();
+        Some([named + 3 + usize::from(MIN_BAR_WIDTH), named, shown])
+    }
+
     /// Whether a title line `width` columns wide, `message` on its right,
-    /// has room for the time left with its bar; an untimed level has none
-    /// to show.
-    pub(super) fn time_bar_fits(&self, width: u16, message: &str) -> bool {
-        let room = time_room(width, message_room(message));
-        self.game.remaining_on_show(self.now).is_none_or(|left| {
-            usize::from(room) >= shown_left(left).len() + 3 + usize::from(MIN_BAR_WIDTH)
-        })
+    /// has `columns` free for the time left (see [`App::time_forms`]).
+    pub(super) fn time_fits(width: u16, message: &str, columns: usize) -> bool {
+        usize::from(time_room(width, message_room(message))) >= columns
     }
 
     /// The box shown when a timed level has run out.

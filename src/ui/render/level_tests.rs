@@ -551,11 +551,15 @@ fn a_narrow_timed_level_shows_its_time_left_before_the_first_move() {
         text(&app, 40, 12)[0],
         " lianliankan  [============] 0:38 left"
     );
-    // Where the time leaves room, the intro's first clauses show beside it.
-    let middle = &text(&app, 50, 12)[0];
-    // Said to be the time left where the word fits, before the bar (pt45).
+    // The intro's first clauses show where they leave the time its bar
+    // and its word, which says the time is what is left (pt45).
+    assert_eq!(
+        text(&app, 50, 12)[0],
+        " lianliankan  [====================] 0:38 left"
+    );
+    let middle = &text(&app, 60, 12)[0];
     assert!(
-        middle.ends_with("0:38 left     click two equal tiles"),
+        middle.ends_with("] 0:38 left; click two equal tiles"),
         "{middle}"
     );
     let wide = &text(&app, 80, 12)[0];
@@ -572,6 +576,19 @@ fn a_narrow_timed_level_shows_its_time_left_before_the_first_move() {
     // Where the bar leaves a gap, the clause needs no end.
     let far = &text(&app, 140, 12)[0];
     assert!(far.contains("0:38 left   "), "{far}");
+    // Widened a column at a time, the bar and the word, once shown, stay:
+    // the intro gives up a clause for them (the re-test, rt45, saw the bar
+    // at 73 columns, not at 74 where a second clause took its room, and
+    // again at 80).
+    let mut before = [false; 3];
+    for width in 20..=160 {
+        let row = &text(&app, width, 12)[0];
+        let shown = ["] 0:38", "0:38 left", "click two"].map(|part| row.contains(part));
+        for (was, is) in before.iter().zip(shown) {
+            assert!(is || !was, "a part went at {width}: {row}");
+        }
+        before = shown;
+    }
     let untimed = crate::ui::test_support::tiny();
     let app = self::app(Game::new(untimed, t0).unwrap(), t0).with_intro();
     assert!(text(&app, 80, 12)[0].ends_with(crate::ui::app::INTRO));

@@ -568,7 +568,6 @@ impl Game {
                         // A pair a hint showed on this very board stays
                         // paid for: `t` shows it again free (found by the
                         // play-test, pt45: it charged a second hint).
-                        game.on_show.dismissed = self.paid_pair_on(&game.board);
                         game.paid_hints = self
                             .paid_hints
                             .iter()

@@ -468,10 +468,10 @@ pub struct Game {
     pub(crate) unwinnable: bool,
     /// When the hint and the last failed pick appeared (for the screen).
     pub(crate) on_show: OnShow,
-    /// Each pair a hint was paid for on this level, with the board it was
+    /// Each pair a hint was paid for in this game, with the board it was
     /// shown on (at most one a board): `t` on that board again shows it
-    /// free, however the board came back (undo, redo, a restart, or new
-    /// moves that lead to it again).
+    /// free, however the board came back (undo, redo, a restart of the
+    /// deal or of the run of levels, or new moves that lead to it again).
     pub(crate) paid_hints: Vec<PaidHint>,
     /// The state a save would keep, as of the last change to it.
     pub(crate) revision: Revision,
@@ -565,15 +565,12 @@ impl Game {
                     if self.hints_left < game.hints_left {
                         game.hints_left = self.hints_left;
                         game.assisted = true;
-                        // A pair a hint showed on this very board stays
-                        // paid for: `t` shows it again free (found by the
-                        // play-test, pt45: it charged a second hint).
-                        game.paid_hints = self
-                            .paid_hints
-                            .iter()
-                            .filter(|(board, _)| *board == game.board)
-                            .cloned()
-                            .collect();
+                        // The pairs hints showed stay paid for: `t` on
+                        // their boards shows them again free (found by the
+                        // play-tests, pt45: a restarted deal charged a
+                        // second hint; pt46: so did the first board of a
+                        // run restarted from a later level).
+                        game.paid_hints = std::mem::take(&mut self.paid_hints);
                     }
                     self.replace_with(game, now);
                 }
@@ -848,7 +845,6 @@ impl Game {
         self.rng = rng;
         self.level = next;
         self.history = History::default();
-        self.paid_hints.clear();
         // The removal stays: its line is drawn over the new board (the
         // last pair cleared the old one, so nothing slides).
         self.highlight = None;
@@ -963,7 +959,7 @@ impl Game {
         self.notice = Some((Notice::Reshuffled, now));
     }
 
-    /// The pair a hint of this level showed on `board`, which was paid for.
+    /// The pair a hint of this game showed on `board`, which was paid for.
     fn paid_pair_on(&self, board: &Board) -> Option<(Point, Point)> {
         self.paid_hints
             .iter()

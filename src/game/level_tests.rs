@@ -285,3 +285,32 @@ fn deals_reshuffles_and_the_solver_follow_the_level_gravity() {
         assert_eq!(left.tile_count(), 0, "{gravity:?} reshuffled");
     }
 }
+
+/// Found by the play-test (pt46): *Restart the run* from a later level
+/// charged a second hint for the pair a hint had shown on the first board,
+/// where a restart from the first level showed it free. The pairs paid for
+/// are kept for the whole game.
+#[test]
+fn a_run_restarted_from_a_later_level_shows_its_first_boards_pair_free() {
+    let t = Instant::now();
+    let config = Config {
+        cols: 4,
+        kinds: 4,
+        ..tiny(Mode::Levels, false)
+    };
+    let mut g = Game::new(config, t).unwrap();
+    let first = g.board().clone();
+    g.apply(Action::Hint, t);
+    let pair = g.hint_pair();
+    g.apply(Action::Cancel, t);
+    while g.level().number == 0 {
+        match_one(&mut g, t);
+    }
+    assert_ne!(g.board(), &first, "a board of its own");
+    g.apply(Action::Hint, t);
+    let left = g.hints_left();
+    g.apply(Action::Restart, t);
+    assert_eq!((g.level().number, g.board()), (0, &first));
+    g.apply(Action::Hint, t);
+    assert_eq!((g.hint_pair(), g.hints_left()), (pair, left));
+}

@@ -124,7 +124,7 @@ pub struct SavedGame {
     undo: Vec<SavedState>,
     /// The states redo goes forward to, the furthest first.
     redo: Vec<SavedState>,
-    /// Each pair a hint was paid for on this level, with its board (version
+    /// Each pair a hint was paid for in this game, with its board (version
     /// 8 on: a file before it kept them only in its states, read as these).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     paid: Vec<SavedPaid>,
@@ -132,15 +132,17 @@ pub struct SavedGame {
 
 /// A pair a hint was paid for, with the board it was shown on, which `t`
 /// on that board shows again free. The board is stored as a state's is:
-/// whole, or by how it differs from the current board.
+/// whole, or by how it differs from the board before it in the list (the
+/// first one's from the current board): the boards of one level differ
+/// by the pairs matched between them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SavedPaid {
     /// The board, a string of digits a row; `None` when `changes` gives it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     tiles: Option<Vec<String>>,
-    /// The cells where the board differs from the current one, as a
-    /// state's `changes`.
+    /// The cells where the board differs from the one before it (the
+    /// current one for the first), as a state's `changes`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     changes: Option<String>,
     /// The pair.
@@ -532,13 +534,14 @@ impl SavedGame {
             paid: game
                 .paid_hints
                 .iter()
-                .map(|(board, paid)| {
-                    let (tiles, changes) = stored_board(board, Some(&current.board));
-                    SavedPaid {
+                .scan(&current.board, |before, (board, paid)| {
+                    let (tiles, changes) = stored_board(board, Some(*before));
+                    *before = board;
+                    Some(SavedPaid {
                         tiles,
                         changes,
                         pair: pair(*paid),
-                    }
+                    })
                 })
                 .collect(),
             current: SavedState::new(&current, played, None),
@@ -627,7 +630,7 @@ impl SavedGame {
         Ok(game)
     }
 
-    /// The pairs hints were paid for on this level, each with its board,
+    /// The pairs hints were paid for in this game, each with its board,
     /// given the `current` state and the `others` of the history. A file
     /// before version 8 kept them in its states only (and a version 6 file
     /// the current state's as `dismissed_hint`): those are read as paid,
@@ -660,20 +663,18 @@ impl SavedGame {
         Ok(self.hints.saturating_sub(self.help_left()?.0) as usize)
     }
 
-    /// Each pair a hint was paid for, with its board, stored beside the
-    /// `current` board's tiles; an error if there are more than the hints
-    /// spent, or a board or pair is not the game's.
+    /// Each pair a hint was paid for, with its board, the first stored
+    /// beside the `current` board's tiles and each other beside the one
+    /// before it; an error if there are more than the hints spent, or a
+    /// board or pair is not the game's.
     fn paid(&self, current: &[Tile]) -> Result<Vec<PaidHint>, String> {
         if self.paid.len() > self.hints_spent()? {
             return Err("more hinted pairs are paid for than hints were spent".into());
         }
-        let read = |p: &SavedPaid| {
-            let tiles = read_board(
-                self,
-                p.tiles.as_deref(),
-                p.changes.as_deref(),
-                Some(current),
-            )?;
+        let mut paid: Vec<PaidHint> = Vec::with_capacity(self.paid.len());
+        for p in &self.paid {
+            let before = paid.last().map_or(current, |(board, _)| board.tiles());
+            let tiles = read_board(self, p.tiles.as_deref(), p.changes.as_deref(), Some(before))?;
             if tiles.iter().any(|&t| t as usize > self.kinds) {
                 return Err(format!(
                     "a board a hint was paid on holds a kind above the game's {}",
@@ -685,9 +686,9 @@ impl SavedGame {
             }
             let board =
                 Board::from_tiles(self.rows, self.cols, tiles).map_err(|e| e.to_string())?;
-            Ok((board, unpair(p.pair)))
-        };
-        self.paid.iter().map(read).collect()
+            paid.push((board, unpair(p.pair)));
+        }
+        Ok(paid)
     }
 
     /// Every state in the order it was played: undo's, the current one,
@@ -1431,6 +1432,45 @@ mod tests {
             let case = format!("version {version}, saved after: {after}");
             assert_eq!((g.hint_pair(), g.hints_left()), (second, left), "{case}");
         }
+    }
+
+    /// The pairs paid for on the boards of earlier levels, each board stored
+    /// beside the one before it, come back with a resumed run: *Restart
+    /// the run* after it shows the first board's pair free (pt46).
+    #[test]
+    fn a_resumed_run_keeps_the_pairs_paid_for_on_earlier_levels() {
+        let t = Instant::now();
+        let config = Config {
+            rows: 2,
+            cols: 4,
+            kinds: 4,
+            seed: 3,
+            mode: Mode::Levels,
+            ..Config::DEFAULT
+        };
+        let mut g = Game::new(config, t).unwrap();
+        let first = g.board().clone();
+        g.apply(Action::Hint, t);
+        let pair = g.hint_pair();
+        while g.level().number == 0 {
+            let (a, b) = find_match(g.board()).expect("a move");
+            g.apply(Action::Click(a), t);
+            g.apply(Action::Click(b), t);
+        }
+        g.apply(Action::Hint, t);
+        let saved = SavedGame::new(&g, t);
+        assert_eq!(saved.paid.len(), 2);
+        let file = serde_json::to_string(&saved).unwrap();
+        let mut r = serde_json::from_str::<SavedGame>(&file)
+            .unwrap()
+            .restore(t)
+            .unwrap();
+        assert_eq!(r.paid_hints, g.paid_hints);
+        let left = r.hints_left();
+        r.apply(Action::Restart, t);
+        assert_eq!(r.board(), &first);
+        r.apply(Action::Hint, t);
+        assert_eq!((r.hint_pair(), r.hints_left()), (pair, left));
     }
 
     #[test]

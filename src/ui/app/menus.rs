@@ -187,7 +187,8 @@ impl App {
     }
 
     /// A key on a list screen: arrows move, left and right change a field,
-    /// Enter or the row's letter chooses, Esc goes back.
+    /// Enter or the row's letter chooses (a field's letter moves to it
+    /// first), Esc goes back.
     pub(super) fn list_key(&mut self, key: KeyEvent, now: Instant) {
         let Some(view) = self.list_view() else {
             return;
@@ -207,12 +208,20 @@ impl App {
             }
             KeyCode::Enter | KeyCode::Char(' ') => self.activate(view.selected, now),
             KeyCode::Esc => self.back(now),
-            KeyCode::Char(c) => {
-                if let Some(i) = view.hotkey(c) {
+            // A field's letter moves to it, and only there again steps it
+            // on, as a click on it does (found by the play-test, pt46: `c`
+            // to reach the clock made the game timed, and `b` then Left
+            // left the board as it was).
+            KeyCode::Char(c) => match view.hotkey(c) {
+                Some(i) if view.rows[i].value.is_some() && i != view.selected => {
+                    self.select_row(i);
+                }
+                Some(i) => {
                     self.select_row(i);
                     self.activate(i, now);
                 }
-            }
+                None => {}
+            },
             _ => {}
         }
     }

@@ -367,7 +367,7 @@ fn a_forms_values_sit_centred_between_their_arrows() {
     }))];
     let shown = screen_rows(&app, AREA.width, AREA.height).join("\n");
     assert!(shown.contains("< one board, no gravity >"), "{shown}");
-    type_str(&mut app, "m");
+    type_str(&mut app, "mm");
     let shown = screen_rows(&app, AREA.width, AREA.height).join("\n");
     assert!(shown.contains("one board, down "), "{shown}");
 }
@@ -433,7 +433,7 @@ fn the_menu_offers_no_hint_when_hints_are_off() {
     assert!(drawn_items(&app).iter().any(|i| i == "Hint"));
     // Hints off in the settings opened from the menu, then back to it.
     type_str(&mut app, "e");
-    type_str(&mut app, "i");
+    type_str(&mut app, "ii");
     type_str(&mut app, "o");
     assert!(!app.settings.hints);
     let items = drawn_items(&app);
@@ -527,12 +527,16 @@ fn the_settings_board_steps_back_to_the_custom_board_it_opened_with() {
     };
     let shown = screen_rows(&app, AREA.width, AREA.height).join("\n");
     assert!(shown.contains("custom 13x24"), "{shown}");
+    // `b` moves to the board; again, it steps it on once. Back to where
+    // it was, then round.
+    press(&mut app, &[KeyCode::Char('b')]);
+    assert_eq!(board(&app), (13, 24, 20));
+    press(&mut app, &[KeyCode::Char('b')]);
+    assert_ne!(board(&app), (13, 24, 20));
+    press(&mut app, &[KeyCode::Left]);
+    assert_eq!(board(&app), (13, 24, 20));
     for key in [KeyCode::Right, KeyCode::Left] {
         let mut seen = Vec::new();
-        press(&mut app, &[KeyCode::Char('b')]);
-        // `b` stepped it on once; back to where it was, then round.
-        press(&mut app, &[KeyCode::Left]);
-        assert_eq!(board(&app), (13, 24, 20));
         for _ in 0..=PRESETS.len() {
             press(&mut app, &[key]);
             seen.push(board(&app));
@@ -545,16 +549,50 @@ fn the_settings_board_steps_back_to_the_custom_board_it_opened_with() {
     }
 }
 
+/// Found by the play-test (pt46): on the New game form, `c` to reach the
+/// clock made the game timed, and `b` then Left left the board as it was.
+/// A field's letter moves to it; there, Left and Right change it, and the
+/// letter again steps it on.
+#[test]
+fn a_forms_letter_moves_to_its_field_before_changing_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_in(dir.path(), tiny());
+    app.screens = vec![Screen::NewGame(NewGameForm::new(GameChoice::default()))];
+    let form = |app: &App| match top(app) {
+        Some(Screen::NewGame(f)) => f.clone(),
+        other => panic!("the New game form, not {other:?}"),
+    };
+    let highlighted = |app: &App| {
+        let view = app.list_view().expect("a form");
+        view.rows[view.selected].label.clone()
+    };
+    type_str(&mut app, "c");
+    assert_eq!(highlighted(&app), "Clock");
+    assert!(!form(&app).choice.timed);
+    type_str(&mut app, "c");
+    assert!(form(&app).choice.timed);
+    let board = |app: &App| (form(app).choice.rows, form(app).choice.cols);
+    let medium = board(&app);
+    type_str(&mut app, "b");
+    assert_eq!((highlighted(&app).as_str(), board(&app)), ("Board", medium));
+    press(&mut app, &[KeyCode::Right]);
+    press(&mut app, &[KeyCode::Left]);
+    assert_eq!(board(&app), medium);
+    press(&mut app, &[KeyCode::Left]);
+    assert_ne!(board(&app), medium);
+}
+
 #[test]
 fn the_settings_choose_the_board_and_difficulty_of_the_next_new_game() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = app_in(dir.path(), tiny());
     press(&mut app, &[KeyCode::Char('m')]);
     type_str(&mut app, "e");
-    // A field's letter steps it on: the board one preset (medium to
-    // large), the difficulty two (normal, hard, round to easy).
-    type_str(&mut app, "b");
-    type_str(&mut app, "dd");
+    // A field's letter moves to it, and again steps it on: the board one
+    // preset (medium to large), the difficulty two (normal, hard, round
+    // to easy).
+    type_str(&mut app, "bb");
+    type_str(&mut app, "ddd");
     let screen = screen_rows(&app, AREA.width, AREA.height).join("\n");
     assert!(screen.contains("large 10x20"), "{screen}");
     assert!(screen.contains("easy"), "{screen}");

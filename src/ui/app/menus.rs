@@ -565,21 +565,20 @@ impl App {
         }
     }
 
-    /// The high-score tables from the data directory.
+    /// The high-score tables from the data directory, or why there are
+    /// none to show, as the statistics tell it.
     fn scores_view(&mut self) -> ScoresView {
-        let dir = self.session.as_ref().map(|s| s.dir().to_path_buf());
-        let scores = match dir.map(|d| Scores::load(&d)) {
-            Some(Ok((scores, warning))) => {
+        let Some(dir) = self.session.as_ref().map(|s| s.dir().to_path_buf()) else {
+            return ScoresView::unread("No high scores: this game is not saved.".to_string());
+        };
+        let scores = match Scores::load(&dir) {
+            Ok((scores, warning)) => {
                 if let Some(w) = warning {
                     self.tell(w);
                 }
                 scores
             }
-            Some(Err(e)) => {
-                self.tell(e.to_string());
-                Scores::default()
-            }
-            None => Scores::default(),
+            Err(e) => return ScoresView::unread(e.to_string()),
         };
         let key = crate::persist::scores::BoardKey::of(&self.game.config()).ok();
         let tables: Vec<_> = scores

@@ -971,6 +971,9 @@ pub struct ScoresView {
     pub top: usize,
     /// The size of its box, the largest table's.
     pub size: BoxSize,
+    /// Why there are no tables to show, where that is not that no win was
+    /// recorded yet: the file could not be read, or nothing is saved.
+    pub unread: Option<String>,
 }
 
 impl ScoresView {
@@ -981,6 +984,15 @@ impl ScoresView {
             index,
             top: 0,
             size: BoxSize::default(),
+            unread: None,
+        }
+    }
+
+    /// No tables, for the reason `why` (the scores could not be read).
+    pub fn unread(why: String) -> Self {
+        ScoresView {
+            unread: Some(why),
+            ..ScoresView::new(Vec::new(), 0)
         }
     }
 

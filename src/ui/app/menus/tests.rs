@@ -2447,3 +2447,24 @@ fn a_move_chosen_from_the_menu_of_a_paused_board_resumes_and_is_made() {
     assert_eq!(app.game.hints_left(), hints - 1);
     assert!(app.game.hint_pair().is_some());
 }
+
+/// Found by the play-test (pt46): with a scores.json of a newer
+/// lianliankan, High scores told so in a note and then said "No high
+/// scores yet", though the file holds them. The box says why it shows
+/// none, as the statistics' does.
+#[test]
+fn the_high_scores_of_a_newer_file_say_why_they_show_none() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("scores.json"),
+        r#"{"version": 999, "data": {}}"#,
+    )
+    .unwrap();
+    let mut app = app_in(dir.path(), tiny()).with_start_menu();
+    click_text(&mut app, "High scores");
+    assert!(matches!(top(&app), Some(Screen::Scores(_))));
+    assert_eq!(app.warning, None, "no note before the box");
+    let shown = screen_rows(&app, AREA.width, AREA.height).join("\n");
+    assert!(shown.contains("format version 999"), "{shown}");
+    assert!(!shown.contains("No high scores yet"), "{shown}");
+}

@@ -430,6 +430,9 @@ pub struct Game {
     pub(crate) paused: bool,
     /// Hints the player may still ask for.
     pub(crate) hints_left: u32,
+    /// The hints a restart of this deal carried over as spent: the game
+    /// that spent them counts them in the statistics, not this one.
+    pub(crate) hints_carried: u32,
     /// Reshuffles the player may still ask for.
     pub(crate) reshuffles_left: u32,
     /// The pair the last hint showed, until it is played or the board changes.
@@ -524,6 +527,7 @@ impl Game {
             clock: Clock::started(now),
             paused: false,
             hints_left: config.hints,
+            hints_carried: 0,
             reshuffles_left: config.reshuffles,
             hint: None,
             removal: None,
@@ -564,6 +568,7 @@ impl Game {
                     // more, found by the hostile run, hostile44).
                     if self.hints_left < game.hints_left {
                         game.hints_left = self.hints_left;
+                        game.hints_carried = game.config.hints - self.hints_left;
                         game.assisted = true;
                         // The pairs hints showed stay paid for: `t` on
                         // their boards shows them again free (found by the
@@ -1191,6 +1196,17 @@ impl Game {
     /// Hints left in this game.
     pub fn hints_left(&self) -> u32 {
         self.hints_left
+    }
+
+    /// The hints this game paid for itself, not those a restart carried
+    /// over from the game before it: what the statistics count (found by
+    /// the play-test, pt46: one hint, a win, a restart and a second win
+    /// counted two).
+    pub fn hints_paid(&self) -> u32 {
+        self.config
+            .hints
+            .saturating_sub(self.hints_left)
+            .saturating_sub(self.hints_carried)
     }
 
     /// Requested reshuffles left in this game.

@@ -70,6 +70,10 @@ pub struct SavedGame {
     /// Reshuffles left in the game, as `hints_left`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     reshuffles_left: Option<u32>,
+    /// Of the hints spent, those a restart of the deal carried over from
+    /// the game before it (version 8 on: a file before it reads as none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    hints_carried: u32,
     /// `levels` for a run of levels, else the name of the one variant
     /// (files from before gravity hold none: a classic board).
     #[serde(default = "classic")]
@@ -225,6 +229,11 @@ impl Document for SavedGame {
     fn validate(&self) -> Result<(), String> {
         self.check().map(drop)
     }
+}
+
+/// Whether a count is zero, and left out of the file.
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The gravity of a saved game from before gravity.
@@ -510,6 +519,7 @@ impl SavedGame {
             hints: c.hints,
             reshuffles: c.reshuffles,
             hints_left: Some(game.hints_left),
+            hints_carried: game.hints_carried,
             reshuffles_left: Some(game.reshuffles_left),
             gravity: c.mode.name().into(),
             timed: c.timed,
@@ -598,6 +608,7 @@ impl SavedGame {
             clock: Clock::resumed(elapsed),
             paused: self.paused,
             hints_left,
+            hints_carried: self.hints_carried,
             reshuffles_left,
             hint: current.hint,
             removal: None,
@@ -775,6 +786,9 @@ impl SavedGame {
         if hints_left > self.hints || reshuffles_left > self.reshuffles {
             return Err("more hints or reshuffles left than the game grants".into());
         }
+        if self.hints_carried > self.hints - hints_left {
+            return Err("more hints carried over than were spent".into());
+        }
         // A move is a match (at most one a pair), a hint or a reshuffle
         // granted from those left, or a reshuffle granted because the board
         // was proved lost (which takes a match since the last reshuffle).
@@ -887,6 +901,12 @@ mod tests {
         assert_eq!((r.assisted(), r.undos()), (g.assisted(), 2));
         // The clock runs on from where it stood.
         assert_eq!(r.elapsed(now + s(2)), g.elapsed(now) + s(2));
+        // The hint spent before a restart stays the earlier game's.
+        let mut g = g;
+        g.apply(Action::Restart, now);
+        let r = SavedGame::new(&g, now).restore(now).unwrap();
+        assert_eq!((r.hints_left(), r.hints_paid()), (2, 0));
+        assert_eq!(r.hints_carried, 1);
     }
 
     #[test]
@@ -1061,6 +1081,7 @@ mod tests {
                 Box::new(|g| g.undo[0].dismissed = Some([[0, 0], [0, 0]])),
             ),
             ("highlighted kind", Box::new(|g| g.highlight = Some(33))),
+            ("more hints carried over", Box::new(|g| g.hints_carried = 4)),
             (
                 "more hinted pairs are paid for than hints",
                 Box::new(|g| g.paid = vec![paid(g, "", [[0, 0], [0, 1]]); 2]),

@@ -25,7 +25,7 @@ fn ending(game: &Game, now: Instant, outcome: Outcome) -> impl FnOnce(&mut Stats
     let c = game.config();
     let key = board_key(c.rows, c.cols, &c.table_name());
     let seconds = u32::try_from(game.elapsed(now).as_secs()).unwrap_or(u32::MAX);
-    let hints = c.hints.saturating_sub(game.hints_left());
+    let hints = game.hints_paid();
     move |s| {
         if c.daily.is_some_and(|day| s.daily_played(day)) {
             return;

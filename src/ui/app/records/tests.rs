@@ -801,6 +801,12 @@ fn a_deal_restarted_after_a_hint_keeps_it_spent_and_assisted() {
         keys(&mut app, &[KeyCode::Enter]);
         assert!(app.close(app.now).is_empty());
     }
+    // The statistics count the hint once, with the game that spent it
+    // (found by the play-test, pt46: the restarted deal's win counted it
+    // again, two hints used).
+    let (stats, _) = crate::persist::stats::Stats::load(dir.path()).unwrap();
+    let total = stats.total();
+    assert_eq!((total.started, total.won, total.hints), (4, 2, 1));
 }
 
 #[test]

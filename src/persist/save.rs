@@ -28,12 +28,13 @@
 
 use std::collections::HashSet;
 use std::fmt::Write;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use rand::rngs::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use crate::core::grid::{Board, EMPTY, Point, Tile};
+use crate::game::daily::Day;
 use crate::game::limits::{MAX_HELP, MAX_KINDS, MAX_SCORE, MAX_SECONDS, check_board};
 use crate::game::{
     Clock, Config, Difficulty, Game, History, Level, Mode, OnShow, PaidHint, Revision, Score,
@@ -229,6 +230,20 @@ impl Document for SavedGame {
     fn validate(&self) -> Result<(), String> {
         self.check().map(drop)
     }
+}
+
+/// Checks that a saved daily deal of `day` has opened, `today` being the
+/// machine's date (found by the play-test, pt46: a save edited to the
+/// date 2999-01-01 was played and recorded as that day's deal, which
+/// `--daily` refuses until it opens). A day one after today is let be:
+/// the clock may be a little off, and the game would be set aside.
+fn check_daily(day: Day, today: Day) -> Result<(), String> {
+    if day.number() > today.number() + 1 {
+        return Err(format!(
+            "the daily deal of {day} has not come yet (today is {today})"
+        ));
+    }
+    Ok(())
 }
 
 /// Whether a count is zero, and left out of the file.
@@ -758,7 +773,9 @@ impl SavedGame {
                 self.elapsed_ms
             ));
         }
-        self.config()?;
+        if let Some(day) = self.config()?.daily {
+            check_daily(day, Day::today(SystemTime::now()))?;
+        }
         if self.level >= self.mode()?.levels() {
             return Err(format!(
                 "level {} is past the last level",
@@ -1082,6 +1099,10 @@ mod tests {
             ),
             ("highlighted kind", Box::new(|g| g.highlight = Some(33))),
             ("more hints carried over", Box::new(|g| g.hints_carried = 4)),
+            (
+                "the daily deal of 2999-01-01 has not come yet",
+                Box::new(|g| g.daily = Some("2999-01-01".into())),
+            ),
             (
                 "more hinted pairs are paid for than hints",
                 Box::new(|g| g.paid = vec![paid(g, "", [[0, 0], [0, 1]]); 2]),

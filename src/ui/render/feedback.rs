@@ -240,7 +240,11 @@ impl App {
 
     /// " no path " under the tile just picked, or over it where that hides
     /// fewer tiles (under, the first row of a board of boxed tiles drew over
-    /// the borders of the row below), while the notice lasts.
+    /// the borders of the row below), while the notice lasts; nowhere where
+    /// both would cover tiles' faces, as on a board drawn without gaps
+    /// between its rows (found by the play-test, pt46: at 40 x 10 it hid a
+    /// row of tiles for a second): the title line says it, and the pair
+    /// flashes.
     fn render_reason(&self, layout: &BoardLayout, area: Rect, buf: &mut Buffer) {
         let Some(m) = self.game.mismatch() else {
             return;
@@ -254,10 +258,22 @@ impl App {
         let width = u16::try_from(text.width()).unwrap_or(u16::MAX);
         let under = Some(rect.bottom()).filter(|&y| y < layout.outer.bottom());
         let over = rect.y.checked_sub(1).filter(|&y| y >= layout.outer.y);
+        // The tiles whose face (the row their symbol is drawn on) it would
+        // cover, then those whose cell it would.
+        let faces = |y: u16| {
+            let board = self.game.board();
+            text_columns(x, width, area)
+                .filter_map(|cx| layout.cell_at(cx, y))
+                .filter(|&p| board.get(p) != 0 && layout.centre(p).1 == y)
+                .count()
+        };
         let Some(y) = [under, over]
             .into_iter()
             .flatten()
-            .min_by_key(|&y| self.tiles_hidden(layout, area, x, y, width))
+            .map(|y| ((faces(y), self.tiles_hidden(layout, area, x, y, width)), y))
+            .min_by_key(|&(key, _)| key)
+            .filter(|&((faces, _), _)| faces == 0)
+            .map(|(_, y)| y)
         else {
             return;
         };

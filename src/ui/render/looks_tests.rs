@@ -984,6 +984,34 @@ fn the_reason_of_a_failed_pick_hides_no_tile_where_it_can() {
     assert!(said(rect.y - 1), "{lines:#?}");
 }
 
+/// Found by the play-test (pt46): at 40 x 10 a 6 x 10 board is drawn with
+/// no gap between its rows, and a failed pick's reason covered a row of
+/// tiles for a second. Where both places by the tile would cover tiles'
+/// faces, the title line alone says it; every tile stays in sight.
+#[test]
+fn the_reason_of_a_failed_pick_covers_no_tile_on_a_board_without_gaps() {
+    let t = Instant::now();
+    // Pairs side by side, a kind a pair: (2, 1) and (2, 2) differ.
+    let rows: Vec<[u32; 10]> = (0..6)
+        .map(|r| std::array::from_fn(|c| (r * 5 + c / 2 + 1) as u32))
+        .collect();
+    let board = Board::from_rows(&rows).unwrap();
+    let mut app = on_board(board, "ascii", false, t);
+    let before = text(&draw(&app, 40, 10));
+    app.game.apply(Action::Click(at(2, 1)), t);
+    app.game.apply(Action::Click(at(2, 2)), t);
+    assert_eq!(app.game.notice(t), Some(Notice::DifferentTiles));
+    app.now = t + Duration::from_millis(400);
+    let after = text(&draw(&app, 40, 10));
+    assert!(after[0].contains("different tiles"), "{after:#?}");
+    // The board's lines keep every letter they had (the cursor's brackets
+    // aside).
+    let letters = |line: &String| line.replace(['[', ']'], " ");
+    for (was, is) in before.iter().zip(&after).skip(1) {
+        assert_eq!(letters(was), letters(is), "{after:#?}");
+    }
+}
+
 /// The hinted pair changes its look every 0.4 s for 2 s (the README's
 /// figures; colour and marks), then stays marked; the loop wakes for each
 /// change only.

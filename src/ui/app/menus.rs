@@ -260,7 +260,9 @@ impl App {
             let row = view.rows.get(i)?;
             let rect = l.rect_of(i)?;
             // The value is drawn at the right edge, `<` first.
-            let value = row.value_text(usize::from(rect.width)).unwrap_or_default();
+            let value = row
+                .value_text(usize::from(rect.width), view.labels())
+                .unwrap_or_default();
             let width = u16::try_from(value.width()).unwrap_or(u16::MAX);
             let arrow = rect.right().saturating_sub(width);
             let back = row.value.is_some() && (arrow..arrow + 2).contains(&mouse.column);

@@ -102,9 +102,10 @@ impl ListRow {
     /// narrow for it all beside the label, the note goes first, then the
     /// padding that keeps the `<` in one column as the value steps, so the label
     /// stays whole (at 32 columns the New game form drew `Mod<` and the
-    /// board's note over `Board`).
-    pub fn right_text(&self, width: usize) -> String {
-        let value = self.value_text(width).unwrap_or_default();
+    /// board's note over `Board`). `labels` is the widest label of the
+    /// list's fields (see [`ListView::labels`]).
+    pub fn right_text(&self, width: usize, labels: usize) -> String {
+        let value = self.value_text(width, labels).unwrap_or_default();
         match &self.note {
             Some(note) if self.room(width) >= note.width() + 1 + value.width() => {
                 format!("{note} {value}")
@@ -116,20 +117,24 @@ impl ListRow {
     /// `< value >` as drawn at the right edge of a row `width` columns
     /// wide (see [`ListRow::right_text`]): clicks read it too (its `<`
     /// steps a field back).
-    pub fn value_text(&self, width: usize) -> Option<String> {
+    pub fn value_text(&self, width: usize, labels: usize) -> Option<String> {
         let value = self.value.as_ref()?;
         let full = format!("< {value} > ");
-        let room = self.room(width);
+        // Short of room, every field keeps to the room the list's widest
+        // field label (`labels` columns) leaves, so their `<` stand in one
+        // column (found by the play-test, pt46: at 40 columns Difficulty's
+        // stood apart), and the value keeps what padding fits, down to
+        // none inside its arrows, so that its `<` stays put as it steps
+        // while its words fit (at 40 columns `< normal >` and `<  easy  >`,
+        // and `<one board, no gravity>`).
+        let room = width.saturating_sub(labels.max(self.label_width()) + 1);
         if full.width() <= room {
             return Some(full);
         }
-        // Short of room, the value keeps what padding fits, so that its `<`
-        // stays put as it steps while its words fit (at 40 columns
-        // `< normal >` and `<  easy  >`).
         let words = value.trim();
-        let fits = room.saturating_sub("<  > ".len());
+        let fits = room.saturating_sub("<> ".len());
         Some(if words.width() <= fits {
-            format!("< {words:^fits$} > ")
+            format!("<{words:^fits$}> ")
         } else {
             format!("< {words} > ")
         })
@@ -194,6 +199,17 @@ pub struct ListView {
 }
 
 impl ListView {
+    /// The columns the widest of its fields' labels takes (see
+    /// [`ListRow::value_text`]); none in a list of no fields.
+    pub fn labels(&self) -> usize {
+        self.rows
+            .iter()
+            .filter(|r| r.value.is_some())
+            .map(ListRow::label_width)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The row whose hotkey is `c` (either case), if any.
     pub fn hotkey(&self, c: char) -> Option<usize> {
         let c = c.to_ascii_lowercase();

@@ -242,8 +242,9 @@ fn render_list(view: &ListView, layout: &MenuLayout, frame: Block, buf: &mut Buf
         }
     }
     let shown = view.rows.iter().enumerate().skip(layout.first);
+    let labels = view.labels();
     for ((i, row), rect) in shown.zip(&layout.items) {
-        render_list_row(row, i == view.selected, *rect, buf);
+        render_list_row(row, i == view.selected, *rect, labels, buf);
     }
     let lines = [LIST_KEYS, SHORT_LIST_KEYS, "Esc "].map(|keys| format!("{keys}{}", view.esc));
     let keys = first_fitting(
@@ -275,7 +276,7 @@ fn inside(rect: Rect) -> usize {
 /// One row of a list in `rect`: reversed when `selected`, dimmed when it
 /// does not fit or has nothing to act on (a note not `lit`), its label with the hotkey marked and its value or why on
 /// the right.
-fn render_list_row(row: &ListRow, selected: bool, rect: Rect, buf: &mut Buffer) {
+fn render_list_row(row: &ListRow, selected: bool, rect: Rect, labels: usize, buf: &mut Buffer) {
     let mut base = if selected {
         Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
     } else {
@@ -289,7 +290,7 @@ fn render_list_row(row: &ListRow, selected: bool, rect: Rect, buf: &mut Buffer) 
     buf.set_style(rect, base);
     // The label gives way to the value on a row too narrow for both, with a
     // column between them (at 32 columns it ran into the `<`: `M<`).
-    let right = row.right_text(usize::from(rect.width));
+    let right = row.right_text(usize::from(rect.width), labels);
     let taken = u16::try_from(right.width()).map_or(rect.width, |w| w.saturating_add(1));
     let label = Rect {
         width: rect.width.saturating_sub(taken).max(3),

@@ -220,10 +220,11 @@ impl Document for SavedGame {
     /// and the highlighted kind (`highlight`); files before it read as none.
     /// 7: each state keeps the hinted pair Esc dropped in it (`dismissed`),
     /// so undo and redo bring it back; version 6's `dismissed_hint` is read
-    /// as the current state's. 8: the pairs hints were paid for on the
-    /// level, with their boards (`paid`), so a board new moves lead back to
-    /// shows its pair again free; files before it read the pairs their
-    /// states keep as those.
+    /// as the current state's. 8: the pairs hints were paid for in the
+    /// game, with their boards (`paid`), so a board new moves or a restart
+    /// lead back to shows its pair again free (files before it read the
+    /// pairs their states keep as those), and the hints a restart carried
+    /// over (`hints_carried`, none before it).
     const VERSION: u32 = 8;
     const DESCRIPTION: &'static str = "The saved game";
 

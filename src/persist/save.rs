@@ -33,12 +33,13 @@ use std::time::{Duration, Instant, SystemTime};
 use rand::rngs::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
+use crate::core::engine::connects;
 use crate::core::grid::{Board, EMPTY, Point, Tile};
 use crate::game::daily::Day;
 use crate::game::limits::{MAX_HELP, MAX_KINDS, MAX_SCORE, MAX_SECONDS, check_board};
 use crate::game::{
-    Clock, Config, Difficulty, Game, History, Level, Mode, OnShow, PaidHint, Revision, Score,
-    Snapshot,
+    Clock, Config, Difficulty, Game, History, Level, Mode, OnShow, PaidHint, RULES, Revision,
+    Score, Snapshot,
 };
 use crate::persist::document::Document;
 
@@ -457,11 +458,11 @@ impl SavedState {
                 self.streak
             ));
         }
-        if self.hint.is_some_and(|pair| !one_kind(g, tiles, pair)) {
-            return Err("the hinted pair is not two tiles of one kind".into());
+        if self.hint.is_some_and(|pair| !joinable(g, tiles, pair)) {
+            return Err("the hinted pair is not two tiles of one kind a line joins".into());
         }
-        if self.dismissed.is_some_and(|pair| !one_kind(g, tiles, pair)) {
-            return Err("the hinted pair dropped is not two tiles of one kind".into());
+        if self.dismissed.is_some_and(|pair| !joinable(g, tiles, pair)) {
+            return Err("the hinted pair dropped is not two tiles of one kind a line joins".into());
         }
         if self.lost && tiles.iter().all(|&t| t == EMPTY) {
             return Err("an empty board cannot be lost".into());
@@ -495,13 +496,18 @@ impl SavedState {
 }
 
 /// Whether `pair` is two cells of a board of `g`'s size holding `tiles`
-/// that hold tiles of one kind, as a hinted pair does.
-fn one_kind(g: &SavedGame, tiles: &[Tile], [a, b]: [[u16; 2]; 2]) -> bool {
+/// that hold tiles of one kind a line joins, as a hinted pair does (found
+/// by the re-test, rt46: a pair edited in that no line joins was shown as
+/// a hint).
+fn joinable(g: &SavedGame, tiles: &[Tile], [a, b]: [[u16; 2]; 2]) -> bool {
     let at = |p: [u16; 2]| {
         let (r, c) = (usize::from(p[0]), usize::from(p[1]));
         (r < g.rows && c < g.cols).then(|| tiles[r * g.cols + c])
     };
-    matches!((at(a), at(b)), (Some(x), Some(y)) if a != b && x == y && x != EMPTY)
+    let one_kind = matches!((at(a), at(b)), (Some(x), Some(y)) if a != b && x == y && x != EMPTY);
+    one_kind
+        && Board::from_tiles(g.rows, g.cols, tiles.to_vec())
+            .is_ok_and(|board| connects(&board, unpoint(a), unpoint(b), RULES))
 }
 
 /// The all-zero state, from which xoshiro only ever yields zeros.
@@ -708,8 +714,10 @@ impl SavedGame {
                     self.kinds
                 ));
             }
-            if !one_kind(self, &tiles, p.pair) {
-                return Err("a pair a hint was paid for is not two tiles of one kind".into());
+            if !joinable(self, &tiles, p.pair) {
+                return Err(
+                    "a pair a hint was paid for is not two tiles of one kind a line joins".into(),
+                );
             }
             let board =
                 Board::from_tiles(self.rows, self.cols, tiles).map_err(|e| e.to_string())?;
@@ -850,9 +858,9 @@ impl SavedGame {
         }
         if self
             .dismissed_hint
-            .is_some_and(|pair| !one_kind(self, tiles, pair))
+            .is_some_and(|pair| !joinable(self, tiles, pair))
         {
-            return Err("the hinted pair dropped is not two tiles of one kind".into());
+            return Err("the hinted pair dropped is not two tiles of one kind a line joins".into());
         }
         if self
             .highlight
@@ -1046,11 +1054,27 @@ mod tests {
     #[test]
     fn out_of_range_values_are_refused() {
         let t = Instant::now();
-        let good = SavedGame::new(&play(9, t), t);
+        let game = play(9, t);
+        let good = SavedGame::new(&game, t);
         assert!(
             good.undo[0].changes.is_some(),
             "a match is stored as its changes"
         );
+        // Two tiles of one kind no line joins (the re-test, rt46, saw such
+        // a pair edited in shown as a hint).
+        let board = game.board();
+        let cells: Vec<Point> = (0..board.rows() as i32)
+            .flat_map(|r| (0..board.cols() as i32).map(move |c| Point::new(r, c)))
+            .filter(|&p| board.get(p) != EMPTY)
+            .collect();
+        let apart = cells
+            .iter()
+            .flat_map(|&a| cells.iter().map(move |&b| (a, b)))
+            .find(|&(a, b)| {
+                a != b && board.get(a) == board.get(b) && !connects(board, a, b, RULES)
+            })
+            .map(pair)
+            .expect("a pair no line joins");
         type Spoil = Box<dyn Fn(&mut SavedGame)>;
         let bad: Vec<(&str, Spoil)> = vec![
             ("is not 8 x 15", Box::new(|g| g.cols = 15)),
@@ -1111,6 +1135,14 @@ mod tests {
             (
                 "a pair a hint was paid for is not two tiles",
                 Box::new(|g| g.paid = vec![paid(g, "", [[0, 0], [0, 0]])]),
+            ),
+            (
+                "a pair a hint was paid for is not two tiles of one kind a line joins",
+                Box::new(move |g| g.paid = vec![paid(g, "", apart)]),
+            ),
+            (
+                "the hinted pair is not two tiles of one kind a line joins",
+                Box::new(move |g| g.current.hint = Some(apart)),
             ),
             (
                 "a change at 0,16 is off the board",

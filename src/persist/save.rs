@@ -234,15 +234,23 @@ impl Document for SavedGame {
     }
 }
 
-/// Checks that a saved daily deal of `day` has opened, `today` being the
-/// machine's date (found by the play-test, pt46: a save edited to the
-/// date 2999-01-01 was played and recorded as that day's deal, which
-/// `--daily` refuses until it opens). A day one after today is let be:
-/// the clock may be a little off, and the game would be set aside.
-fn check_daily(day: Day, today: Day) -> Result<(), String> {
+/// Checks that a saved daily deal of `day`, of settings `config`, is dealt
+/// from that day's seed (the re-test, rt46: a save of one day's deal,
+/// edited to another date, would have gone into that day's table), and
+/// that the day has opened, `today` being the machine's date (found by
+/// the play-test, pt46: a save edited to the date 2999-01-01 was played
+/// and recorded as that day's deal, which `--daily` refuses until it
+/// opens). A day one after today is let be: the clock may be a little
+/// off, and the game would be set aside.
+fn check_daily(config: &Config, day: Day, today: Day) -> Result<(), String> {
     if day.number() > today.number() + 1 {
         return Err(format!(
             "the daily deal of {day} has not come yet (today is {today})"
+        ));
+    }
+    if config.seed != day.config().seed {
+        return Err(format!(
+            "the daily deal of {day} is not dealt from its seed"
         ));
     }
     Ok(())
@@ -782,8 +790,9 @@ impl SavedGame {
                 self.elapsed_ms
             ));
         }
-        if let Some(day) = self.config()?.daily {
-            check_daily(day, Day::today(SystemTime::now()))?;
+        let config = self.config()?;
+        if let Some(day) = config.daily {
+            check_daily(&config, day, Day::today(SystemTime::now()))?;
         }
         if self.level >= self.mode()?.levels() {
             return Err(format!(
@@ -1070,9 +1079,7 @@ mod tests {
         let apart = cells
             .iter()
             .flat_map(|&a| cells.iter().map(move |&b| (a, b)))
-            .find(|&(a, b)| {
-                a != b && board.get(a) == board.get(b) && !connects(board, a, b, RULES)
-            })
+            .find(|&(a, b)| a != b && board.get(a) == board.get(b) && !connects(board, a, b, RULES))
             .map(pair)
             .expect("a pair no line joins");
         type Spoil = Box<dyn Fn(&mut SavedGame)>;
@@ -1127,6 +1134,10 @@ mod tests {
             (
                 "the daily deal of 2999-01-01 has not come yet",
                 Box::new(|g| g.daily = Some("2999-01-01".into())),
+            ),
+            (
+                "the daily deal of 2026-11-30 is not dealt from its seed",
+                Box::new(|g| g.daily = Some("2026-11-30".into())),
             ),
             (
                 "more hinted pairs are paid for than hints",

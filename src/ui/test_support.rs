@@ -32,6 +32,16 @@ pub fn tiny() -> Config {
     }
 }
 
+/// [`tiny`] as the daily deal of `day`, dealt from that day's seed (a
+/// saved daily deal of another seed is refused).
+pub fn tiny_daily(day: crate::game::daily::Day) -> Config {
+    Config {
+        daily: Some(day),
+        seed: day.config().seed,
+        ..tiny()
+    }
+}
+
 /// The cell at `row`, `col` (from 0), shorter to write than `Point::new`.
 pub fn at(row: i32, col: i32) -> Point {
     Point::new(row, col)

@@ -431,10 +431,10 @@ mod tests {
         );
         assert!(!said.contains("daily"), "{said}");
         let daily = tempfile::tempdir().unwrap();
-        let day = "2026-11-30".parse().unwrap();
+        let day: crate::game::daily::Day = "2026-11-30".parse().unwrap();
         let config = Config {
             daily: Some(day),
-            seed: 1,
+            seed: day.config().seed,
             ..Config::DEFAULT
         };
         saved_game_of(daily.path(), config, t);

@@ -5,7 +5,7 @@ use crate::persist::settings::{Animation, GameChoice, Settings};
 use crate::persist::session::{Session, Wanted};
 use crate::ui::test_support::{
     AREA, app_in, app_started, click_at, click_text, key, left_click, pick, press, read_box,
-    screen_rows, tiny, type_str, wheel, win,
+    screen_rows, tiny, tiny_daily, type_str, wheel, win,
 };
 
 fn top(app: &App) -> Option<&Screen> {
@@ -1632,10 +1632,7 @@ fn a_click_outside_a_box_goes_back_so_the_mouse_alone_leaves_every_screen() {
 #[test]
 fn the_share_line_tells_the_undos_too() {
     let dir = tempfile::tempdir().unwrap();
-    let daily = Config {
-        daily: Some("2026-11-30".parse().unwrap()),
-        ..tiny()
-    };
+    let daily = tiny_daily("2026-11-30".parse().unwrap());
     let mut app = app_in(dir.path(), daily);
     type_str(&mut app, " l u o");
     assert_eq!(app.game.board().tile_count(), 2, "matched, undone, redone");
@@ -1652,10 +1649,7 @@ fn the_share_line_tells_the_undos_too() {
 /// Plays the first game of the daily deal of 2026-11-30 on the tiny board
 /// to one match and quits it, saved; returns that deal's config.
 fn a_days_first_game_saved(dir: &std::path::Path) -> Config {
-    let daily = Config {
-        daily: Some("2026-11-30".parse().unwrap()),
-        ..tiny()
-    };
+    let daily = tiny_daily("2026-11-30".parse().unwrap());
     let mut app = app_in(dir, daily);
     type_str(&mut app, " l ");
     assert!(app.close(app.now).is_empty());
@@ -1708,10 +1702,7 @@ fn a_start_with_other_options_says_a_days_first_game_would_make_a_replay() {
 fn a_daily_deal_is_recorded_once_and_shares_its_result() {
     let dir = tempfile::tempdir().unwrap();
     let day: Day = "2026-11-30".parse().unwrap();
-    let daily = Config {
-        daily: Some(day),
-        ..tiny()
-    };
+    let daily = tiny_daily(day);
     let mut app = app_in(dir.path(), daily);
     win(&mut app);
     let share = app.share.clone().unwrap();
@@ -1764,10 +1755,7 @@ fn copies_playing_the_daily_deal_side_by_side_count_it_once() {
     use crate::persist::scores::{BoardKey, Scores};
     use crate::persist::stats::Stats;
     let dir = tempfile::tempdir().unwrap();
-    let daily = Config {
-        daily: Some("2026-11-30".parse().unwrap()),
-        ..tiny()
-    };
+    let daily = tiny_daily("2026-11-30".parse().unwrap());
     let key = BoardKey::new(2, 2, "daily-2026-11-30", Difficulty::Normal).unwrap();
     let table = || Scores::load(dir.path()).unwrap().0.table(&key).len();
     let mut holder = app_in(dir.path(), tiny());
@@ -1821,10 +1809,7 @@ fn a_second_copy_on_the_days_daily_deal_is_a_replay() {
     use crate::persist::scores::{BoardKey, Scores};
     use crate::persist::stats::Stats;
     let dir = tempfile::tempdir().unwrap();
-    let daily = Config {
-        daily: Some("2026-12-02".parse().unwrap()),
-        ..tiny()
-    };
+    let daily = tiny_daily("2026-12-02".parse().unwrap());
     let mut first = app_in(dir.path(), daily);
     type_str(&mut first, " l ");
     let mut second = app_in(dir.path(), daily);
@@ -1853,10 +1838,7 @@ fn a_second_copy_on_the_days_daily_deal_is_a_replay() {
 #[test]
 fn replays_of_a_daily_deal_count_nowhere_in_the_statistics() {
     let dir = tempfile::tempdir().unwrap();
-    let daily = Config {
-        daily: Some("2026-11-30".parse().unwrap()),
-        ..tiny()
-    };
+    let daily = tiny_daily("2026-11-30".parse().unwrap());
     let figures = || {
         let (stats, _) = crate::persist::stats::Stats::load(dir.path()).unwrap();
         let t = stats.total();

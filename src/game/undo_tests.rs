@@ -12,11 +12,14 @@ fn game(rows: &[[Tile; 4]], now: Instant) -> Game {
 
 /// `s` but for the hinted pair it keeps as paid and the help of seeing it:
 /// a hint taken back by undo leaves its pair paid for and the next match
-/// earning as after a hint, so undoing everything gives the start back but
+/// earning as after a hint, and `t` shows a paid pair again free, as no
+/// move (found by a long exploration: `t`, `u`, a match, `u`, `t` left it
+/// on show at the start), so undoing everything gives the start back but
 /// for that.
 fn unpaid(s: Snapshot) -> Snapshot {
-    let seen = s.dismissed.is_some();
+    let seen = s.dismissed.is_some() || s.hint.is_some();
     Snapshot {
+        hint: None,
         dismissed: None,
         score: crate::game::Score {
             helped: s.score.helped && !seen,

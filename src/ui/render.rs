@@ -345,11 +345,11 @@ impl App {
             .chain(INTRO.rmatch_indices("; ").map(|(end, _)| end))
             .map(|end| &INTRO[..end]);
         let time = self.time_forms().map_or(0, |forms| {
-            let fits = |&columns: &usize| Self::time_fits(width, "", columns);
+            let fits = |&columns: &usize| level::time_fits(width, "", columns);
             forms.into_iter().find(fits).unwrap_or(forms[2])
         });
         let beside_time: Vec<&str> = clauses
-            .filter(|intro| Self::time_fits(width, intro, time))
+            .filter(|intro| level::time_fits(width, intro, time))
             .collect();
         beside_time
             .iter()

@@ -428,7 +428,7 @@ impl App {
     /// Why the menu item standing for `command` has nothing to act on, if
     /// it has not (the row is dimmed with it): nothing to undo or redo, no
     /// hint or reshuffle left, no hint on a board proved lost. A pair paid
-    /// for and dropped shows again free, and a board proved lost is
+    /// for on this board shows again free, and a board proved lost is
     /// reshuffled for free.
     fn idle(&self, command: Command) -> Option<Notice> {
         let history = self.game.history();

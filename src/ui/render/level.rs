@@ -98,6 +98,12 @@ fn time_room(width: u16, room: u16) -> u16 {
     width.saturating_sub(BAR_X + room)
 }
 
+/// Whether a title line `width` columns wide, `message` on its right, has
+/// `columns` free for the time left (see [`App::time_forms`]).
+pub(super) fn time_fits(width: u16, message: &str, columns: usize) -> bool {
+    usize::from(time_room(width, message_room(message))) >= columns
+}
+
 /// The columns `message` takes at the right end of the title line, with a
 /// space either side.
 pub(super) fn message_room(message: &str) -> u16 {
@@ -190,12 +196,6 @@ impl App {
         let shown = self.time_left_width()?;
         let named = shown + " left;".len();
         Some([named + 3 + usize::from(MIN_BAR_WIDTH), named, shown])
-    }
-
-    /// Whether a title line `width` columns wide, `message` on its right,
-    /// has `columns` free for the time left (see [`App::time_forms`]).
-    pub(super) fn time_fits(width: u16, message: &str, columns: usize) -> bool {
-        usize::from(time_room(width, message_room(message))) >= columns
     }
 
     /// The box shown when a timed level has run out.
